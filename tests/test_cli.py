@@ -1,0 +1,198 @@
+"""The `warroom` command line, driven through Typer's CliRunner on the toy game."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+from typer.testing import CliRunner, Result
+
+from tests.toygame import ToyGame, ToyState, register_toy
+from warroom.cli import app
+from warroom.core.replay import Replay
+
+runner = CliRunner(env={"COLUMNS": "200"})
+
+
+@pytest.fixture(autouse=True)
+def toy(monkeypatch: pytest.MonkeyPatch) -> None:
+    register_toy(monkeypatch)
+
+
+def invoke(*args: str, stdin: str | None = None) -> Result:
+    return runner.invoke(app, list(args), input=stdin)
+
+
+def assert_user_error(result: Result, *fragments: str, code: int = 2) -> None:
+    assert result.exit_code == code, result.output
+    assert result.stderr.startswith("error: ") and result.stderr.count("\n") == 1, result.stderr
+    assert "Traceback" not in result.output
+    for fragment in fragments:
+        assert fragment in result.stderr
+
+
+# -- warroom games ---------------------------------------------------------------------
+
+
+def test_games_lists_players_kind_and_every_option() -> None:
+    result = invoke("games")
+    assert result.exit_code == 0, result.output
+    for text in (
+        "toy",
+        "Race to Ten",
+        "2-3",
+        "no",
+        "players=2 [2|3]",
+        "target=10 [7|10]",
+        "coop=false [true|false]",
+    ):
+        assert text in result.stdout
+
+
+def test_python_dash_m_goes_through_main() -> None:
+    done = subprocess.run(
+        [sys.executable, "-m", "warroom", "--help"], capture_output=True, text=True, check=False
+    )
+    assert done.returncode == 0
+    assert all(command in done.stdout for command in ("games", "play", "sim", "replay"))
+
+
+# -- user errors -----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("args", "fragments"),
+    [
+        (["play", "chess"], ["unknown game 'chess'", "known games: toy"]),
+        (["sim", "chess"], ["unknown game 'chess'", "known games: toy"]),
+        (["sim", "toy", "-o", "colour=red"], ["no option 'colour'", "valid options: players, target, coop"]),
+        (["sim", "toy", "-o", "target=8"], ["choose one of: 7, 10"]),
+        (["sim", "toy", "-o", "coop"], ["key=value"]),
+        (["sim", "toy", "--players", "5"], ["players=5", "2, 3"]),
+        (["sim", "toy", "--agents", "mcts"], ["unknown agent 'mcts'", "random, heuristic"]),
+        (["sim", "toy", "--agents", "random,random,random"], ["3 agents for 2 seats"]),
+        (["sim", "toy", "--jobs", "-1"], ["--jobs"]),
+        (["play", "toy", "--seats", "human"], ["1 seats", "has 2"]),
+        (["play", "toy", "--seats", "human,robot"], ["unknown seat 'robot'", "human, random, heuristic"]),
+    ],
+)
+def test_user_errors_are_one_red_line_and_exit_2(args: list[str], fragments: list[str]) -> None:
+    assert_user_error(invoke(*args), *fragments)
+
+
+# -- warroom play ----------------------------------------------------------------------
+
+
+def test_play_all_ai_runs_to_the_end_and_saves_a_replay_that_verifies(tmp_path: Path) -> None:
+    path = tmp_path / "toy.replay"
+    result = invoke("play", "toy", "--seats", "random,heuristic", "--seed", "3", "--save", str(path))
+    assert result.exit_code == 0, result.output
+    assert "game over" in result.stdout and "player 1 (heuristic):" in result.stdout
+    state = Replay.load(path).play()
+    assert state.is_terminal()
+    assert f"player 0 (random): {state.returns()[0]:g}" in result.stdout
+    replayed = invoke("replay", str(path))
+    assert replayed.exit_code == 0 and f"final returns: {state.returns()}" in replayed.stdout
+
+
+def test_play_with_the_same_seed_and_seats_is_the_same_game(tmp_path: Path) -> None:
+    args = ["play", "toy", "--players", "3", "--seats", "random,random,random", "--seed", "17"]
+    assert invoke(*args).stdout == invoke(*args).stdout
+
+
+def test_human_picks_by_number_or_text_and_bad_input_is_asked_again(tmp_path: Path) -> None:
+    path = tmp_path / "h.replay"
+    state = ToyGame().new_initial_state(5)
+    first, second = state.legal_actions()[0], state.legal_actions()[-1]
+    lines = ["fold", "99", "", f"  {second.text.upper()} ", *["1"] * 10]
+    result = invoke("play", "toy", "--seed", "5", "--save", str(path), stdin="\n".join(lines) + "\n")
+    assert result.exit_code == 0, result.output
+    assert "invalid: 'fold' is not a legal action" in result.stdout
+    assert "invalid: choose a number from 1 to" in result.stdout
+    assert f"  1. {first.text}" in result.stdout
+    assert Replay.load(path).actions[0] == second.text
+    assert "game over" in result.stdout
+
+
+@pytest.mark.parametrize("stdin", ["quit\n", "", "1\nexit\n"])
+def test_quit_or_end_of_input_stops_cleanly_and_still_saves(tmp_path: Path, stdin: str) -> None:
+    path = tmp_path / "q.replay"
+    result = invoke("play", "toy", "--seed", "2", "--seats", "human,random", "--save", str(path), stdin=stdin)
+    assert result.exit_code == 0, result.output
+    assert "game abandoned." in result.stdout and "Traceback" not in result.output
+    record = Replay.load(path)
+    assert len(record.actions) == (2 if stdin.startswith("1") else 0)
+    assert not record.play().is_terminal()
+
+
+def test_a_human_sees_only_their_own_view_and_events(monkeypatch: pytest.MonkeyPatch) -> None:
+    rendered_for: list[int | None] = []
+    original = ToyGame.render
+
+    def spy(self: ToyGame, state: ToyState, player: int | None) -> str:
+        rendered_for.append(player)
+        return original(self, state, player)
+
+    monkeypatch.setattr(ToyGame, "render", spy)
+    result = invoke("play", "toy", "--seed", "8", "--seats", "heuristic,human", stdin="1\n" * 10)
+    assert result.exit_code == 0, result.output
+    assert set(rendered_for) == {1}
+    assert "player 1 draws" in result.stdout and "player 0 draws" not in result.stdout
+    assert "player 0 plays" in result.stdout
+
+
+def test_play_defaults_to_a_human_then_the_best_agent() -> None:
+    result = invoke("play", "toy", "--seed", "1", stdin="quit\n")
+    assert "seats: human, heuristic" in result.stdout
+
+
+def test_play_takes_options(tmp_path: Path) -> None:
+    path = tmp_path / "o.replay"
+    result = invoke(
+        "play", "toy", "-p", "3", "-o", "target=7", "--seats", "random,random,random", "--save", str(path)
+    )
+    assert result.exit_code == 0, result.output
+    assert Replay.load(path).options == {"players": 3, "target": 7, "coop": False}
+
+
+# -- warroom sim -----------------------------------------------------------------------
+
+
+def sim_json(*args: str) -> dict[str, Any]:
+    result = invoke("sim", "toy", "--json", *args)
+    assert result.exit_code == 0, result.output
+    report: dict[str, Any] = json.loads(result.stdout)
+    return report
+
+
+def test_sim_json_has_the_promised_fields() -> None:
+    report = sim_json("--games", "50", "--seed", "4", "--agents", "random,heuristic")
+    for key in ("game", "games", "wins", "win_rate", "win_rate_ci95", "mean_turns", "mean_decisions"):
+        assert key in report
+    assert report["game"] == "toy" and report["games"] == 50 and report["seed"] == 4
+    assert report["agents"] == ["random", "heuristic"]
+    assert report["options"] == {"players": 2, "target": 10, "coop": False}
+    low, high = report["win_rate_ci95"]
+    assert low <= report["win_rate"] == report["wins"] / 50 <= high
+    assert report["summary"]["ending"]["hit"] + report["summary"]["ending"]["bust"] == 50
+
+
+def test_sim_json_is_identical_whatever_the_number_of_jobs() -> None:
+    args = ("--games", "60", "--seed", "9", "-p", "3", "-o", "coop=true")
+    assert sim_json(*args, "--jobs", "1") == sim_json(*args, "--jobs", "2")
+
+
+def test_sim_win_is_the_games_own_verdict_when_it_gives_one() -> None:
+    report = sim_json("--games", "40", "-o", "coop=true", "--agents", "heuristic")
+    assert report["wins"] == report["summary"]["ending"]["hit"]
+    assert report["win_rate"] == report["summary"]["won"]
+
+
+def test_sim_table_shows_win_rate_with_its_interval() -> None:
+    result = invoke("sim", "toy", "--games", "20")
+    assert result.exit_code == 0, result.output
+    assert "win rate" in result.stdout and "95% CI" in result.stdout and "summary ending" in result.stdout

@@ -1,0 +1,33 @@
+"""warroom: five war board games as software. See README.md and DESIGN.md.
+
+import warroom
+game = warroom.load("siege", players=4)
+state = game.new_initial_state(seed=7)
+"""
+
+__version__ = "0.1.0"
+
+from warroom.core import (
+    Action,
+    CorruptDataError,
+    Event,
+    Game,
+    IllegalActionError,
+    OptionError,
+    State,
+    games,
+    load,
+)
+
+__all__ = [
+    "Action",
+    "CorruptDataError",
+    "Event",
+    "Game",
+    "IllegalActionError",
+    "OptionError",
+    "State",
+    "__version__",
+    "games",
+    "load",
+]

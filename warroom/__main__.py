@@ -1,0 +1,3 @@
+from warroom.cli import main
+
+main()

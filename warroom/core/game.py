@@ -1,0 +1,282 @@
+"""The engine contract every game implements and everything else speaks (see DESIGN.md).
+
+A game declares its shape once (`GameInfo`: players, options, agents, length bound), and its
+`State` implements a handful of `_hooks`. The edge cases every game shares live here, once:
+a finished game, an illegal or unparsable action, a bad option, a corrupt save.
+"""
+
+from __future__ import annotations
+
+import json
+from abc import ABC, abstractmethod
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any, ClassVar, Generic, TypeVar
+
+from warroom.core.errors import CorruptDataError, IllegalActionError, OptionError
+from warroom.core.rng import Rng
+
+JSON = dict[str, Any]
+
+
+@dataclass(frozen=True, slots=True)
+class OptionSpec:
+    """One game option: its name, default and the values it accepts."""
+
+    name: str
+    default: Any
+    help: str
+    choices: tuple[Any, ...] | None = None
+
+    def validate(self, value: Any) -> Any:
+        if self.choices is not None and value not in self.choices:
+            allowed = ", ".join(map(str, self.choices))
+            raise OptionError(f"option {self.name}={value!r} is not valid; choose one of: {allowed}")
+        if self.choices is None and type(value) is not type(self.default):
+            kind = type(self.default).__name__
+            raise OptionError(f"option {self.name}={value!r} must be a {kind}")
+        return value
+
+    def parse(self, text: str) -> Any:
+        """Read a value typed on a command line (`k=v`) into the option's type."""
+        kind = type(self.default)
+        try:
+            if kind is bool:
+                low = text.strip().lower()
+                if low not in {"true", "false", "yes", "no", "1", "0", "on", "off"}:
+                    raise ValueError(text)
+                return self.validate(low in {"true", "yes", "1", "on"})
+            return self.validate(kind(text))
+        except ValueError as exc:
+            if isinstance(exc, OptionError):
+                raise
+            raise OptionError(f"option {self.name}={text!r} must be a {kind.__name__}") from None
+
+
+@dataclass(frozen=True)
+class GameInfo:
+    """Everything the registry, CLI, server and RL wrappers need to know before a game starts."""
+
+    id: str
+    title: str
+    min_players: int
+    max_players: int
+    cooperative: bool
+    hidden_information: bool
+    chance: bool
+    max_decisions: int  # no game of any option set lasts longer; the random checker enforces it
+    min_return: float
+    max_return: float
+    options: tuple[OptionSpec, ...]
+    description: str = ""
+    rule_prefix: str = ""
+
+    def option(self, name: str) -> OptionSpec:
+        for spec in self.options:
+            if spec.name == name:
+                return spec
+        valid = ", ".join(spec.name for spec in self.options)
+        raise OptionError(f"{self.id} has no option {name!r}; valid options: {valid}")
+
+
+class Action:
+    """A decision with a stable, short text form. Games intern one object per distinct action
+    (`Game.action_space`), so equality is identity and `index` is the RL action id."""
+
+    __slots__ = ("index", "text")
+
+    def __init__(self, index: int, text: str) -> None:
+        self.index = index
+        self.text = text
+
+    def __str__(self) -> str:
+        return self.text
+
+    def __repr__(self) -> str:
+        return f"Action({self.text!r})"
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """Something that happened, in plain words, for logs and animations.
+
+    `visible_to` is None when every seat and spectators may see it, else the seats that may.
+    """
+
+    kind: str
+    text: str
+    data: JSON = field(default_factory=dict)
+    visible_to: frozenset[int] | None = None
+
+    def is_visible_to(self, player: int | None) -> bool:
+        return self.visible_to is None or (player is not None and player in self.visible_to)
+
+    def to_json(self) -> JSON:
+        return {"kind": self.kind, "text": self.text, "data": self.data}
+
+
+def events_for(events: Sequence[Event], player: int | None) -> list[Event]:
+    """The events a seat (or a spectator, None) may see."""
+    return [event for event in events if event.is_visible_to(player)]
+
+
+S = TypeVar("S", bound="State")
+
+
+class Game(ABC, Generic[S]):
+    """A configured game: options fixed, ready to start states. Subclasses set `info`."""
+
+    info: ClassVar[GameInfo]
+    action_space: ClassVar[Sequence[Action]] = ()
+
+    def __init__(self, **options: Any) -> None:
+        values = {spec.name: spec.default for spec in self.info.options}
+        for name, value in options.items():
+            values[name] = self.info.option(name).validate(value)
+        self.options: JSON = values
+        self.check_options()
+
+    @property
+    def num_players(self) -> int:
+        return int(self.options["players"])
+
+    def check_options(self) -> None:
+        """Reject option combinations that are individually valid but not together."""
+
+    @abstractmethod
+    def new_initial_state(self, seed: int = 0) -> S: ...
+
+    @abstractmethod
+    def state_from_json(self, data: JSON) -> S:
+        """Rebuild a state from `State._to_json`; raise KeyError/TypeError/ValueError if malformed."""
+
+    def deserialize(self, text: str) -> S:
+        """The inverse of `State.serialize`; a corrupt save raises CorruptDataError, never half-loads."""
+        try:
+            doc = json.loads(text)
+            if not isinstance(doc, dict):
+                raise CorruptDataError("a saved state must be a JSON object")
+            if doc.get("game") != self.info.id:
+                raise CorruptDataError(f"save is for game {doc.get('game')!r}, not {self.info.id!r}")
+            if doc.get("options") != self.options:
+                raise CorruptDataError(f"save options {doc.get('options')} differ from {self.options}")
+            state = self.state_from_json(doc["state"])
+        except CorruptDataError:
+            raise
+        except (ValueError, KeyError, TypeError, IndexError, AttributeError) as exc:
+            raise CorruptDataError(f"corrupt {self.info.id} save: {type(exc).__name__}: {exc}") from None
+        state.check_integrity()
+        return state
+
+    def parse_action(self, state: State, text: str) -> Action:
+        """The legal action whose text is `text` (surrounding blanks and case ignored)."""
+        wanted = " ".join(text.split()).lower()
+        for action in state.legal_actions():
+            if action.text.lower() == wanted:
+                return action
+        if state.is_terminal():
+            raise IllegalActionError("the game is over; no action is legal")
+        sample = ", ".join(a.text for a in state.legal_actions()[:8])
+        raise IllegalActionError(
+            f"{text!r} is not a legal action now (player {state.current_player()}); "
+            f"legal: {sample}{' ...' if len(state.legal_actions()) > 8 else ''}"
+        )
+
+    def agents(self) -> dict[str, Callable[[int], Any]]:
+        """Game-specific agents by name (each called with a seed); generic ones live in warroom.agents."""
+        return {}
+
+    def render(self, state: S, player: int | None) -> str:
+        """A plain-text picture of what `player` sees (terminal play). Games override."""
+        return json.dumps(state.view(player), indent=1)
+
+    def describe_action(self, state: S, action: Action) -> str:
+        """A longer human wording of an action in this state (terminal menus). Games may override."""
+        return action.text
+
+    def summary(self, state: S) -> JSON:
+        """Game-specific figures of a finished game for simulation reports (JSON-able numbers)."""
+        return {}
+
+
+class State(ABC):
+    """One position. Games implement the `_hooks`; the public methods add the shared checks."""
+
+    __slots__ = ("_legal", "game")
+
+    def __init__(self, game: Game[Any]) -> None:
+        self.game = game
+        self._legal: list[Action] | None = None
+
+    # -- the contract -----------------------------------------------------------------
+    @abstractmethod
+    def current_player(self) -> int:
+        """The seat that must decide now (0..n-1), or -1 once the game is over."""
+
+    @abstractmethod
+    def is_terminal(self) -> bool: ...
+
+    @abstractmethod
+    def returns(self) -> list[float]:
+        """One number per seat; all zeros while the game runs."""
+
+    @abstractmethod
+    def view(self, player: int | None) -> JSON:
+        """Exactly what `player` may see (None: a spectator), as JSON-able data."""
+
+    def legal_actions(self) -> list[Action]:
+        """The current player's options, never empty while the game runs, empty after it."""
+        if self._legal is None:
+            self._legal = [] if self.is_terminal() else self._legal_actions()
+        return self._legal
+
+    def apply_action(self, action: Action | str) -> list[Event]:
+        """Apply a legal action (or its text) and return what happened.
+
+        An illegal action raises IllegalActionError and leaves the state untouched: legality is
+        checked against the full option list before any rule code runs.
+        """
+        if self.is_terminal():
+            raise IllegalActionError("the game is over; no action is legal")
+        if isinstance(action, str):
+            action = self.game.parse_action(self, action)
+        elif action not in self.legal_actions():
+            raise IllegalActionError(f"{action} is not a legal action now (player {self.current_player()})")
+        self._legal = None
+        return self._apply(action)
+
+    def serialize(self) -> str:
+        """The full state, RNG included, as text: `game.deserialize` gives an identical state."""
+        doc = {"game": self.game.info.id, "options": self.game.options, "state": self._to_json()}
+        return json.dumps(doc, separators=(",", ":"), sort_keys=True)
+
+    def clone(self: S) -> S:
+        copy = self._clone()
+        return copy
+
+    def resample_hidden(self: S, player: int | None, rng: Rng) -> S:
+        """A new state consistent with all `player` has seen, with everything hidden re-drawn."""
+        return self._resample_hidden(player, rng)
+
+    def check_integrity(self) -> None:
+        """Raise CorruptDataError if the state breaks an invariant (used on load and by checkers)."""
+        return  # a game without invariants beyond its types has nothing to check
+
+    # -- hooks for games -------------------------------------------------------------
+    @abstractmethod
+    def _legal_actions(self) -> list[Action]: ...
+
+    @abstractmethod
+    def _apply(self, action: Action) -> list[Event]: ...
+
+    @abstractmethod
+    def _to_json(self) -> JSON: ...
+
+    @abstractmethod
+    def _clone(self: S) -> S: ...
+
+    @abstractmethod
+    def _resample_hidden(self: S, player: int | None, rng: Rng) -> S: ...
+
+    def __str__(self) -> str:
+        return self.game.render(self, None)

@@ -1,0 +1,138 @@
+"""War Thunder: Siege, declared (siege.md). Options, player-count tables and rule lookups that
+depend only on the options are computed once here."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from warroom.core.errors import OptionError
+from warroom.core.game import JSON, Action, Game, GameInfo, OptionSpec
+from warroom.games.siege.actions import ActionTable
+from warroom.games.siege.board import NUM_SPACES, RING_OF, STRIKE_RINGS, Colour, Ring, colour_of
+from warroom.games.siege.content import CardClass, Content, default_content
+from warroom.games.siege.state import SiegeState
+
+MODES = ("normal", "shoulder_to_shoulder", "field_marshal")
+OPTIONAL_RULES = {
+    "simple_battles": "Simple Battles: 11 hard tokens leave the reserve (SG-OPTB-02)",
+    "one_for_all": "One for All!: Counterattack may hit an enemy in the city (SG-OPTB-03)",
+    "my_home_is_my_fortress": "My Home Is My Fortress: lose your building, leave the game (SG-OPTX-01)",
+    "running_out_of_supplies": "Running Out of Supplies: each reshuffle loses a Sandbags and a Barbed Wire "
+    "(SG-OPTX-03)",
+    "caught_off_guard": "Caught Off Guard: no fortifications at setup (SG-OPTX-04)",
+    "all_for_one": "All for One!: three strikes of one colour destroy any enemy of it (SG-OPTX-05)",
+}
+
+INFO = GameInfo(
+    id="siege",
+    title="War Thunder: Siege",
+    min_players=1,
+    max_players=6,
+    cooperative=True,
+    hidden_information=True,
+    chance=True,
+    max_decisions=20_000,
+    min_return=-1.0,
+    max_return=1.0,
+    rule_prefix="SG",
+    description="Cooperative tower defence: hold the city against German armour closing in ring by ring.",
+    options=(
+        OptionSpec("players", 4, "everyone at the table, the Field Marshal included", (1, 2, 3, 4, 5, 6)),
+        OptionSpec("mode", "normal", "normal, shoulder_to_shoulder (no trophies) or field_marshal", MODES),
+        *(OptionSpec(name, False, text) for name, text in OPTIONAL_RULES.items()),
+    ),
+)
+
+
+class SiegeGame(Game[SiegeState]):
+    info = INFO
+
+    def __init__(self, content: Content | None = None, **options: Any) -> None:
+        self.content = content or default_content()
+        super().__init__(**options)
+        marshal = self.options["mode"] == "field_marshal"
+        self.marshal_seat = self.num_players - 1 if marshal else -1
+        self.defenders = self.num_players - 1 if marshal else self.num_players
+        self.solo = self.num_players == 1
+        self.hand_limit = {1: 6, 2: 6, 3: 5, 4: 5, 5: 5, 6: 4}[self.defenders]  # SG-SETUP-06, SG-FM-03
+        self.trade_allowance = 0 if self.defenders == 1 else 2 if self.defenders == 6 else 1  # SG-TRADE-01/02
+        self.table = ActionTable(self.content)
+        self._lookups()
+
+    def check_options(self) -> None:
+        if self.options["mode"] == "field_marshal" and self.options["players"] < 2:
+            raise OptionError("field_marshal needs players >= 2: the Field Marshal and 1-5 defenders")
+
+    def _lookups(self) -> None:
+        card = self.content.card
+        self.il2, self.precise, self.hedgehogs = (
+            card("il2").index,
+            card("precise_shot").index,
+            card("hedgehogs").index,
+        )
+        self.onslaught, self.dot_card, self.patrol = (
+            card("onslaught").index,
+            card("dot").index,
+            card("patrol").index,
+        )
+        self.modification, self.repair = card("modification").index, card("repair").index
+        self.sandbags, self.barbed_wire = card("sandbags").index, card("barbed_wire").index
+        self.targeted = {self.il2, self.hedgehogs, self.onslaught}
+        self.can_hit: dict[int, tuple[bool, ...]] = {
+            c.index: tuple(self._hits(c.card_class, c.colour, c.ring, sp) for sp in range(NUM_SPACES))
+            for c in self.content.cards
+            if c.is_strike
+        }
+        self.trios: dict[Colour, tuple[int, ...]] = {
+            colour: tuple(
+                c.index for ring in STRIKE_RINGS for c in self.content.cards
+                if c.card_class == CardClass.STRIKE and c.colour == colour and c.ring == ring
+            )
+            for colour in Colour
+        }  # fmt: skip
+
+    def _hits(self, cls: CardClass, colour: Colour | None, ring: Ring | None, sp: int) -> bool:
+        """Where a damage card may strike (SG-ATK-01..04, SG-CARD-03, SG-OPTB-03)."""
+        here = RING_OF[sp]
+        same_colour = colour_of(sp // 5 + 1) == colour
+        if cls == CardClass.STRIKE:
+            return here == ring and same_colour
+        if cls == CardClass.MULTICOLOUR:
+            return here == ring
+        city = here == Ring.CITY and bool(self.options["one_for_all"])
+        return same_colour and (here in STRIKE_RINGS or city)
+
+    @property
+    def action_space(self) -> list[Action]:  # type: ignore[override]  # per-content, not per-class
+        return list(self.table.all)
+
+    def new_initial_state(self, seed: int = 0) -> SiegeState:
+        from warroom.games.siege.rules import flow, setup
+
+        state = setup.new_state(self, seed)
+        flow.run(state)
+        return state
+
+    def state_from_json(self, data: JSON) -> SiegeState:
+        return SiegeState.from_json(self, data)
+
+    def agents(self) -> dict[str, Callable[[int], Any]]:
+        from warroom.games.siege.agents import HeuristicAgent
+
+        return {"heuristic": HeuristicAgent}
+
+    def render(self, state: SiegeState, player: int | None) -> str:
+        from warroom.games.siege.render import render
+
+        return render(state, player)
+
+    def describe_action(self, state: SiegeState, action: Action) -> str:
+        from warroom.games.siege.render import describe
+
+        return describe(state, action)
+
+    def summary(self, state: SiegeState) -> JSON:
+        from warroom.games.siege.view import summary
+
+        return summary(state)

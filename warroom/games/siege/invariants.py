@@ -1,0 +1,45 @@
+"""Siege invariants, checked on load and at every step of the random-game checker:
+the 49 cards and 49 tokens are conserved across their zones, never two fortifications in a slot,
+destroyed buildings never return (checked by the checker across steps), armour in range, an
+enemy in CITY(s) only where building s is gone (SG-DEF-07)."""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import TYPE_CHECKING
+
+from warroom.games.siege.board import NUM_SPACES, RING_OF, SECTOR_OF, Ring
+from warroom.games.siege.content import STARTING_VEHICLES
+
+if TYPE_CHECKING:
+    from warroom.games.siege.state import SiegeState
+
+
+def check(st: SiegeState) -> None:
+    content = st.content
+    n = st.game.defenders
+    assert len(st.hands) == n and len(st.trophies) == n and len(st.out) == n, "seat count mismatch"
+    cards = Counter(st.deck) + Counter(st.discard) + Counter(st.cards_removed)
+    for hand in st.hands:
+        cards += Counter(hand)
+    want = Counter({c.index: c.count for c in content.cards})
+    assert cards == want, f"cards not conserved: {dict(cards - want)} extra, {dict(want - cards)} missing"
+    zones = [*st.pos, *st.reserve, *st.marshal_hand, *st.staged, *st.enemy_discard, *st.tokens_removed]
+    for pile in st.trophies:
+        zones.extend(pile)
+    if st.decision is not None and st.decision[0] == "arrange":  # starting vehicles not yet placed
+        zones.extend(t for kind, k in STARTING_VEHICLES.items() for t in content.token_ids(kind)[:k])
+    assert sorted(zones) == list(range(len(content.token_kind_of))), "tokens not conserved across zones"
+    for tid, sp in st.pos.items():
+        assert 0 <= sp < NUM_SPACES, f"t{tid} on no space ({sp})"
+        top = content.tokens[content.token_kind_of[tid]].armour
+        assert 0 < st.armour[tid] <= top, f"t{tid} armour {st.armour[tid]} outside 1..{top}"
+        if RING_OF[sp] == Ring.CITY:
+            assert not st.building[SECTOR_OF[sp]], (
+                f"t{tid} shares city cell {SECTOR_OF[sp]} with its building"
+            )
+    for s in range(1, 7):
+        assert not st.dot[s] or st.fort[s], f"DOT without a fortification in slot {s}"
+    assert sum(st.dot) <= 2, "more than two DOTs"
+    assert st.hedgehog == -1 or st.hedgehog in st.pos, "hedgehog on an enemy not on the board"
+    assert (st.decision is None) == (st.result != 0), "decision pending iff the game runs"

@@ -1,0 +1,292 @@
+"""The enemy: movement events and collisions, fortifications and DOTs, the city, reveals,
+special vehicles, events and the He-111 (SG-MOVE, SG-FORT, SG-CITY, SG-REVEAL, SG-SPEC,
+SG-EVT, SG-HE)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from typing import TYPE_CHECKING, Any
+
+from warroom.core.game import Action
+from warroom.games.siege.board import (
+    ADVANCE,
+    CLOCKWISE,
+    COLOUR_OF_SPACE,
+    COUNTER_CLOCKWISE,
+    HE111_PATH,
+    RING_OF,
+    SECTOR_OF,
+    Colour,
+    Ring,
+    colour_of,
+    space,
+)
+from warroom.games.siege.content import TokenClass
+from warroom.games.siege.rules import zones
+from warroom.games.siege.rules.agenda import decide, push
+
+if TYPE_CHECKING:
+    from warroom.games.siege.actions import SiegeAction
+    from warroom.games.siege.state import SiegeState
+
+_TANK, _CITY = int(Ring.TANK), int(Ring.CITY)
+
+
+# -- movement ---------------------------------------------------------------------------------
+def advance(st: SiegeState, movers: Iterable[int]) -> None:
+    """One movement event: the given enemies advance one step together (SG-MOVE-01..07)."""
+    _move(st, movers, ADVANCE, inward=True)
+
+
+def sideways(st: SiegeState, clockwise: bool) -> None:
+    """All enemies step to the same ring of the next sector (SG-EVT-02/03, SG-MOVE-08)."""
+    _move(st, list(st.pos), CLOCKWISE if clockwise else COUNTER_CLOCKWISE, inward=False)
+
+
+def _move(st: SiegeState, movers: Iterable[int], step: Sequence[int], inward: bool) -> None:
+    """Destinations come from the positions before the event; enemies hitting the same
+    fortification or building form one group (SG-MOVE-05). The hedgehog's enemy stays (SG-CARD-07)."""
+    groups: dict[tuple[int, str], list[int]] = {}
+    pos, fort, building = st.pos, st.fort, st.building
+    moved = 0
+    for tid in sorted(movers):
+        if tid == st.hedgehog:
+            continue
+        here = pos[tid]
+        s = SECTOR_OF[here]
+        if inward and RING_OF[here] == _TANK and fort[s]:
+            groups.setdefault((s, "fort"), []).append(tid)  # attacks F(s) (SG-MOVE-03)
+            continue
+        dest = step[here]
+        if RING_OF[dest] == _CITY and building[SECTOR_OF[dest]]:
+            groups.setdefault((SECTOR_OF[dest], "building"), []).append(tid)  # SG-CITY-02/03
+            continue
+        pos[tid] = dest
+        moved += 1
+    if moved:
+        st.say("move", f"{moved} enem{'y moves' if moved == 1 else 'ies move'}", count=moved)
+    jobs = [["collide", kind, s, tids] for (s, kind), tids in sorted(groups.items())]
+    push(st, *jobs, ["check_win"])
+
+
+def collide(st: SiegeState, job: list[Any]) -> None:
+    """A group strikes a fortification or a building: the structure suffers once, and one enemy
+    of the group, picked by the team, takes 1 damage (SG-FORT-01..05, SG-CITY-02..05)."""
+    _, kind, s, tids = job
+    if kind == "fort":
+        if st.dot[s]:
+            st.dot[s] = False  # the DOT absorbs the attack; the fortification stands (SG-FORT-03)
+            st.say("dot_lost", f"the DOT on fortification {s} absorbs the attack", sector=s)
+        else:
+            st.fort[s] = False
+            st.say("fort_destroyed", f"fortification {s} is destroyed", sector=s)
+    else:
+        zones.destroy_building(st, s)
+        if st.result:
+            return
+    choices = _distinct(st, tids)
+    if len(choices) == 1:
+        finish_collision(st, kind, s, tids, tids[0])
+    else:
+        decide(st, "hit", st.decider(), kind, s, tids)
+
+
+def _distinct(st: SiegeState, tids: list[int]) -> list[int]:
+    """One representative per (kind, armour): picking between equal enemies is no choice."""
+    seen: dict[tuple[int, int], int] = {}
+    for tid in tids:
+        seen.setdefault((st.content.token_kind_of[tid], st.armour[tid]), tid)
+    return sorted(seen.values())
+
+
+def hit_choices(st: SiegeState) -> list[Action]:
+    assert st.decision is not None
+    return [st.table.hit[tid] for tid in _distinct(st, st.decision[4])]
+
+
+def apply_hit(st: SiegeState, action: SiegeAction) -> None:
+    assert st.decision is not None
+    _, _, kind, s, tids = st.decision
+    st.decision = None
+    finish_collision(st, kind, s, tids, action.b)
+
+
+def finish_collision(st: SiegeState, kind: str, s: int, tids: list[int], victim: int) -> None:
+    """Damage the chosen enemy (no trophy); survivors stay in TANK(s) after a fortification, or
+    move into the ruined building's cell (SG-FORT-01/02, SG-CITY-03)."""
+    zones.damage(st, victim, None, "the fortification" if kind == "fort" else f"building {s}'s collapse")
+    if kind == "building":
+        city = space(s, Ring.CITY)
+        for tid in tids:
+            if tid in st.pos:
+                st.pos[tid] = city
+
+
+# -- tokens -----------------------------------------------------------------------------------
+def resolve_token(st: SiegeState, tid: int, sector: int | None) -> None:
+    """Resolve a token from the reserve or the Field Marshal's hand (SG-REVEAL-02..04, SG-FM-07)."""
+    token = st.content.tokens[st.content.token_kind_of[tid]]
+    if tid in st.staged:
+        st.staged.remove(tid)
+    push(st, ["check_win"])
+    if token.is_vehicle:
+        place_vehicle(st, tid, sector)
+    elif token.token_class == TokenClass.BOMBER:
+        st.enemy_discard.append(tid)
+        he111(st, tid)
+    else:
+        st.enemy_discard.append(tid)
+        st.say("event", f"event: {token.name}", token=tid, kind=token.kind)
+        EVENTS[token.kind](st)
+
+
+def place_vehicle(st: SiegeState, tid: int, sector: int | None) -> None:
+    """Put a vehicle in REAR of a rolled (or, for the Field Marshal's option A, chosen) sector at
+    full armour, then apply a special vehicle's arrival ability (SG-REVEAL-02/03, SG-SPEC)."""
+    token = st.content.tokens[st.content.token_kind_of[tid]]
+    rolled = sector is None
+    if sector is None:
+        sector = st.rng.die()
+    st.pos[tid] = space(sector, Ring.REAR)
+    st.armour[tid] = token.armour
+    how = f"rolls {sector}" if rolled else f"sector {sector}"
+    st.say("enemy_arrives", f"{token.name} arrives in the rear of sector {sector} ({how})",
+           token=tid, kind=token.kind, sector=sector, rolled=rolled)  # fmt: skip
+    ability = SPECIALS.get(token.kind)
+    if ability is not None:
+        ability(st, tid, sector)
+
+
+def _pz2(st: SiegeState, _tid: int, _sector: int) -> None:
+    """Three more tokens (SG-SPEC-01); the Field Marshal draws and plays them (SG-FM-11)."""
+    extra_reveals(st, 3)
+
+
+def _pz4(st: SiegeState, _tid: int, sector: int) -> None:
+    """Enemies in sectors of its colour advance one step, itself included (SG-SPEC-02)."""
+    colour = colour_of(sector)
+    advance(st, [t for t, sp in st.pos.items() if COLOUR_OF_SPACE[sp] == colour])
+
+
+def _maus(st: SiegeState, _tid: int, _sector: int) -> None:
+    """Every enemy on the board advances one step (SG-SPEC-03)."""
+    advance(st, list(st.pos))
+
+
+def _panther(st: SiegeState, _tid: int, _sector: int) -> None:
+    """Every damaged enemy regains 1 armour, never above its start (SG-SPEC-04, SG-DEF-06); the
+    hedgehog does not stop it (SG-SPEC-07)."""
+    kinds, tokens = st.content.token_kind_of, st.content.tokens
+    healed = 0
+    for tid in st.pos:
+        if st.armour[tid] < tokens[kinds[tid]].armour:
+            st.armour[tid] += 1
+            healed += 1
+    st.say("repair_enemy", f"Panther G: {healed} damaged enem{'y' if healed == 1 else 'ies'} regain 1 armour")
+
+
+SPECIALS = {"pz2": _pz2, "pz4": _pz4, "maus": _maus, "panther": _panther}
+
+
+def extra_reveals(st: SiegeState, n: int) -> None:
+    """Queue n more reveals after the current ones (SG-REVEAL-05), or in Field Marshal mode let
+    him draw n and play up to n (SG-FM-10..12)."""
+    if st.game.marshal_seat >= 0:
+        from warroom.games.siege.rules import marshal
+
+        marshal.grant_extra(st, n)
+    else:
+        st.reveals += n
+
+
+# -- events -----------------------------------------------------------------------------------
+def _colour_moves(colour: Colour) -> Any:
+    def event(st: SiegeState) -> None:
+        """Every enemy in a sector of the colour advances (SG-EVT-01)."""
+        advance(st, [t for t, sp in st.pos.items() if COLOUR_OF_SPACE[sp] == colour])
+
+    return event
+
+
+def _diversion(ring: Ring) -> Any:
+    def event(st: SiegeState) -> None:
+        """Every defender discards the strike cards of the ring (SG-EVT-04..07, SG-FM-14)."""
+        for p, hand in enumerate(st.hands):
+            lost = [k for k in hand if zones.is_ring_strike(st, k, ring)]
+            for k in lost:
+                zones.discard_from_hand(st, p, k)
+            if lost:
+                names = ", ".join(st.content.cards[k].name for k in lost)
+                st.say("diversion", f"player {p} discards {names}", player=p,
+                       cards=[st.content.cards[k].kind for k in lost])  # fmt: skip
+
+    return event
+
+
+def _discard_one(st: SiegeState) -> None:
+    push(st, ["discard_one", 0])
+
+
+def discard_one_step(st: SiegeState, job: list[Any]) -> None:
+    """Each defender with cards discards one of his choice, in turn order from the active
+    player (SG-EVT-08/09)."""
+    i = int(job[1])
+    n = st.game.defenders
+    if i >= n:
+        return
+    push(st, ["discard_one", i + 1])
+    p = (st.active + i) % n
+    if st.hands[p]:
+        decide(st, "discard", p)
+
+
+def discard_choices(st: SiegeState) -> list[Action]:
+    p = st.current_player()
+    return [st.table.discard[k] for k in sorted(set(st.hands[p]))]
+
+
+def apply_discard(st: SiegeState, action: SiegeAction) -> None:
+    p = st.current_player()
+    zones.discard_from_hand(st, p, action.a)
+    st.say("discard", f"player {p} discards {st.content.cards[action.a].name}", player=p,
+           card=st.content.cards[action.a].kind)  # fmt: skip
+    st.decision = None
+
+
+EVENTS = {
+    "move_red": _colour_moves(Colour.RED),
+    "move_green": _colour_moves(Colour.GREEN),
+    "move_blue": _colour_moves(Colour.BLUE),
+    "move_cw": lambda st: sideways(st, clockwise=True),
+    "move_ccw": lambda st: sideways(st, clockwise=False),
+    "diversion_aviation": _diversion(Ring.AVIATION),
+    "diversion_artillery": _diversion(Ring.ARTILLERY),
+    "diversion_tank": _diversion(Ring.TANK),
+    "discard_one": _discard_one,
+    "reveal3": lambda st: extra_reveals(st, 3),
+    "reveal4": lambda st: extra_reveals(st, 4),
+}
+
+
+# -- the He-111 ---------------------------------------------------------------------------------
+def he111(st: SiegeState, _tid: int) -> None:
+    """Roll a sector and fly the path, destroying every enemy met (hedgehog or not), until the
+    first structure, which it removes (SG-HE-01..07)."""
+    s = st.rng.die()
+    st.say("he111", f"He-111 bomber rolls sector {s}", sector=s)
+    for what, x in HE111_PATH[s]:
+        if what == "space":
+            for tid in [t for t, sp in st.pos.items() if sp == x]:
+                zones.destroy_otherwise(st, tid, "the He-111")
+        elif what == "fort" and st.fort[x]:
+            if st.dot[x]:
+                st.dot[x] = False
+                st.say("dot_lost", f"the He-111 destroys the DOT on fortification {x}", sector=x)
+            else:
+                st.fort[x] = False
+                st.say("fort_destroyed", f"the He-111 destroys fortification {x}", sector=x)
+            return
+        elif what == "building" and st.building[x]:
+            zones.destroy_building(st, x)
+            return
+    st.say("he111_through", "the He-111 flies across the whole board")

@@ -1,0 +1,130 @@
+"""Turn structure and the agenda runner (SG-TURN-01..04, SG-SETUP-10, SG-END-01..04).
+
+Phases of a defender's turn: draw, swap, trade, play, then the enemy's half (phases 5-6, or the
+Field Marshal's turn in that mode), then the turn passes left.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from warroom.games.siege.rules import cards, enemies, marshal, trade, zones
+from warroom.games.siege.rules.agenda import check_win, decide, push
+
+if TYPE_CHECKING:
+    from warroom.games.siege.state import SiegeState
+
+
+def run(st: SiegeState) -> None:
+    """Run agenda jobs until a decision is needed or the game ends."""
+    while st.decision is None and st.result == 0:
+        if not st.agenda:
+            raise AssertionError("siege agenda ran dry without a decision")  # a rules bug, not input
+        job = st.agenda.pop()
+        JOBS[job[0]](st, job)
+
+
+def _turn(st: SiegeState, _job: list[Any]) -> None:
+    """Start a defender's turn: the hedgehog returns to the supply first (SG-TURN-02)."""
+    st.turn += 1
+    if st.hedgehog >= 0:
+        st.say("hedgehog_removed", "the hedgehog token returns to the supply")
+        st.hedgehog = -1
+    st.trades_done = 0
+    st.proposals = []
+    st.swaps = 0
+    st.patrol = False
+    st.say("turn", f"turn {st.turn}: player {st.active}", player=st.active, turn=st.turn)
+    enemy_half = [["marshal_turn"]] if st.game.marshal_seat >= 0 else [["move"], ["reveal_start"]]
+    push(st, ["draw"], ["swap"], ["trade"], ["play"], *enemy_half, ["end_turn"])
+
+
+def _draw(st: SiegeState, _job: list[Any]) -> None:
+    zones.hand_limit_draw(st, st.active)
+
+
+def _swap(st: SiegeState, _job: list[Any]) -> None:
+    """Phase 2 (SG-SWAP-01, SG-SOLO-02): offered while the player holds a card to discard."""
+    limit = 2 if st.game.solo else 1
+    if st.hands[st.active] and st.swaps < limit:
+        decide(st, "swap", st.active)
+    elif st.swaps:
+        _finish_swap(st)
+
+
+def _finish_swap(st: SiegeState) -> None:
+    """All discards happen before the draws (SG-SWAP-02, SG-SOLO-03)."""
+    zones.draw_cards(st, st.active, st.swaps)
+    st.swaps = 0
+
+
+def _play(st: SiegeState, _job: list[Any]) -> None:
+    """Phase 4 (SG-PLAY-01): offered again after every card until the player passes."""
+    if len(cards.legal(st)) > 1:
+        decide(st, "play", st.active)
+
+
+def _move(st: SiegeState, _job: list[Any]) -> None:
+    """Phase 5: every enemy advances one step (SG-MOVE-01)."""
+    enemies.advance(st, list(st.pos))
+
+
+def _reveal_start(st: SiegeState, _job: list[Any]) -> None:
+    """Phase 6: reveal two tokens, unless Patrol was played (SG-REVEAL-01, SG-CARD-14)."""
+    if st.patrol:
+        st.say("patrol", "patrol: no enemy tokens are revealed this turn")
+        return
+    st.reveals = 2
+    push(st, ["reveal"])
+
+
+def _reveal(st: SiegeState, _job: list[Any]) -> None:
+    """Reveal one token and resolve it fully before the next (SG-REVEAL-01/05/06)."""
+    if st.reveals <= 0 or not st.reserve:
+        st.reveals = 0
+        return
+    st.reveals -= 1
+    push(st, ["reveal"])
+    enemies.resolve_token(st, st.reserve.pop(), None)
+
+
+def _end_turn(st: SiegeState, _job: list[Any]) -> None:
+    """The player to the left (next seat) takes the next turn, skipping eliminated ones (SG-TURN-03)."""
+    n = st.game.defenders
+    for step in range(1, n + 1):
+        p = (st.active + step) % n
+        if not st.out[p]:
+            st.active = p
+            break
+    push(st, ["turn"])
+
+
+def _token(st: SiegeState, job: list[Any]) -> None:
+    enemies.resolve_token(st, int(job[1]), int(job[2]) or None)
+
+
+JOBS: dict[str, Callable[[SiegeState, list[Any]], None]] = {
+    "turn": _turn,
+    "draw": _draw,
+    "swap": _swap,
+    "trade": trade.offer_step,
+    "play": _play,
+    "move": _move,
+    "reveal_start": _reveal_start,
+    "reveal": _reveal,
+    "end_turn": _end_turn,
+    "check_win": check_win,
+    "collide": enemies.collide,
+    "discard_one": enemies.discard_one_step,
+    "token": _token,
+    "marshal_turn": marshal.turn,
+    "marshal_draw": marshal.draw_step,
+    "marshal_play": marshal.play_step,
+    "marshal_extra": marshal.extra_step,
+    "claim": lambda st, job: decide(st, "claim", int(job[1])),
+}
+
+
+def finish_swap(st: SiegeState) -> None:
+    _finish_swap(st)

@@ -1,0 +1,130 @@
+"""Field Marshal mode: one player commands the enemy with a hidden hand of tokens (SG-FM-01..19).
+
+His turn replaces phases 5-6 of each defender's turn: move the enemies, draw up to three tokens,
+then play one vehicle into a chosen rear space (option A), two tokens (option B), or nothing
+(option C, unless the anti-stall rule SG-FM-16 forces a play).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from warroom.core.game import Action
+from warroom.games.siege.board import SECTORS
+from warroom.games.siege.rules.agenda import decide, push
+
+if TYPE_CHECKING:
+    from warroom.games.siege.actions import SiegeAction
+    from warroom.games.siege.state import SiegeState
+
+HAND = 3  # SG-FM-02, SG-FM-05
+
+
+def turn(st: SiegeState, _job: list[Any]) -> None:
+    """Move like phase 5; after a Patrol that is all (SG-FM-05, SG-FM-13)."""
+    if st.patrol:
+        st.say("patrol", "patrol: the Field Marshal only moves his enemies this turn")
+        push(st, ["move"])
+    else:
+        push(st, ["move"], ["marshal_draw"], ["marshal_play"])
+
+
+def draw(st: SiegeState, n: int) -> None:
+    drawn = [st.reserve.pop() for _ in range(min(n, len(st.reserve)))]
+    st.marshal_hand.extend(drawn)
+    if drawn:
+        fm = st.game.marshal_seat
+        names = ", ".join(st.token_name(t) for t in drawn)
+        st.say("marshal_draw", f"the Field Marshal draws {len(drawn)} token(s)", count=len(drawn))
+        st.say("marshal_draw_private", f"you draw {names}", frozenset({fm}), tokens=drawn)
+
+
+def draw_step(st: SiegeState, _job: list[Any]) -> None:
+    """Draw up to three; a larger hand draws nothing and keeps its tokens (SG-FM-05)."""
+    draw(st, HAND - len(st.marshal_hand))
+
+
+def play_step(st: SiegeState, _job: list[Any]) -> None:
+    if st.marshal_hand:
+        decide(st, "marshal", st.game.marshal_seat)
+
+
+def _kinds(st: SiegeState) -> list[int]:
+    kind_of = st.content.token_kind_of
+    return sorted({kind_of[t] for t in st.marshal_hand})
+
+
+def must_play(st: SiegeState) -> bool:
+    """Anti-stall: with tokens in hand he must play when the reserve or the board is empty (SG-FM-16)."""
+    return bool(st.marshal_hand) and (not st.reserve or not st.pos)
+
+
+def legal(st: SiegeState) -> list[Action]:
+    t = st.table
+    tokens = st.content.tokens
+    kind_of = st.content.token_kind_of
+    out: list[Action] = [] if must_play(st) else [t.pass_]
+    kinds = _kinds(st)
+    for k in kinds:  # option A: one vehicle, sector of his choice (SG-FM-06/07)
+        if tokens[k].is_vehicle:
+            out.extend(t.place[k][s] for s in SECTORS)
+    pairs: set[tuple[int, int]] = set()
+    hand = st.marshal_hand
+    for i, a in enumerate(hand):  # option B: any two tokens; vehicles go first (SG-FM-08)
+        for j, b in enumerate(hand):
+            ka, kb = kind_of[a], kind_of[b]
+            if i != j and not (tokens[kb].is_vehicle and not tokens[ka].is_vehicle):
+                pairs.add((ka, kb))
+    out.extend(t.pair[a][b] for a, b in sorted(pairs))
+    if not st.reserve:  # a lone event once the reserve is empty (SG-FM-16)
+        out.extend(t.single[k] for k in kinds if not tokens[k].is_vehicle)
+    return out
+
+
+def _take(st: SiegeState, kind: int) -> int:
+    kind_of = st.content.token_kind_of
+    tid = next(t for t in st.marshal_hand if kind_of[t] == kind)
+    st.marshal_hand.remove(tid)
+    st.staged.append(tid)  # face up on the table until it resolves
+    return tid
+
+
+def apply(st: SiegeState, action: SiegeAction) -> None:
+    st.decision = None
+    if action.verb == "pass":
+        st.say("marshal_pass", "the Field Marshal plays no token")
+    elif action.verb == "place":
+        push(st, ["token", _take(st, action.a), action.b])
+    elif action.verb == "pair":
+        first = _take(st, action.a)
+        push(st, ["token", first, 0], ["token", _take(st, action.b), 0])
+    else:  # single
+        push(st, ["token", _take(st, action.a), 0])
+
+
+def grant_extra(st: SiegeState, n: int) -> None:
+    """Reveal 3/4 or a Pz.Kpfw. II: draw n, then play up to n from hand (SG-FM-10..12)."""
+    draw(st, n)
+    st.marshal_plays += n
+    push(st, ["marshal_extra"])
+
+
+def extra_step(st: SiegeState, _job: list[Any]) -> None:
+    if st.marshal_plays > 0 and st.marshal_hand:
+        decide(st, "marshal_extra", st.game.marshal_seat)
+    else:
+        st.marshal_plays = 0
+
+
+def extra_legal(st: SiegeState) -> list[Action]:
+    return [st.table.stop, *(st.table.deploy[k] for k in _kinds(st))]
+
+
+def extra_apply(st: SiegeState, action: SiegeAction) -> None:
+    """Each extra vehicle is placed by die roll (SG-FM-10)."""
+    st.decision = None
+    if action.verb == "stop":
+        st.marshal_plays = 0
+        return
+    st.marshal_plays -= 1
+    push(st, ["token", _take(st, action.a), 0], ["marshal_extra"])

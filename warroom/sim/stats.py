@@ -1,0 +1,130 @@
+"""Figures of many finished games, gathered one game at a time (never holding them all).
+
+A game's `summary(state)` is aggregated by the type of each entry: numbers and booleans are
+averaged over the games that report them (a boolean's mean is a rate), dicts are merged by
+summing their numbers (a distribution stays a distribution), strings are counted by value.
+Results are folded in game-index order, so the figures do not depend on how games were scheduled.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from warroom.core.game import JSON
+
+Z95 = 1.959963984540054  # the standard normal quantile for a two-sided 95% interval
+
+Number = int | float
+
+
+@dataclass(frozen=True, slots=True)
+class GameResult:
+    """What one simulated game leaves behind for the statistics."""
+
+    index: int
+    seed: int
+    decisions: int
+    returns: tuple[float, ...]
+    summary: JSON
+
+    @property
+    def won(self) -> bool:
+        return is_win(self.summary, self.returns)
+
+
+def is_win(summary: Mapping[str, Any], returns: Sequence[float]) -> bool:
+    """The game's own verdict (`summary["won"]`) if it gives one, else whether seat 0 came out ahead."""
+    if "won" in summary:
+        return bool(summary["won"])
+    return bool(returns) and returns[0] > 0
+
+
+def wilson_interval(successes: int, trials: int, z: float = Z95) -> tuple[float, float]:
+    """The Wilson score interval for a binomial proportion; (0, 1) when there are no trials."""
+    if trials == 0:
+        return (0.0, 1.0)
+    p = successes / trials
+    denominator = 1 + z * z / trials
+    centre = (p + z * z / (2 * trials)) / denominator
+    half = z * math.sqrt(p * (1 - p) / trials + z * z / (4 * trials * trials)) / denominator
+    # At p = 0 or 1 the bound is exactly 0 or 1; rounding would otherwise leave 0.9999999999999999.
+    low = 0.0 if successes == 0 else max(0.0, centre - half)
+    high = 1.0 if successes == trials else min(1.0, centre + half)
+    return (low, high)
+
+
+def _is_number(value: object) -> bool:
+    return isinstance(value, int | float) and not (isinstance(value, float) and math.isnan(value))
+
+
+def merge_into(total: JSON, extra: Mapping[str, Any]) -> None:
+    """Add a summary dict into a running total: numbers summed, dicts merged, strings counted."""
+    for key, value in extra.items():
+        current = total.get(key)
+        if _is_number(value) and (current is None or _is_number(current)):
+            total[key] = (current or 0) + value
+        elif isinstance(value, Mapping) and isinstance(current, dict | None):
+            merge_into(total.setdefault(key, {}), value)
+        elif isinstance(value, str) and isinstance(current, dict | None):
+            merge_into(total.setdefault(key, {}), {value: 1})
+        # anything else (lists, a key that changes type between games) has no sensible sum
+
+
+def sorted_tree(tree: Mapping[str, Any]) -> JSON:
+    """A copy of nested dicts with every level's keys sorted, so reports read (and diff) the same."""
+    return {
+        key: sorted_tree(value) if isinstance(value, Mapping) else value
+        for key, value in sorted(tree.items())
+    }
+
+
+@dataclass
+class Tally:
+    """Running sums over finished games; `report()` turns them into means and rates."""
+
+    games: int = 0
+    wins: int = 0
+    decisions: int = 0
+    returns: list[float] = field(default_factory=list)
+    scalar_sums: dict[str, float] = field(default_factory=dict)
+    scalar_counts: dict[str, int] = field(default_factory=dict)
+    tables: JSON = field(default_factory=dict)
+
+    def add(self, result: GameResult) -> None:
+        self.games += 1
+        self.wins += result.won
+        self.decisions += result.decisions
+        if len(self.returns) < len(result.returns):
+            self.returns.extend([0.0] * (len(result.returns) - len(self.returns)))
+        for seat, value in enumerate(result.returns):
+            self.returns[seat] += value
+        for key, value in result.summary.items():
+            if _is_number(value):
+                self.scalar_sums[key] = self.scalar_sums.get(key, 0.0) + float(value)
+                self.scalar_counts[key] = self.scalar_counts.get(key, 0) + 1
+            else:
+                merge_into(self.tables, {key: value})
+
+    def mean(self, key: str) -> float | None:
+        count = self.scalar_counts.get(key, 0)
+        return self.scalar_sums[key] / count if count else None
+
+    def report(self) -> JSON:
+        """Means, rates and merged tables as plain JSON-able data."""
+        n = max(self.games, 1)
+        low, high = wilson_interval(self.wins, self.games)
+        turns = self.mean("turns")
+        means = {key: self.scalar_sums[key] / self.scalar_counts[key] for key in sorted(self.scalar_sums)}
+        return {
+            "games": self.games,
+            "wins": self.wins,
+            "win_rate": self.wins / n,
+            "win_rate_ci95": [low, high],
+            "mean_turns": turns if turns is not None else self.decisions / n,
+            "mean_decisions": self.decisions / n,
+            "mean_returns": [total / n for total in self.returns],
+            "summary": {**means, **sorted_tree(self.tables)},
+        }
