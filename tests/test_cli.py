@@ -14,6 +14,7 @@ from typer.testing import CliRunner, Result
 from tests.toygame import ToyGame, ToyState, register_toy
 from warroom.cli import app
 from warroom.core.replay import Replay
+from warroom.sim import game_seed, play_game
 
 runner = CliRunner(env={"COLUMNS": "200"})
 
@@ -196,3 +197,52 @@ def test_sim_table_shows_win_rate_with_its_interval() -> None:
     result = invoke("sim", "toy", "--games", "20")
     assert result.exit_code == 0, result.output
     assert "win rate" in result.stdout and "95% CI" in result.stdout and "summary ending" in result.stdout
+
+
+def test_play_with_a_sim_games_seed_replays_that_game(tmp_path: Path) -> None:
+    path = tmp_path / "s.replay"
+    seed = game_seed(4, 13)
+    result = invoke("play", "toy", "--seats", "random,heuristic", "--seed", str(seed), "--save", str(path))
+    assert result.exit_code == 0, result.output
+    simulated = play_game(ToyGame(), ["random", "heuristic"], seed)
+    record = Replay.load(path)
+    assert (len(record.actions), tuple(record.play().returns())) == (simulated.decisions, simulated.returns)
+
+
+# -- on the real games -----------------------------------------------------------------
+
+
+@pytest.fixture
+def real_games(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.undo()  # drop the toy registry: the installed games only
+
+
+def test_sim_on_siege_is_identical_whatever_the_number_of_jobs(real_games: None) -> None:
+    args = ["sim", "siege", "--games", "20", "--seed", "5", "--players", "3", "--json"]
+    serial, parallel = invoke(*args, "--jobs", "1"), invoke(*args, "--jobs", "2")
+    assert serial.exit_code == parallel.exit_code == 0, serial.output + parallel.output
+    report = json.loads(serial.stdout)
+    assert json.loads(parallel.stdout) == report
+    assert report["games"] == 20 and report["agents"] == ["heuristic"] * 3
+    assert report["options"]["players"] == 3 and report["options"]["mode"] == "normal"
+    assert 0 <= report["win_rate"] <= 1 and report["mean_turns"] == report["summary"]["turns"]
+
+
+def test_play_siege_all_ai_saves_a_replay_that_verifies(real_games: None, tmp_path: Path) -> None:
+    path = tmp_path / "siege.replay"
+    result = invoke(
+        "play", "siege", "--players", "2", "--seats", "random,random", "--seed", "3", "--save", str(path)
+    )
+    assert result.exit_code == 0, result.output
+    assert "game over" in result.stdout
+    replayed = invoke("replay", str(path))
+    assert replayed.exit_code == 0, replayed.output
+    assert f"final returns: {Replay.load(path).play().returns()}" in replayed.stdout
+
+
+def test_siege_options_are_listed_and_checked(real_games: None) -> None:
+    listing = invoke("games")
+    assert "siege" in listing.stdout and "mode=normal" in listing.stdout
+    assert_user_error(
+        invoke("sim", "siege", "-o", "mode=blitz"), "normal, shoulder_to_shoulder, field_marshal"
+    )

@@ -112,7 +112,7 @@ def list_games() -> None:
     with user_errors():
         table = Table(title="warroom games")
         for column in ("id", "title", "players", "cooperative", "options: name=default [choices]"):
-            table.add_column(escape(column))
+            table.add_column(escape(column), overflow="fold")
         for game_id in games():
             info = game_class(game_id).info
             players = (
