@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import importlib
 import json
 
 import pytest
 
 import warroom
 from tests.toygame import PLAY, ToyGame, ToyState, register_toy
+from warroom import core
 from warroom.core import CorruptDataError, IllegalActionError, OptionError, OptionSpec, Rng, events_for
 from warroom.core.checker import CheckStats, check_random_game
 
@@ -109,10 +111,17 @@ def test_option_spec_without_choices_checks_the_type() -> None:
 
 def test_unknown_game_lists_the_known_ones(monkeypatch: pytest.MonkeyPatch) -> None:
     register_toy(monkeypatch)
-    assert warroom.games() == ["toy"]
+    assert core.games() == ["toy"]
     assert warroom.load("toy", target=7).options == {"players": 2, "target": 7, "coop": False}
     with pytest.raises(OptionError, match="known games: toy"):
         warroom.load("chess")
+
+
+def test_warroom_games_stays_callable_once_the_games_package_is_imported() -> None:
+    # The registry imports warroom.games (BUILTIN_GAMES); Python sets a subpackage as an attribute
+    # of its parent, which must not shadow the `games()` function.
+    importlib.import_module("warroom.games")
+    assert callable(warroom.games)
 
 
 # -- saves -----------------------------------------------------------------------------

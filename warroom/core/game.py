@@ -10,8 +10,8 @@ from __future__ import annotations
 import json
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
-from typing import Any, ClassVar, Generic, TypeVar
+from dataclasses import dataclass
+from typing import Any, ClassVar, Generic, NamedTuple, TypeVar
 
 from warroom.core.errors import CorruptDataError, IllegalActionError, OptionError
 from warroom.core.rng import Rng
@@ -96,16 +96,16 @@ class Action:
         return f"Action({self.text!r})"
 
 
-@dataclass(frozen=True, slots=True)
-class Event:
+class Event(NamedTuple):
     """Something that happened, in plain words, for logs and animations.
 
     `visible_to` is None when every seat and spectators may see it, else the seats that may.
+    A NamedTuple because games emit several per decision on the hot path.
     """
 
     kind: str
     text: str
-    data: JSON = field(default_factory=dict)
+    data: JSON = {}  # noqa: RUF012  (shared default, never mutated: events are immutable records)
     visible_to: frozenset[int] | None = None
 
     def is_visible_to(self, player: int | None) -> bool:

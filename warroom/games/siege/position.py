@@ -129,8 +129,8 @@ class _Builder:
             st.marshal_hand = [self.token(k) for k in args]
         elif word == "claims":
             for pair in rest.split():
-                p, s = pair.split(":")
-                st.claims[int(p)] = int(s)
+                seat, sector = pair.split(":")
+                st.claims[int(seat)] = int(sector)
         elif word == "patrol":
             st.patrol = True
         elif word == "dice":
@@ -187,6 +187,7 @@ class _Builder:
 
     def _agenda(self) -> None:
         from warroom.games.siege.rules import flow
+        from warroom.games.siege.rules.agenda import push
 
         st = self.st
         st.turn = max(st.turn, 1)
@@ -198,6 +199,6 @@ class _Builder:
             st.turn = 0
             st.active = (st.active - 1) % self.game.defenders
             jobs = [["end_turn"]]
-        flow.push(st, *jobs)
+        push(st, *jobs)
         flow.run(st)
         st.check_integrity()

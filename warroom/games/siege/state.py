@@ -14,8 +14,10 @@ from typing import TYPE_CHECKING, Any
 from warroom.core.errors import CorruptDataError
 from warroom.core.game import JSON, Action, Event, State
 from warroom.core.rng import Rng
+from warroom.games.siege import view
 from warroom.games.siege.board import RING_OF, SECTOR_OF, Ring
 from warroom.games.siege.content import Content
+from warroom.games.siege.rules import dispatch
 
 if TYPE_CHECKING:
     from warroom.games.siege.actions import ActionTable
@@ -120,21 +122,15 @@ class SiegeState(State):
         return out
 
     def _legal_actions(self) -> list[Action]:
-        from warroom.games.siege.rules import dispatch
-
         return dispatch.legal(self)
 
     def _apply(self, action: Action) -> list[Event]:
-        from warroom.games.siege.rules import dispatch
-
         self.events = []
         dispatch.apply(self, action)  # type: ignore[arg-type]  # only SiegeActions are ever legal here
         return self.events
 
     def view(self, player: int | None) -> JSON:
-        from warroom.games.siege.view import view
-
-        return view(self, player)
+        return view.view(self, player)
 
     # -- copying and saving ----------------------------------------------------------------
     def _clone(self) -> SiegeState:
