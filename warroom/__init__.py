@@ -9,7 +9,7 @@ __version__ = "0.1.0"
 
 # The `games` subpackage must be imported before the `games()` function is bound: importing a
 # subpackage sets it as an attribute of its parent, which would otherwise shadow the function.
-import warroom.games as _games_package  # noqa: E402
+import warroom.games as _games_package  # noqa: F401  (imported for its side effect, see above)
 from warroom.core import (
     Action,
     CorruptDataError,
