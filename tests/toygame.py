@@ -154,6 +154,9 @@ class ToyGame(Game[ToyState]):
     info = INFO
     action_space = tuple(PLAY.values())
 
+    def all_actions(self) -> tuple[Action, ...]:
+        return self.action_space
+
     def new_initial_state(self, seed: int = 0) -> ToyState:
         return ToyState(self, seed)
 

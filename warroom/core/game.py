@@ -127,7 +127,6 @@ class Game(ABC, Generic[S]):
     """A configured game: options fixed, ready to start states. Subclasses set `info`."""
 
     info: ClassVar[GameInfo]
-    action_space: ClassVar[Sequence[Action]] = ()
 
     def __init__(self, **options: Any) -> None:
         values = {spec.name: spec.default for spec in self.info.options}
@@ -197,6 +196,21 @@ class Game(ABC, Generic[S]):
     def summary(self, state: S) -> JSON:
         """Game-specific figures of a finished game for simulation reports (JSON-able numbers)."""
         return {}
+
+    # -- fixed-size encodings for learning environments (warroom.envs) ----------------------
+    @abstractmethod
+    def all_actions(self) -> Sequence[Action]:
+        """Every distinct action this configured game can ever offer; `all_actions()[a.index] is a`
+        for every legal action `a`, so the list is a fixed discrete action space."""
+
+    def observation_size(self) -> int:
+        """Length of `observe`'s vector."""
+        raise NotImplementedError(f"{self.info.id} has no numeric observation encoding yet")
+
+    def observe(self, view: JSON, player: int | None) -> list[float]:
+        """A fixed-length numeric encoding of `view = state.view(player)`. It reads only the view,
+        so it cannot leak what the player may not see; each game documents its layout."""
+        raise NotImplementedError(f"{self.info.id} has no numeric observation encoding yet")
 
 
 class State(ABC):

@@ -8,6 +8,7 @@ from typing import Any
 
 from warroom.core.errors import OptionError
 from warroom.core.game import JSON, Action, Game, GameInfo, OptionSpec
+from warroom.games.siege import encoding
 from warroom.games.siege.actions import ActionTable
 from warroom.games.siege.board import NUM_SPACES, RING_OF, STRIKE_RINGS, Colour, Ring, colour_of
 from warroom.games.siege.content import CardClass, Content, default_content
@@ -103,9 +104,14 @@ class SiegeGame(Game[SiegeState]):
         city = here == Ring.CITY and bool(self.options["one_for_all"])
         return same_colour and (here in STRIKE_RINGS or city)
 
-    @property
-    def action_space(self) -> list[Action]:  # type: ignore[override]  # per-content, not per-class
+    def all_actions(self) -> list[Action]:
         return list(self.table.all)
+
+    def observation_size(self) -> int:
+        return encoding.SIZE
+
+    def observe(self, view: JSON, player: int | None) -> list[float]:
+        return encoding.encode(view, player)
 
     def new_initial_state(self, seed: int = 0) -> SiegeState:
         from warroom.games.siege.rules import flow, setup
