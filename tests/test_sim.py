@@ -157,3 +157,13 @@ def test_mean_turns_fall_back_to_decisions() -> None:
     tally = Tally()
     tally.add(result(0, {}))
     assert tally.report()["mean_turns"] == 4.0
+
+
+def test_seat_winners_top_return_or_shared_positive_result() -> None:
+    from warroom.sim.stats import seat_winners
+
+    assert seat_winners([1.0, -1.0, 0.5]) == [True, False, False]
+    assert seat_winners([2.0, 2.0, 0.0]) == [True, True, False]
+    assert seat_winners([1.0, 1.0]) == [True, True]  # a cooperative win
+    assert seat_winners([-1.0, -1.0]) == [False, False]  # a cooperative loss
+    assert seat_winners([]) == []

@@ -42,6 +42,17 @@ def is_win(summary: Mapping[str, Any], returns: Sequence[float]) -> bool:
     return bool(returns) and returns[0] > 0
 
 
+def seat_winners(returns: Sequence[float]) -> list[bool]:
+    """Which seats won one game: those on the top return, when someone did better than someone
+    else or when everyone shares a positive result (a cooperative win)."""
+    if not returns:
+        return []
+    top, bottom = max(returns), min(returns)
+    if top == bottom:
+        return [top > 0] * len(returns)
+    return [r == top for r in returns]
+
+
 def wilson_interval(successes: int, trials: int, z: float = Z95) -> tuple[float, float]:
     """The Wilson score interval for a binomial proportion; (0, 1) when there are no trials."""
     if trials == 0:
@@ -89,6 +100,7 @@ class Tally:
     wins: int = 0
     decisions: int = 0
     returns: list[float] = field(default_factory=list)
+    seat_wins: list[int] = field(default_factory=list)
     scalar_sums: dict[str, float] = field(default_factory=dict)
     scalar_counts: dict[str, int] = field(default_factory=dict)
     tables: JSON = field(default_factory=dict)
@@ -99,8 +111,11 @@ class Tally:
         self.decisions += result.decisions
         if len(self.returns) < len(result.returns):
             self.returns.extend([0.0] * (len(result.returns) - len(self.returns)))
+            self.seat_wins.extend([0] * (len(result.returns) - len(self.seat_wins)))
         for seat, value in enumerate(result.returns):
             self.returns[seat] += value
+        for seat, won in enumerate(seat_winners(result.returns)):
+            self.seat_wins[seat] += won
         for key, value in result.summary.items():
             if _is_number(value):
                 self.scalar_sums[key] = self.scalar_sums.get(key, 0.0) + float(value)
@@ -126,5 +141,6 @@ class Tally:
             "mean_turns": turns if turns is not None else self.decisions / n,
             "mean_decisions": self.decisions / n,
             "mean_returns": [total / n for total in self.returns],
+            "seat_win_rate": [wins / n for wins in self.seat_wins],
             "summary": {**means, **sorted_tree(self.tables)},
         }
