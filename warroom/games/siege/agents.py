@@ -1,16 +1,529 @@
-"""Siege agents: a heuristic defender team member and a heuristic Field Marshal."""
+"""Siege agents: a heuristic defender team member and a heuristic Field Marshal.
+
+Both are one-step greedy policies: every legal action of the pending decision gets a score from
+a direct evaluation of the position (no look-ahead copies), and the best one is played; ties go
+to the earlier action in the legal list, so play is deterministic for a given state.
+
+The defender's scale: finishing a kill is worth ~20 plus three times the target's urgency
+(how soon and how badly it hurts the city, `_urgency`); chip damage a few points; passing 0.
+"""
 
 from __future__ import annotations
 
+from collections import Counter
+from collections.abc import Callable, Iterable, Sequence
+from typing import TYPE_CHECKING, cast
+
 from warroom.core.game import Action, State
 from warroom.core.rng import Rng
+from warroom.games.siege.actions import ARRANGEMENTS, SiegeAction
+from warroom.games.siege.board import (
+    ADVANCE,
+    CLOCKWISE,
+    COLOUR_OF_SPACE,
+    COUNTER_CLOCKWISE,
+    HE111_PATH,
+    RING_OF,
+    SECTOR_OF,
+    SECTORS,
+    SECTORS_OF_COLOUR,
+    Colour,
+    Ring,
+    colour_of,
+    cw,
+)
+from warroom.games.siege.content import CardClass, TokenClass
+
+if TYPE_CHECKING:
+    from warroom.games.siege.state import SiegeState
+
+_REAR, _AVI, _ART, _TANK, _CITY = (int(r) for r in Ring)
+_MARSHAL_KINDS = ("marshal", "marshal_extra")
+_SECOND_TIER = ("hedgehogs", "onslaught")  # played only once no damage play is worth it
+_KEEP = {  # what holding a special card is worth when it has no good use right now
+    "il2": 5.0, "precise_shot": 4.0, "onslaught": 4.0, "hedgehogs": 3.0, "dot": 3.0, "patrol": 3.0,
+    "modification": 6.0, "repair": 2.0,
+}  # fmt: skip
+_FLEX = {CardClass.STRIKE: 0.0, CardClass.MULTICOLOUR: 0.6, CardClass.COUNTERATTACK: 0.8}
 
 
-class HeuristicAgent:
-    """Placeholder replaced below."""
+# -- reading the board --------------------------------------------------------------------------
+def _urgency(st: SiegeState, sp: int) -> float:
+    """How soon and how badly an enemy standing on `sp` hurts the city."""
+    ring, s = RING_OF[sp], SECTOR_OF[sp]
+    if ring == _CITY:
+        return 10.0 if st.building[cw(s)] else 6.0
+    if ring == _TANK:
+        if st.fort[s]:
+            return 3.0 if st.dot[s] else 4.5
+        return 9.0 if st.building[s] else 6.5
+    return (0.5, 1.0, 2.0)[ring]
+
+
+def _sector_threat(st: SiegeState, s: int) -> float:
+    """Enemies of sector s on their way to its wall, weighted by closeness and armour."""
+    total = 0.0
+    for tid, sp in st.pos.items():
+        if SECTOR_OF[sp] == s and RING_OF[sp] != _CITY:
+            total += (0.3, 0.6, 1.2, 2.5)[RING_OF[sp]] * st.armour[tid]
+    return total
+
+
+def _kill_value(u: float) -> float:
+    return 20.0 + 3.0 * u
+
+
+class _Look:
+    """The analysis of one position shared by the defender's scorers: urgencies, targets, hands."""
+
+    def __init__(self, st: SiegeState) -> None:
+        self.st = st
+        self.g = st.game
+        self.urg = {tid: _urgency(st, sp) for tid, sp in st.pos.items()}
+        self.cards = st.content.cards
+        self._targets: dict[int, list[int]] = {}
+        self._plans: dict[tuple[int, ...], float] = {}
+
+    def hit_targets(self, kind: int) -> list[int]:
+        targets = self._targets.get(kind)
+        if targets is None:
+            hits = self.g.can_hit.get(kind)
+            targets = [] if hits is None else [tid for tid, sp in self.st.pos.items() if hits[sp]]
+            self._targets[kind] = targets
+        return targets
+
+    def cover(self, hand: Counter[int]) -> dict[int, int]:
+        """For each enemy, how many strike cards of `hand` can damage it."""
+        out = dict.fromkeys(self.st.pos, 0)
+        for kind, n in hand.items():
+            if n > 0:
+                for tid in self.hit_targets(kind):
+                    out[tid] += n
+        return out
+
+    # -- scores of single plays --------------------------------------------------------------
+    def strike(self, kind: int, tid: int, armour: int, cover: int) -> float:
+        u = self.urg[tid]
+        flex = _FLEX.get(self.cards[kind].card_class, 0.0)
+        if armour <= 1:
+            return _kill_value(u) - flex
+        if armour <= cover:
+            return 12.0 + 3.0 * u - armour - flex  # the rest of the hand finishes it
+        return 3.0 + u - 0.5 * armour - flex
+
+    def precise(self, tid: int, armour: int, cover: int) -> float:
+        shortfall = max(0, armour - cover)
+        return _kill_value(self.urg[tid]) + 5.0 * shortfall + (armour - 1) - 12.0
+
+    def il2(self, tid: int, armour: int, cover: int) -> float:
+        u = self.urg[tid]
+        shortfall = max(0, armour - cover)
+        return u * (2.0 + 1.5 * shortfall) + armour - 14.0
+
+    def hedgehog(self, tid: int) -> float:
+        u = self.urg[tid]
+        if tid == self.st.hedgehog or u < 6.0:
+            return -1.0
+        return u + self.st.armour[tid] - 6.0
+
+    def onslaught(self, tid: int) -> float:
+        u = self.urg[tid]
+        return u + 2.0 * self.st.armour[tid] - 7.0 if u >= 4.0 else -1.0
+
+    def build(self, s: int) -> float:
+        return 3.0 + 2.0 * _sector_threat(self.st, s) + (3.0 if self.st.building[s] else 0.0)
+
+    def dot(self, s: int) -> float:
+        return 2.0 + _sector_threat(self.st, s)
+
+    def patrol(self) -> float:
+        return 1.0 + 0.5 * len(self.st.pos) if self.st.reserve or self.st.marshal_hand else -1.0
+
+    # -- a whole hand ----------------------------------------------------------------------------
+    def plan(self, hand: Counter[int]) -> float:
+        """What a hand is worth now: greedy damage plays with armour tracked, plus keep values."""
+        key = tuple(sorted(hand.elements()))
+        value = self._plans.get(key)
+        if value is None:
+            value = self._plans[key] = self._plan(Counter(key))
+        return value
+
+    def _plan(self, cards: Counter[int]) -> float:
+        armour = {tid: self.st.armour[tid] for tid in self.st.pos}
+        total = 0.0
+        while True:
+            best = self._best_damage(cards, armour)
+            if best is None:
+                break
+            score, used, tid, kill = best
+            total += score
+            cards.subtract(used)
+            armour[tid] = 0 if kill else armour[tid] - 1
+        return total + self._keep(cards)
+
+    def _best_damage(
+        self, cards: Counter[int], armour: dict[int, int]
+    ) -> tuple[float, list[int], int, bool] | None:
+        cover = self.cover(cards)
+        g = self.g
+        best: tuple[float, list[int], int, bool] | None = None
+        for kind, n in cards.items():
+            if n <= 0 or kind not in g.can_hit:
+                continue
+            for tid in self.hit_targets(kind):
+                a = armour[tid]
+                if a <= 0:
+                    continue
+                options = [(self.strike(kind, tid, a, cover[tid]), [kind], False)]
+                if cards[g.precise] > 0:
+                    options.append((self.precise(tid, a, cover[tid]), [kind, g.precise], True))
+                for score, used, kill in options:
+                    if score > 0 and (best is None or score > best[0]):
+                        best = (score, used, tid, kill)
+        if cards[g.il2] > 0:
+            for tid, sp in self.st.pos.items():
+                a = armour[tid]
+                if a > 0 and RING_OF[sp] != _REAR:
+                    score = self.il2(tid, a, cover[tid])
+                    if score > 0 and (best is None or score > best[0]):
+                        best = (score, [g.il2], tid, True)
+        return best
+
+    def _keep(self, cards: Counter[int]) -> float:
+        g = self.g
+        total = 0.0
+        for kind, n in cards.items():
+            if n <= 0:
+                continue
+            name = self.cards[kind].kind
+            if name in _KEEP:
+                total += _KEEP[name] * min(n, 1)
+            elif kind in (g.sandbags, g.barbed_wire):
+                pair = cards[g.sandbags] > 0 and cards[g.barbed_wire] > 0
+                total += (2.5 if pair and not all(self.st.fort[1:]) else 1.2 if pair else 0.6) * n
+            else:
+                total += 0.3 * n
+        return total
+
+
+# -- the defender -------------------------------------------------------------------------------
+def _best(scored: Iterable[tuple[float, Action]]) -> Action:
+    best_score, best_action = None, None
+    for score, action in scored:
+        if best_score is None or score > best_score:
+            best_score, best_action = score, action
+    assert best_action is not None
+    return best_action
+
+
+def _play_score(look: _Look, a: SiegeAction, cover: dict[int, int]) -> float:
+    st = look.st
+    verb = a.verb
+    if verb == "strike":
+        return look.strike(a.a, a.b, st.armour[a.b], cover[a.b])
+    if verb == "precise":
+        return look.precise(a.b, st.armour[a.b], cover[a.b])
+    if verb == "il2":
+        return look.il2(a.b, st.armour[a.b], cover.get(a.b, 0))
+    if verb == "hedgehogs":
+        return look.hedgehog(a.b)
+    if verb == "onslaught":
+        return look.onslaught(a.b)
+    if verb == "build":
+        return look.build(a.a)
+    if verb == "dot":
+        return look.dot(a.a)
+    if verb == "patrol":
+        return look.patrol()
+    if verb == "modification":
+        return 100.0
+    if verb == "repair":
+        return _repair_score(look, a.a)
+    if verb == "all_for_one":
+        u = look.urg[a.b]
+        return _kill_value(u) + 5.0 * max(0, st.armour[a.b] - 2) - 24.0
+    return 0.0  # pass
+
+
+def _repair_score(look: _Look, kind: int) -> float:
+    """Taking a card back is worth what the hand gains with it, less the Repair card itself."""
+    hand = Counter(look.st.hands[look.st.active])
+    hand[look.g.repair] -= 1
+    base = look.plan(hand)
+    hand[kind] += 1
+    return look.plan(hand) - base - 2.0
+
+
+def _choose_play(look: _Look, legal: Sequence[Action]) -> Action:
+    st = look.st
+    cover = look.cover(Counter(st.hands[st.active]))
+    first: list[tuple[float, Action]] = []
+    second: list[tuple[float, Action]] = []
+    for action in legal:
+        a = cast(SiegeAction, action)
+        score = _play_score(look, a, cover)
+        (second if a.verb in _SECOND_TIER else first).append((score, action))
+    if max(s for s, _ in first) > 0.0 or not second:
+        return _best(first)
+    return _best([(0.0, legal[0]), *second])  # legal[0] is pass
+
+
+def _card_worth(look: _Look, hand: Counter[int], kind: int) -> float:
+    """How much the hand loses without one copy of `kind`."""
+    less = hand.copy()
+    less[kind] -= 1
+    return look.plan(hand) - look.plan(less)
+
+
+def _choose_swap(look: _Look, legal: Sequence[Action]) -> Action:
+    hand = Counter(look.st.hands[look.st.active])
+    scored = [(0.0, legal[0])]  # pass
+    for action in legal[1:]:
+        scored.append((1.0 - _card_worth(look, hand, cast(SiegeAction, action).a), action))
+    return _best(scored)
+
+
+def _choose_discard(look: _Look, legal: Sequence[Action]) -> Action:
+    hand = Counter(look.st.hands[look.st.current_player()])
+    return _best((-_card_worth(look, hand, cast(SiegeAction, a).a), a) for a in legal)
+
+
+def _answer(look: _Look, partner: int, offered: int) -> tuple[float, int]:
+    """The card the partner would give the active player for `offered` (-1: refuse), and its gain."""
+    st = look.st
+    mine = Counter(st.hands[st.active])
+    base = look.plan(mine)
+    theirs = Counter(st.hands[partner])
+    best_gain, best_kind = 0.5, -1
+    for kind in sorted(theirs):
+        after = mine.copy()
+        after[offered] -= 1
+        after[kind] += 1
+        gain = look.plan(after) - base
+        loss = _KEEP.get(look.cards[kind].kind, 0.5)
+        if gain - loss > best_gain:
+            best_gain, best_kind = gain - loss, kind
+    return best_gain, best_kind
+
+
+def _choose_answer(look: _Look, legal: Sequence[Action]) -> Action:
+    assert look.st.decision is not None
+    _, partner, offered = look.st.decision
+    _, kind = _answer(look, int(partner), int(offered))
+    if kind < 0:
+        return legal[0]  # refuse
+    return look.st.table.give[kind]
+
+
+def _choose_offer(look: _Look, legal: Sequence[Action]) -> Action:
+    """Offer each partner the card this hand misses least; trade where the answer helps most."""
+    st = look.st
+    hand = Counter(st.hands[st.active])
+    worth = {kind: _card_worth(look, hand, kind) for kind in hand}
+    cheapest: dict[int, SiegeAction] = {}
+    for action in legal[1:]:
+        a = cast(SiegeAction, action)
+        if a.a not in cheapest or worth[a.b] < worth[cheapest[a.a].b]:
+            cheapest[a.a] = a
+    scored: list[tuple[float, Action]] = [(0.0, legal[0])]  # pass
+    for a in cheapest.values():
+        gain, kind = _answer(look, a.a, a.b)
+        if kind >= 0:
+            scored.append((gain, a))
+    return _best(scored)
+
+
+def _choose_hit(look: _Look, legal: Sequence[Action]) -> Action:
+    """Collision damage: kill if one can die, else soften the weakest so a single card finishes it."""
+    st = look.st
+    maxima = st.content.tokens
+    kind_of = st.content.token_kind_of
+
+    def score(a: Action) -> float:
+        tid = cast(SiegeAction, a).b
+        armour = st.armour[tid]
+        return -10.0 * armour + maxima[kind_of[tid]].armour
+
+    return _best((score(a), a) for a in legal)
+
+
+def _choose_arrange(look: _Look, legal: Sequence[Action]) -> Action:
+    """Strong starting vehicles where the first two players hold cards to hit them."""
+    st = look.st
+    n = st.game.defenders
+    budget = {c: 0 for c in Colour}
+    for p, ring in ((st.active, Ring.AVIATION), ((st.active + 1) % n, Ring.ARTILLERY)):
+        for kind in st.hands[p]:
+            card = look.cards[kind]
+            if card.card_class == CardClass.STRIKE and card.ring == ring and card.colour is not None:
+                budget[card.colour] += 1
+    armour = {k: st.content.token(k).armour for k in ("sdkfz", "pz3", "tiger")}
+    names = {"S": "sdkfz", "P": "pz3", "T": "tiger"}
+
+    def value(i: int) -> float:
+        word = legal[i].text.split()[1]
+        total = 0.0
+        for colour, (s1, s2) in SECTORS_OF_COLOUR.items():
+            left = budget[colour]
+            for a in sorted(armour[names[word[s - 1]]] for s in (s1, s2)):
+                if a <= left:
+                    left -= a
+                    total += a
+        return total
+
+    return _best((value(i), legal[i]) for i in range(len(legal)) if i < len(ARRANGEMENTS))
+
+
+def _choose_claim(look: _Look, legal: Sequence[Action]) -> Action:
+    """My Home: the free building of the colour this player's strike cards cover best."""
+    st = look.st
+    hand = st.hands[st.current_player()]
+    colours = Counter(look.cards[k].colour for k in hand if look.cards[k].colour is not None)
+    return _best((colours[colour_of(cast(SiegeAction, a).a)], a) for a in legal)
+
+
+_DEFENDER: dict[str, Callable[[_Look, Sequence[Action]], Action]] = {
+    "play": _choose_play,
+    "swap": _choose_swap,
+    "trade": _choose_offer,
+    "answer": _choose_answer,
+    "hit": _choose_hit,
+    "discard": _choose_discard,
+    "arrange": _choose_arrange,
+    "claim": _choose_claim,
+}
+
+
+# -- the Field Marshal ---------------------------------------------------------------------------
+def _advance_value(st: SiegeState, movers: Iterable[int], step: Sequence[int] = ADVANCE) -> float:
+    """What one movement event of `movers` is worth to the Field Marshal."""
+    total = 0.0
+    inward = step is ADVANCE
+    for tid in movers:
+        if tid == st.hedgehog:
+            continue
+        sp = st.pos[tid]
+        ring, s = RING_OF[sp], SECTOR_OF[sp]
+        if inward and ring == _TANK and st.fort[s]:
+            total += 1.0 if st.dot[s] else 3.0
+            continue
+        dest = step[sp]
+        if RING_OF[dest] == _CITY and st.building[SECTOR_OF[dest]]:
+            total += 8.0
+        elif inward:
+            total += (0.3, 0.8, 1.5, 3.0, 1.0)[ring]
+    return total
+
+
+def _he111_value(st: SiegeState) -> float:
+    """The bomber's expected worth to the Field Marshal over the six possible rolls."""
+    total = 0.0
+    for s in SECTORS:
+        for what, x in HE111_PATH[s]:
+            if what == "space":
+                total -= sum(1.5 * st.armour[t] + 0.3 * RING_OF[sp] for t, sp in st.pos.items() if sp == x)
+            elif what == "fort" and st.fort[x]:
+                total += 1.5 if st.dot[x] else 3.5
+                break
+            elif what == "building" and st.building[x]:
+                total += 50.0 if sum(st.building) == 1 else 8.0
+                break
+    return total / 6.0
+
+
+def _ring_cards(st: SiegeState, ring: Ring) -> int:
+    cards = st.content.cards
+    return sum(1 for hand in st.hands for k in hand if cards[k].ring == ring)
+
+
+def _colour_cards(st: SiegeState, colour: Colour) -> int:
+    cards = st.content.cards
+    return sum(1 for hand in st.hands for k in hand if cards[k].colour == colour)
+
+
+def _weakness(st: SiegeState, s: int) -> float:
+    """How well a vehicle entering the rear of sector s does: open wall, standing building, few cards."""
+    open_wall = 0.0 if st.fort[s] else 3.0
+    dot = 1.0 if st.dot[s] else 0.0
+    return open_wall + (2.0 if st.building[s] else 0.5) - dot - 0.4 * _colour_cards(st, colour_of(s))
+
+
+def _token_value(st: SiegeState, kind: int, sector: int | None) -> float:
+    token = st.content.tokens[kind]
+    if token.is_vehicle:
+        where = _weakness(st, sector) if sector else sum(_weakness(st, s) for s in SECTORS) / 6.0
+        return 2.0 * token.armour + where + _arrival_value(st, token.kind, sector)
+    if token.token_class == TokenClass.BOMBER:
+        return _he111_value(st)
+    return _event_value(st, token.kind)
+
+
+def _arrival_value(st: SiegeState, kind: str, sector: int | None) -> float:
+    if kind == "pz2":
+        return 9.0
+    if kind == "maus":
+        return _advance_value(st, list(st.pos))
+    if kind == "pz4":
+        colours = [colour_of(sector)] if sector else list(Colour)
+        best = max(
+            _advance_value(st, [t for t, sp in st.pos.items() if COLOUR_OF_SPACE[sp] == c]) for c in colours
+        )
+        return best if sector else best / 2.0
+    if kind == "panther":
+        tokens, kind_of = st.content.tokens, st.content.token_kind_of
+        return 2.0 * sum(1 for t in st.pos if st.armour[t] < tokens[kind_of[t]].armour)
+    return 0.0
+
+
+def _event_value(st: SiegeState, kind: str) -> float:
+    if kind.startswith("move_") and kind not in ("move_cw", "move_ccw"):
+        colour = Colour[kind.removeprefix("move_").upper()]
+        return _advance_value(st, [t for t, sp in st.pos.items() if COLOUR_OF_SPACE[sp] == colour])
+    if kind in ("move_cw", "move_ccw"):
+        step = CLOCKWISE if kind == "move_cw" else COUNTER_CLOCKWISE
+        return 0.5 + _advance_value(st, list(st.pos), step)
+    if kind.startswith("diversion_"):
+        return 0.5 + 1.5 * _ring_cards(st, Ring[kind.removeprefix("diversion_").upper()])
+    if kind == "discard_one":
+        return 1.0 * sum(1 for hand in st.hands if hand)
+    return {"reveal3": 12.0, "reveal4": 16.0}.get(kind, 0.0)
+
+
+def _marshal_score(st: SiegeState, a: SiegeAction) -> float:
+    if a.verb == "place":
+        return _token_value(st, a.a, a.b)
+    if a.verb == "pair":
+        return _token_value(st, a.a, None) + _token_value(st, a.b, None)
+    if a.verb in ("single", "deploy"):
+        return _token_value(st, a.a, None)
+    return 0.0  # pass / stop
+
+
+class HeuristicMarshal:
+    """The Field Marshal: vehicles at the weakest walls, floods, and events when they hurt."""
 
     def __init__(self, seed: int = 0) -> None:
         self.rng = Rng(seed)
 
     def choose(self, state: State) -> Action:
-        return self.rng.choice(state.legal_actions())
+        st = cast("SiegeState", state)
+        return _best((_marshal_score(st, cast(SiegeAction, a)), a) for a in st.legal_actions())
+
+
+class HeuristicAgent:
+    """A defender who plays for the team; hands Field Marshal decisions to `HeuristicMarshal`."""
+
+    def __init__(self, seed: int = 0) -> None:
+        self.rng = Rng(seed)
+        self.marshal = HeuristicMarshal(seed)
+
+    def choose(self, state: State) -> Action:
+        st = cast("SiegeState", state)
+        legal = st.legal_actions()
+        assert st.decision is not None
+        kind = str(st.decision[0])
+        if kind in _MARSHAL_KINDS:
+            return self.marshal.choose(st)
+        if len(legal) == 1:
+            return legal[0]
+        return _DEFENDER[kind](_Look(st), legal)

@@ -1,0 +1,78 @@
+"""Siege throughput on one core: random playouts and the heuristic team, 4 players, normal mode.
+
+    .venv/bin/python benchmarks/bench_siege.py [--games N] [--seed S] [--json]
+
+For each team the same seeded games are played in this process (`warroom.sim.play_game`, so game
+i starts from `game_seed(seed, i)` like `warroom sim`); we report games/s, decisions/s (agent
+choices + engine applications), the mean decisions per game and the win rate. Timing uses
+time.perf_counter around the whole batch, after one untimed warm-up game.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import platform
+import time
+from typing import Any
+
+from warroom.games.siege.game import SiegeGame
+from warroom.sim import game_seed, play_game
+
+TEAMS = ("random", "heuristic")
+
+
+def bench(game: SiegeGame, agent: str, games: int, seed: int) -> dict[str, Any]:
+    seats = [agent] * game.num_players
+    play_game(game, seats, game_seed(seed + 1, 0))  # warm-up: imports, caches
+    decisions = wins = 0
+    start = time.perf_counter()
+    for i in range(games):
+        result = play_game(game, seats, game_seed(seed, i), i)
+        decisions += result.decisions
+        wins += bool(result.summary["won"])
+    elapsed = time.perf_counter() - start
+    return {
+        "team": agent,
+        "games": games,
+        "seconds": round(elapsed, 3),
+        "games_per_s": round(games / elapsed, 2),
+        "decisions_per_s": round(decisions / elapsed, 1),
+        "decisions_per_game": round(decisions / games, 1),
+        "win_rate": round(wins / games, 3),
+    }
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=200, help="games per team (default 200)")
+    parser.add_argument("--seed", type=int, default=1, help="batch seed (default 1)")
+    parser.add_argument("--json", action="store_true", help="print one JSON document instead of a table")
+    args = parser.parse_args(argv)
+    game = SiegeGame(players=4, mode="normal")
+    rows = [bench(game, agent, args.games, args.seed) for agent in TEAMS]
+    if args.json:
+        doc = {
+            "game": "siege",
+            "players": 4,
+            "mode": "normal",
+            "python": platform.python_version(),
+            "results": rows,
+        }
+        print(json.dumps(doc, indent=1))
+        return
+    print(
+        f"siege, 4 players, normal mode, {args.games} games per team, seed {args.seed}, one core, "
+        f"Python {platform.python_version()}"
+    )
+    head = ("team", "games/s", "decisions/s", "decisions/game", "win rate", "seconds")
+    print(f"{head[0]:<10} {head[1]:>9} {head[2]:>12} {head[3]:>15} {head[4]:>9} {head[5]:>8}")
+    for r in rows:
+        print(
+            f"{r['team']:<10} {r['games_per_s']:>9.1f} {r['decisions_per_s']:>12.0f} "
+            f"{r['decisions_per_game']:>15.1f} {r['win_rate']:>9.3f} {r['seconds']:>8.2f}"
+        )
+
+
+if __name__ == "__main__":
+    main()
