@@ -48,9 +48,7 @@ def enemies(state: SiegeState) -> list[dict[str, Any]]:
 
 def enemy_id(state: SiegeState, kind: str, sector: int, ring: str) -> int:
     """The token id (as used in `tN` action texts) of the one enemy of `kind` at (sector, ring)."""
-    found = [
-        e["id"] for e in enemies(state) if (e["kind"], e["sector"], e["ring"]) == (kind, sector, ring)
-    ]
+    found = [e["id"] for e in enemies(state) if (e["kind"], e["sector"], e["ring"]) == (kind, sector, ring)]
     assert len(found) == 1, f"expected one {kind} at {ring} {sector}, found {found}"
     return found[0]
 

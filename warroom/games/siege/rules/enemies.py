@@ -276,7 +276,7 @@ def he111(st: SiegeState, _tid: int) -> None:
     st.say("he111", f"He-111 bomber rolls sector {s}", sector=s)
     for what, x in HE111_PATH[s]:
         if what == "space":
-            for tid in [t for t, sp in st.pos.items() if sp == x]:
+            for tid in sorted(t for t, sp in st.pos.items() if sp == x):
                 zones.destroy_otherwise(st, tid, "the He-111")
         elif what == "fort" and st.fort[x]:
             if st.dot[x]:

@@ -18,7 +18,8 @@ def partners(st: SiegeState) -> list[int]:
 
 
 def offers(st: SiegeState) -> list[Action]:
-    """Every (partner, card to give) not yet proposed this turn (SG-TRADE-05), plus pass."""
+    """Every (partner, card to give) not yet refused this turn (SG-TRADE-05), plus pass; an accepted
+    trade does not block offering another copy to the same partner (SG-TRADE-02)."""
     out: list[Action] = [st.table.pass_]
     table = st.table.offer
     kinds = sorted(set(st.hands[st.active]))
@@ -41,7 +42,6 @@ def answers(st: SiegeState) -> list[Action]:
 
 def apply_offer(st: SiegeState, action: SiegeAction) -> None:
     partner, kind = action.a, action.b
-    st.proposals.append([partner, kind])
     name = st.content.cards[kind].name
     st.say("trade_offer", f"player {st.active} offers {name} to player {partner}",
            player=st.active, partner=partner, card=st.content.cards[kind].kind)  # fmt: skip
@@ -53,6 +53,7 @@ def apply_answer(st: SiegeState, action: SiegeAction) -> None:
     assert st.decision is not None
     partner, offered = st.decision[1], st.decision[2]
     if action.verb == "refuse":
+        st.proposals.append([partner, offered])  # a refused proposal may not be repeated (SG-TRADE-05)
         st.say("trade_refused", f"player {partner} refuses the trade", partner=partner)
     else:
         given = action.a
