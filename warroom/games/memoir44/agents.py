@@ -1,0 +1,194 @@
+"""The `heuristic` Memoir '44 agent: plays like a sensible person, one decision at a time.
+
+- cards: the card whose orders reach the most units that can strike now (tried on a copy);
+- orders: units closest to a target first;
+- moves: the single move that most improves what the unit can hit next, into cover or onto
+  objectives, closing on weak units; stops when no move helps;
+- battles: the attack with the most expected hits, finishing weak units first;
+- ambushes, flag ignores and Take Ground whenever offered; Air Power on clusters, Barrage on the
+  weakest unit, Medics on the most damaged.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from warroom.core.game import Action, State
+from warroom.core.rng import Rng
+from warroom.games.memoir44.actions import M44Action, Verb
+from warroom.games.memoir44.board import DIST, NEIGHBOURS, SECTIONS, Section
+from warroom.games.memoir44.rules.battle import can_battle, dice_for, targets
+
+if TYPE_CHECKING:
+    from warroom.games.memoir44.state import M44State
+
+HIT_CHANCE = (3 / 6, 2 / 6, 1 / 6)  # per die against infantry, armor, artillery (§2.2)
+
+
+class HeuristicAgent:
+    def __init__(self, seed: int = 0) -> None:
+        self.rng = Rng(seed)
+
+    def choose(self, state: State) -> Action:
+        st: M44State = state  # type: ignore[assignment]  # this agent plays Memoir '44 only
+        actions: list[M44Action] = st.legal_actions()  # type: ignore[assignment]
+        kind = st.decision[0] if st.decision else ""
+        chooser = {
+            "card": self._card, "order": self._order, "move": self._move, "battle": self._battle,
+            "overrun": self._battle, "air": self._air, "barrage": self._barrage, "medics": self._medics,
+            "section": self._section,
+        }.get(kind)  # fmt: skip
+        if chooser is not None:
+            return chooser(st, actions)
+        preferred = (Verb.AMBUSH, Verb.IGNORE, Verb.TAKE_GROUND)
+        for action in actions:
+            if action.verb in preferred:
+                return action
+        return actions[0]
+
+    # -- evaluation helpers ------------------------------------------------------------------
+    def _attack_value(self, st: M44State, u: int, t: int, n: int) -> float:
+        g = st.game
+        hits = n * HIT_CHANCE[g.unit_base[t]]
+        kill = 2.0 if hits >= st.unit_fig[t] - 0.2 else 0.0
+        return hits + kill + (4 - st.unit_fig[t]) * 0.3
+
+    def _best_attack(self, st: M44State, u: int) -> float:
+        if not can_battle(st, u):
+            return 0.0
+        return max((self._attack_value(st, u, t, n) for t, n in targets(st, u)), default=0.0)
+
+    def _enemy_distance(self, st: M44State, h: int, side: int) -> int:
+        g = st.game
+        return min(
+            (DIST[h][eh] for t, eh in enumerate(st.unit_hex) if eh >= 0 and g.unit_side[t] != side), default=0
+        )
+
+    def _objective_bonus(self, st: M44State, h: int, side: int) -> float:
+        return sum(
+            2.5 * obj.medals for obj in st.game.scenario.objectives if obj.side == side and h in obj.hexes
+        )
+
+    def _position_value(self, st: M44State, u: int) -> float:
+        g = st.game
+        h, side = st.unit_hex[u], g.unit_side[u]
+        cover = max(g.terrain_protection[h]) * 0.25 + (0.3 if st.sandbags[h] else 0.0)
+        return (self._best_attack(st, u) + cover + self._objective_bonus(st, h, side)
+                - 0.15 * self._enemy_distance(st, h, side))  # fmt: skip
+
+    # -- decisions ---------------------------------------------------------------------------------
+    def _card(self, st: M44State, actions: list[M44Action]) -> Action:
+        best, best_score = actions[0], -1e9
+        for action in actions:
+            score = self._card_score(st, action) + self.rng.below(100) / 1000
+            if score > best_score:
+                best, best_score = action, score
+        return best
+
+    def _card_score(self, st: M44State, action: M44Action) -> float:
+        effect = st.game.content.cards[action.a].effect
+        if effect == "ambush":
+            return -5.0
+        if effect in ("air_power", "barrage"):
+            return 2.5
+        trial = st.clone()
+        trial.apply_action(action)
+        score = 0.0
+        for _ in range(8):
+            if (
+                trial.is_terminal()
+                or not trial.decision
+                or trial.decision[0] not in ("order", "section", "medics")
+            ):
+                break
+            options: list[M44Action] = trial.legal_actions()  # type: ignore[assignment]
+            pick = self._section if trial.decision[0] == "section" else self._order
+            choice = pick(trial, options)
+            if getattr(choice, "verb", None) == Verb.DONE:
+                break
+            if trial.decision[0] == "order":
+                u = trial.occ[choice.a]  # type: ignore[attr-defined]
+                side = trial.game.unit_side[u]
+                score += 1.0 + max(0.0, 3 - self._enemy_distance(trial, trial.unit_hex[u], side)) * 0.7
+            trial.apply_action(choice)
+        return score + (1.0 if effect == "their_finest_hour" else 0.0)
+
+    def _order(self, st: M44State, actions: list[M44Action]) -> Action:
+        orders = [a for a in actions if a.verb == Verb.ORDER]
+        if not orders:
+            return actions[-1]
+        g = st.game
+
+        def value(a: M44Action) -> float:
+            u = st.occ[a.a]
+            d = self._enemy_distance(st, a.a, g.unit_side[u])
+            return -d + (1.0 if g.unit_base[u] == 2 and d <= 6 else 0.0)
+
+        return max(orders, key=value)
+
+    def _move(self, st: M44State, actions: list[M44Action]) -> Action:
+        done = next(a for a in actions if a.verb == Verb.DONE)
+        stay: dict[int, float] = {}
+        best, gain = done, 0.05
+        for action in actions:
+            if action.verb != Verb.MOVE:
+                continue
+            u = st.occ[action.a]
+            if u not in stay:
+                stay[u] = self._position_value(st, u)
+            trial = st.clone()
+            trial.apply_action(action)
+            if trial.is_terminal():
+                return action
+            value = self._position_value(trial, u) - stay[u]
+            if value > gain:
+                best, gain = action, value
+        return best
+
+    def _battle(self, st: M44State, actions: list[M44Action]) -> Action:
+        best, best_value = actions[-1], 0.0
+        for action in actions:
+            if action.verb == Verb.BATTLE:
+                u, t = st.occ[action.a], st.occ[action.b]
+                value = self._attack_value(st, u, t, dice_for(st, u, t))
+            elif action.verb == Verb.CLEAR_WIRE:
+                value = 0.1
+            else:
+                continue
+            if value > best_value:
+                best, best_value = action, value
+        return best
+
+    def _air(self, st: M44State, actions: list[M44Action]) -> Action:
+        picks = [a for a in actions if a.verb == Verb.AIR]
+        if not picks:
+            return actions[-1]
+        g = st.game
+
+        def crowd(a: M44Action) -> float:
+            t = st.occ[a.a]
+            friends = sum(
+                1 for n in NEIGHBOURS[a.a] if st.occ[n] >= 0 and g.unit_side[st.occ[n]] == g.unit_side[t]
+            )
+            return friends - st.unit_fig[t] * 0.5
+
+        return max(picks, key=crowd)
+
+    def _barrage(self, st: M44State, actions: list[M44Action]) -> Action:
+        return min(actions, key=lambda a: st.unit_fig[st.occ[a.a]])
+
+    def _medics(self, st: M44State, actions: list[M44Action]) -> Action:
+        picks = [a for a in actions if a.verb == Verb.ORDER]
+        if not picks:
+            return actions[-1]
+        return max(picks, key=lambda a: st.game.unit_max[st.occ[a.a]] - st.unit_fig[st.occ[a.a]])
+
+    def _section(self, st: M44State, actions: list[M44Action]) -> Action:
+        g = st.game
+
+        def infantry(a: M44Action) -> int:
+            section = g.to_absolute(st.active, Section(a.a))
+            mine = [h for u, h in enumerate(st.unit_hex) if h >= 0 and g.unit_side[u] == st.active]
+            return sum(1 for h in mine if g.unit_base[st.occ[h]] == 0 and section in SECTIONS[h])
+
+        return max(actions, key=infantry)

@@ -1,0 +1,191 @@
+"""Memoir '44, declared (memoir44.md). The scenario and the tables that depend only on it and the
+options (terrain effects per hex, unit kinds, seats) are computed once here."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from warroom.core.errors import CorruptDataError, OptionError
+from warroom.core.game import JSON, Action, Game, GameInfo, OptionSpec
+from warroom.games.memoir44 import encoding
+from warroom.games.memoir44.actions import ActionTable
+from warroom.games.memoir44.board import NUM_HEXES, SECTIONS, Section, mirror
+from warroom.games.memoir44.content import BASES, Content, default_content
+from warroom.games.memoir44.scenario import Scenario, Side, resolve, shipped
+from warroom.games.memoir44.state import M44State
+
+INFANTRY, ARMOR, ARTILLERY = 0, 1, 2  # index of a unit's base type in BASES
+MAX_TURNS = 200  # an engine bound, not a rule: a game still running after 200 turns is a draw
+
+INFO = GameInfo(
+    id="memoir44",
+    title="Memoir '44",
+    min_players=2,
+    max_players=6,
+    cooperative=False,
+    hidden_information=True,
+    chance=True,
+    max_decisions=40_000,
+    min_return=-1.0,
+    max_return=1.0,
+    rule_prefix="M44",
+    description="Two-sided WWII hex wargame: command cards, battle dice, scenarios (base game).",
+    options=(
+        OptionSpec(
+            "players", 2, "2, or 4/6 for team play with section commanders (M44-VAR-01..05)", (2, 4, 6)
+        ),
+        OptionSpec(
+            "scenario", "pegasus-bridge", "a shipped scenario name, or a path to a .toml or .m44 file"
+        ),
+        OptionSpec("young_generals", False, "no tactic cards: the 40 section cards only (M44-VAR-07)"),
+        OptionSpec(
+            "no_take_ground", False, "young generals: no Take Ground and no Armor Overrun (M44-VAR-08)"
+        ),
+        OptionSpec(
+            "max_turns",
+            MAX_TURNS,
+            "engine bound, not a rule: a game still running after this many "
+            "turns (both sides counted) is a draw",
+        ),
+    ),
+)
+
+
+class Memoir44Game(Game[M44State]):
+    info = INFO
+
+    def __init__(
+        self, content: Content | None = None, layout: Scenario | None = None, **options: Any
+    ) -> None:
+        """`layout` may give the scenario directly (hand-built test positions); else the option names it."""
+        self.content = content or default_content()
+        super().__init__(**options)
+        try:
+            self.scenario: Scenario = layout or resolve(str(self.options["scenario"]), self.content)
+        except CorruptDataError as exc:
+            if "unknown scenario" in exc.args[0]:
+                raise OptionError(f"option scenario: {exc}") from None
+            raise
+        self.table = ActionTable(self.content)
+        self.deck = self.content.deck(bool(self.options["young_generals"]))
+        ambush = self.content.card("ambush").index
+        self.ambush_cards = frozenset(c for c, k in enumerate(self.deck) if k == ambush)
+        self.per_side = self.num_players // 2
+        self._tables()
+
+    def check_options(self) -> None:
+        if not 2 <= self.options["max_turns"] <= MAX_TURNS:
+            raise OptionError(f"max_turns must be 2..{MAX_TURNS}")
+        if self.options["no_take_ground"] and not self.options["young_generals"]:
+            raise OptionError("no_take_ground is a young generals option: set young_generals=true too")
+
+    def _tables(self) -> None:
+        sc, content = self.scenario, self.content
+        kinds = content.units
+        self.unit_side = tuple(int(u.side) for u in sc.units)
+        self.unit_kind = tuple(kinds[u.kind] for u in sc.units)
+        self.unit_base = tuple(BASES.index(kinds[u.kind].base) for u in sc.units)
+        self.unit_max = tuple(u.figures for u in sc.units)
+        terr = [content.terrain[t] for t in sc.terrain]
+        self.terrain_kind = tuple(t.kind for t in terr)
+        self.is_ocean = tuple(k == "ocean" for k in self.terrain_kind)
+        self.is_beach = tuple(k == "beach" for k in self.terrain_kind)
+        self.is_hedgerow = tuple(k == "hedgerow" for k in self.terrain_kind)
+        self.is_hill = tuple(k == "hill" for k in self.terrain_kind)
+        self.terrain_stop = tuple(t.must_stop for t in terr)
+        self.no_battle_entry = tuple(t.no_battle_on_entry for t in terr)
+        self.armor_penalty = tuple(t.armor_battle_penalty for t in terr)
+        bunker = content.features["bunker"]
+        river = tuple(t.impassable and not sc.bridge[h] for h, t in enumerate(terr))
+        self.blocks_los = tuple(
+            (t.blocks_los and t.kind != "hill") or (sc.bunker[h] >= 0 and bunker.blocks_los)
+            for h, t in enumerate(terr)
+        )
+        # closed[base][h]: hexes a unit of that base type can never enter, even by retreat (M44-RETR-04)
+        closed_armor = tuple(river[h] or sc.hedgehog[h] or sc.bunker[h] >= 0 for h in range(NUM_HEXES))
+        self.closed = (river, closed_armor, closed_armor)
+        self.terrain_protection = tuple(t.protection for t in terr)
+        self.sandbag_terrain = tuple(t.kind in ("clear", "beach") or sc.bridge[h] for h, t in enumerate(terr))
+        self.hill_group = sc.hill_group
+        # movement flags per hex: 1 must stop, 2 enterable only as the first step, 4 beach
+        self.move_flags = tuple(
+            (1 if self.terrain_stop[h] or self.is_ocean[h] else 0)
+            | (2 if self.is_ocean[h] or self.is_hedgerow[h] else 0)
+            | (4 if self.is_beach[h] else 0)
+            for h in range(NUM_HEXES)
+        )
+        self.max_turns = int(self.options["max_turns"])
+
+    # -- seats and sections (M44-VAR-01..05) --------------------------------------------------
+    def side_of_seat(self, seat: int) -> int:
+        return seat // self.per_side
+
+    def seats_of(self, side: int) -> range:
+        return range(side * self.per_side, (side + 1) * self.per_side)
+
+    def chief(self, side: int) -> int:
+        """The commander-in-chief (centre) of a side: the only seat in a 2-player game."""
+        return side * self.per_side
+
+    def to_absolute(self, side: int, section: Section) -> Section:
+        """A side's own left/centre/right as a board section (M44-BOARD-03)."""
+        return section if side == self.scenario.bottom_side else mirror(section)
+
+    def section_commander(self, side: int, relative: Section) -> int:
+        """Team play: centre -> chief; flanks -> the flank commander(s) (M44-VAR-03/04)."""
+        if self.per_side == 1 or relative == Section.CENTER:
+            return self.chief(side)
+        return self.chief(side) + (1 if self.per_side == 2 or relative == Section.LEFT else 2)
+
+    def hex_commander(self, side: int, h: int) -> int:
+        """Who decides for a unit of `side` on hex h: its section's commander; shared hexes the chief."""
+        sections = SECTIONS[h]
+        if len(sections) > 1:
+            return self.chief(side)
+        return self.section_commander(side, self.to_absolute(side, sections[0]))
+
+    def is_bottom(self, side: int) -> bool:
+        return side == int(self.scenario.bottom_side)
+
+    # -- the contract ---------------------------------------------------------------------------
+    def all_actions(self) -> list[Action]:
+        return list(self.table.all)
+
+    def observation_size(self) -> int:
+        return encoding.size(self)
+
+    def observe(self, view: JSON, player: int | None) -> list[float]:
+        return encoding.encode(self, view, player)
+
+    def new_initial_state(self, seed: int = 0) -> M44State:
+        from warroom.games.memoir44.rules import setup
+
+        return setup.new_state(self, seed)
+
+    def state_from_json(self, data: JSON) -> M44State:
+        return M44State.from_json(self, data)
+
+    def agents(self) -> dict[str, Callable[[int], Any]]:
+        from warroom.games.memoir44.agents import HeuristicAgent
+
+        return {"heuristic": HeuristicAgent}
+
+    def render(self, state: M44State, player: int | None) -> str:
+        from warroom.games.memoir44.render import render
+
+        return render(state, player)
+
+    def describe_action(self, state: M44State, action: Action) -> str:
+        from warroom.games.memoir44.render import describe
+
+        return describe(state, action)
+
+    def summary(self, state: M44State) -> JSON:
+        from warroom.games.memoir44.view import summary
+
+        return summary(state)
+
+
+SIDES = (Side.ALLIES, Side.AXIS)
+__all__ = ["ARMOR", "ARTILLERY", "INFANTRY", "INFO", "Memoir44Game", "shipped"]

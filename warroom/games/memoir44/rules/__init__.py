@@ -1,0 +1,1 @@
+"""Memoir '44 rules, one module per area; docstrings cite the rule IDs of memoir44.md."""

@@ -1,0 +1,352 @@
+"""Steps 1-2: playing a Command card and issuing its orders (M44-TURN-03, M44-CARD-01..08,
+M44-SECT-01..07, M44-TAC-01..31).
+
+Orders fill *slots*: the three board sections for section cards, Their Finest Hour's infantry /
+armor / star dice, or "any" for the other tactic cards. A unit may be ordered while the chosen
+set can still be matched to slots within their limits, so a unit on a dashed-line hex counts
+against either of its sections, as the player prefers (M44-CARD-04/07).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from warroom.games.memoir44.board import NAMES, NEIGHBOURS, SECTIONS, Section
+from warroom.games.memoir44.rules import dice
+from warroom.games.memoir44.rules.agenda import decide, offer, push
+from warroom.games.memoir44.rules.battle import STARS, strike
+from warroom.games.memoir44.rules.units import SIDE_TITLE, enemy_adjacent, label
+
+if TYPE_CHECKING:
+    from warroom.core.game import Action
+    from warroom.games.memoir44.actions import M44Action
+    from warroom.games.memoir44.state import M44State
+
+INF_SLOT, ARMOR_SLOT, STAR_SLOT, ANY_SLOT = 3, 4, 5, 6
+ALL = 99  # "order all units": a limit no side reaches
+ORDERED_BY_TYPE = {  # tactic card -> (base type ordered, how many); fallback when none (M44-CARD-08)
+    "move_out": (0, 4),
+    "armor_assault": (1, 4),
+    "artillery_bombard": (2, ALL),
+    "behind_enemy_lines": (0, 1),
+    "dig_in": (0, 4),
+    "infantry_assault": (0, ALL),
+}
+SECTION_EFFECTS = ("probe", "attack", "assault", "recon")
+NO_ORDERS = ("ambush", "")
+
+
+# -- step 1: play a card ------------------------------------------------------------------------
+def card_options(st: M44State) -> list[Action]:
+    kinds = sorted({st.game.deck[c] for c in st.hands[st.active]})
+    return [st.table.play[k] for k in kinds]
+
+
+def apply_play(st: M44State, action: M44Action) -> None:
+    """Play one card face up (M44-TURN-03); Counter-Attack takes on the order of the opponent's
+    last card, sections mirrored to the same board area (M44-TAC-14..17)."""
+    g = st.game
+    st.decision = None
+    card = next(c for c in st.hands[st.active] if g.deck[c] == action.a)
+    st.hands[st.active].remove(card)
+    st.in_play.append(card)
+    kind = g.content.cards[action.a]
+    st.say("play", f"the {SIDE_TITLE[st.active]} play {kind.name}", side=st.active, card=kind.kind)
+    effect, section = kind.effect, -1
+    if kind.section is not None:
+        section = int(g.to_absolute(st.active, Section[kind.section.upper()]))
+    if effect == "counter_attack":
+        effect, section = st.last_effect[1 - st.active]
+        effect = "" if effect == "ambush" else effect
+        st.say("counter_attack", f"Counter-Attack copies {effect or 'nothing'}", effect=effect)
+    st.effect, st.section = effect, section
+    st.last_effect[st.active] = [effect or ("ambush" if kind.effect == "ambush" else ""), section]
+    st.commander = _commander(st, kind.kind, effect, section)
+    start_effect(st)
+
+
+def _commander(st: M44State, card: str, effect: str, section: int) -> int:
+    """Team play: a single-section card's section commander, else the chief (M44-VAR-05)."""
+    g = st.game
+    if effect in SECTION_EFFECTS and section >= 0:
+        return g.section_commander(st.active, g.to_absolute(st.active, Section(section)))
+    return g.chief(st.active)
+
+
+def start_effect(st: M44State) -> None:
+    effect = st.effect
+    tail: list[list[Any]] = [["moves", 0], ["battles"]]
+    if effect == "behind_enemy_lines":
+        tail.append(["moves", 1])
+    if effect in NO_ORDERS:
+        push(st, ["end_turn"])
+    elif effect == "air_power":
+        push(st, ["air"], ["end_turn"])
+    elif effect == "barrage":
+        push(st, ["barrage"], ["end_turn"])
+    elif effect == "medics_and_mechanics":
+        push(st, ["medics"], *tail, ["end_turn"])
+    elif effect == "dig_in" and not _falls_back(st):
+        _set_quotas(st)
+        push(st, ["orders"], ["dig_in"], ["end_turn"])
+    elif effect == "infantry_assault" and st.section < 0 and not _falls_back(st):
+        decide(st, "section", st.commander)
+        push(st, ["orders"], *tail, ["end_turn"])
+    else:
+        if effect == "their_finest_hour":
+            _roll_finest_hour(st)
+        _set_quotas(st)
+        push(st, ["orders"], *tail, ["end_turn"])
+
+
+def _falls_back(st: M44State) -> bool:
+    """M44-CARD-08: the card's unit type is absent from the board."""
+    if st.effect not in ORDERED_BY_TYPE:
+        return False
+    base = ORDERED_BY_TYPE[st.effect][0]
+    g = st.game
+    return not any(
+        h >= 0 and g.unit_side[u] == st.active and g.unit_base[u] == base for u, h in enumerate(st.unit_hex)
+    )
+
+
+def _set_quotas(st: M44State) -> None:
+    g = st.game
+    q = [0] * 7
+    effect = st.effect
+    if _falls_back(st):
+        st.fallback = True
+        q[ANY_SLOT] = 1
+        st.say("fallback", "no unit of the card's type: order 1 unit of your choice (M44-CARD-08)")
+    elif effect in SECTION_EFFECTS:
+        orders = {"probe": 2, "attack": 3, "assault": ALL, "recon": 1}[effect]
+        q[st.section] = orders
+    elif effect in ("recon_in_force", "general_advance", "pincer_move"):
+        per = {"recon_in_force": (1, 1, 1), "general_advance": (2, 2, 2), "pincer_move": (2, 0, 2)}[effect]
+        for rel, n in enumerate(per):
+            q[g.to_absolute(st.active, Section(rel))] = n
+    elif effect == "their_finest_hour":
+        q[INF_SLOT] = sum(1 for f in st.tfh if f in (dice.INF_A, dice.INF_B))
+        q[ARMOR_SLOT] = st.tfh.count(dice.ARMOR)
+        q[STAR_SLOT] = st.tfh.count(dice.STAR)
+    elif effect in ORDERED_BY_TYPE:
+        q[ANY_SLOT] = ORDERED_BY_TYPE[effect][1]
+    elif effect in ("direct_from_hq", "firefight"):
+        q[ANY_SLOT] = 4
+    elif effect == "close_assault":
+        q[ANY_SLOT] = ALL
+    st.quotas = q
+
+
+def _roll_finest_hour(st: M44State) -> None:
+    """One die per card in hand, this card counted (M44-TAC-29)."""
+    n = len(st.hands[st.active]) + 1
+    st.tfh = dice.roll(st, n)
+    st.say("dice", f"Their Finest Hour: {dice.names(st.tfh)}", faces=[dice.FACE_NAMES[f] for f in st.tfh])
+
+
+# -- step 2: orders -------------------------------------------------------------------------------
+def slots(st: M44State, u: int) -> tuple[int, ...]:
+    """The order slots unit u may fill under the turn's card ((): it may not be ordered)."""
+    g = st.game
+    q = st.quotas
+    if st.fallback:
+        return (ANY_SLOT,)
+    effect, base, h = st.effect, g.unit_base[u], st.unit_hex[u]
+    if effect in SECTION_EFFECTS or effect in ("recon_in_force", "general_advance", "pincer_move"):
+        return tuple(int(s) for s in SECTIONS[h] if q[s] > 0)
+    if effect == "their_finest_hour":
+        own = (INF_SLOT,) if base == 0 else (ARMOR_SLOT,) if base == 1 else ()
+        return tuple(s for s in (*own, STAR_SLOT) if q[s] > 0)
+    if effect in ORDERED_BY_TYPE:
+        if base != ORDERED_BY_TYPE[effect][0]:
+            return ()
+        if effect == "infantry_assault" and st.section not in SECTIONS[h]:
+            return ()
+        return (ANY_SLOT,)
+    if effect == "close_assault":
+        return (ANY_SLOT,) if base != 2 and enemy_adjacent(st, h, st.active) else ()
+    if effect == "firefight":
+        return () if enemy_adjacent(st, h, st.active) else (ANY_SLOT,)
+    if effect == "direct_from_hq":
+        return (ANY_SLOT,)
+    return ()
+
+
+def fits(quotas: list[int], options: list[tuple[int, ...]]) -> bool:
+    """Can every unit get its own slot within the limits? (a tiny bipartite matching)"""
+    left = quotas[:]
+    options = sorted(options, key=len)
+
+    def place(i: int) -> bool:
+        if i == len(options):
+            return True
+        for s in options[i]:
+            if left[s] > 0:
+                left[s] -= 1
+                if place(i + 1):
+                    return True
+                left[s] += 1
+        return False
+
+    return place(0)
+
+
+def order_options(st: M44State) -> list[Action]:
+    g = st.game
+    out: list[Action] = []
+    taken = [slots(st, u) for u in st.chosen]
+    free = st.quotas[:]
+    simple = all(len(s) == 1 for s in taken)
+    if simple:
+        for s in taken:
+            free[s[0]] -= 1
+    for u, h in enumerate(st.unit_hex):
+        if h < 0 or g.unit_side[u] != st.active or st.ordered[u]:
+            continue
+        own = slots(st, u)
+        if not own:
+            continue
+        ok = free[own[0]] > 0 if simple and len(own) == 1 else fits(st.quotas, [*taken, own])
+        if ok:
+            out.append(st.table.order[h])
+    if out:
+        out.append(st.table.done)
+    return out
+
+
+def orders_step(st: M44State, _job: list[Any]) -> None:
+    """Name the ordered units before any moves (M44-CARD-02); fewer than allowed is fine
+    (M44-GEN-06, M44-CARD-05)."""
+    options = order_options(st)
+    if len(options) > 1:
+        offer(st, options, "order", st.commander)
+
+
+def apply_order(st: M44State, action: M44Action) -> None:
+    st.decision = None
+    if action.verb == action.verb.DONE:
+        return
+    u = st.occ[action.a]
+    st.ordered[u] = True
+    st.chosen.append(u)
+    st.say("order", f"ordered: {label(st, u)}", unit=u)
+    push(st, ["orders"])
+
+
+def section_options(st: M44State) -> list[Action]:
+    return list(st.table.section)
+
+
+def apply_section(st: M44State, action: M44Action) -> None:
+    """Infantry Assault's section, from the player's seat (M44-TAC-22)."""
+    st.decision = None
+    st.section = int(st.game.to_absolute(st.active, Section(action.a)))
+    st.last_effect[st.active] = [st.effect, st.section]
+    _set_quotas(st)
+
+
+def dig_in(st: M44State, _job: list[Any]) -> None:
+    """Each ordered infantry places sandbags on its hex, from the side's pool, not twice, not in
+    the ocean (M44-TAC-18/19)."""
+    g = st.game
+    pool = st.sandbag_pool
+    for u in st.chosen:
+        h = st.unit_hex[u]
+        if st.sandbags[h] or g.is_ocean[h] or pool[st.active] == 0:
+            continue
+        st.sandbags[h] = 1
+        if pool[st.active] > 0:
+            pool[st.active] -= 1
+        st.say("sandbags", f"sandbags placed at {NAMES[h]}", hex=NAMES[h])
+
+
+# -- cards that roll on their own -------------------------------------------------------------------
+def medics_options(st: M44State) -> list[Action]:
+    g = st.game
+    out: list[Action] = [
+        st.table.order[h] for u, h in enumerate(st.unit_hex)
+        if h >= 0 and g.unit_side[u] == st.active and st.unit_fig[u] < g.unit_max[u]
+    ]  # fmt: skip
+    return [*out, st.table.done] if out else out
+
+
+def medics_step(st: M44State, _job: list[Any]) -> None:
+    """Order 1 damaged unit, if any (M44-TAC-24/27)."""
+    options = medics_options(st)
+    if options:
+        offer(st, options, "medics", st.commander)
+
+
+def apply_medics(st: M44State, action: M44Action) -> None:
+    """Roll one die per card in hand, this card counted; its symbol and stars heal, up to its
+    starting strength; healed, it is ordered as usual (M44-TAC-24..26)."""
+    st.decision = None
+    if action.verb == action.verb.DONE:
+        return
+    g = st.game
+    u = st.occ[action.a]
+    faces = dice.roll(st, len(st.hands[st.active]) + 1)
+    symbol = dice.BASE_FACES[g.unit_base[u]]
+    healed = min(sum(1 for f in faces if f in symbol or f == dice.STAR), g.unit_max[u] - st.unit_fig[u])
+    st.unit_fig[u] += healed
+    faces_named = [dice.FACE_NAMES[f] for f in faces]
+    text = f"Medics & Mechanics: {dice.names(faces)}: {healed} back"
+    st.say("dice", text, faces=faces_named, healed=healed, unit=u)
+    if healed:
+        st.ordered[u] = True
+        st.chosen.append(u)
+
+
+def air_options(st: M44State) -> list[Action]:
+    """Air Power targets: any enemy first, then each next adjacent to one already chosen, up to 4
+    (M44-TAC-01); the group is fixed before any roll (M44-TAC-03)."""
+    g = st.game
+    out: list[Action] = []
+    if len(st.air) < 4:
+        near = {n for t in st.air for n in NEIGHBOURS[st.unit_hex[t]]} if st.air else None
+        for u, h in enumerate(st.unit_hex):
+            if h >= 0 and g.unit_side[u] != st.active and u not in st.air and (near is None or h in near):
+                out.append(st.table.air[h])
+    if st.air:
+        out.append(st.table.done)
+    return out
+
+
+def air_step(st: M44State, _job: list[Any]) -> None:
+    options = air_options(st)
+    if options:
+        offer(st, options, "air", st.commander)
+
+
+def apply_air(st: M44State, action: M44Action) -> None:
+    """Allies roll 2 dice per target, the Axis 1; symbol, grenade and star hit (M44-TAC-01/02)."""
+    st.decision = None
+    if action.verb == action.verb.AIR:
+        st.air.append(st.occ[action.a])
+        push(st, ["air"])
+        return
+    per = 2 if st.active == 0 else 1
+    for t in reversed(st.air):
+        push(st, ["air_strike", t, per])
+
+
+def air_strike(st: M44State, job: list[Any]) -> None:
+    t, n = int(job[1]), int(job[2])
+    if st.unit_hex[t] >= 0:
+        strike(st, st.active, t, n, STARS)
+
+
+def barrage_options(st: M44State) -> list[Action]:
+    g = st.game
+    return [st.table.barrage[h] for u, h in enumerate(st.unit_hex) if h >= 0 and g.unit_side[u] != st.active]
+
+
+def barrage_step(st: M44State, _job: list[Any]) -> None:
+    decide(st, "barrage", st.commander)
+
+
+def apply_barrage(st: M44State, action: M44Action) -> None:
+    """Any one enemy unit, 4 dice, terrain ignored, flags not ignorable (M44-TAC-09)."""
+    st.decision = None
+    strike(st, st.active, st.occ[action.a], 4, 0)

@@ -1,0 +1,151 @@
+"""Step 3, movement (M44-MOVE-01..09, M44-TERR-01..13, M44-OBST-01/05/08/09/12, M44-TAC-08/10/11/22).
+
+A move is a path of k steps into adjacent empty hexes the unit may enter; the engine offers each
+reachable destination once, by its fewest steps (more steps never help: they only cost battles).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from warroom.games.memoir44.board import NAMES, NEIGHBOURS, NUM_HEXES
+from warroom.games.memoir44.rules.agenda import offer
+from warroom.games.memoir44.rules.units import check_victory, relocate
+
+if TYPE_CHECKING:
+    from warroom.core.game import Action
+    from warroom.games.memoir44.actions import M44Action
+    from warroom.games.memoir44.state import M44State
+
+NO_MOVE = ("close_assault", "firefight", "dig_in")
+STOP, FIRST_ONLY, BEACH = 1, 2, 4  # Memoir44Game.move_flags bits
+
+
+def profile(st: M44State, u: int) -> tuple[int, int, bool]:
+    """(hexes it may move, most hexes it may move and still battle, terrain limits ignored) for an
+    ordered unit under the turn's card (M44-UNIT-01..03, M44-SPEC-02/08, M44-TAC-08/10/12/18/21/22)."""
+    g = st.game
+    kind = g.unit_kind[u]
+    base = g.unit_base[u]
+    effect = "" if st.fallback else st.effect
+    if effect in NO_MOVE:
+        return 0, 0, False
+    if effect == "infantry_assault" and base == 0:
+        return 3, 2, False  # the card's limits replace the unit's own (M44-TAC-23)
+    if effect == "behind_enemy_lines" and base == 0:
+        return 3, 3, True
+    if effect == "artillery_bombard" and base == 2:
+        return 3, 0, False
+    return kind.move, kind.move_and_battle, False
+
+
+def destinations(st: M44State, u: int, limit: int, free: bool) -> dict[int, int]:
+    """Every hex the unit can reach in <= limit steps, with the fewest steps (M44-MOVE-03..06).
+
+    Normal moves stop on forest, hedgerow, town, wire and ocean; a hedgerow is entered only as the
+    first step and left by one step only; a step into ocean must be the first; a move that enters
+    a beach is capped at 2 (M44-TERR-04/05/10/12). `free` (Behind Enemy Lines) ignores those
+    limits but not impassable or occupied hexes (M44-TAC-11)."""
+    g = st.game
+    start = st.unit_hex[u]
+    closed = g.closed[g.unit_base[u]]
+    occ, wire, flags = st.occ, st.wire, g.move_flags
+    if not free and flags[start] & FIRST_ONLY and g.is_hedgerow[start]:
+        limit = min(limit, 1)
+    best: dict[int, int] = {}
+    seen = {start}  # (hex, entered a beach) as hex + 1000 * flag
+    frontier = [start]
+    for step in range(1, limit + 1):
+        nxt = []
+        for key in frontier:
+            h, beach = key % 1000, key >= 1000
+            if beach and step > 2 and not free:
+                continue
+            for n in NEIGHBOURS[h]:
+                if occ[n] >= 0 or closed[n]:
+                    continue
+                f = 0 if free else flags[n] | (STOP if wire[n] else 0)
+                nkey = n + 1000 if beach else n
+                if f:
+                    if f & FIRST_ONLY and step != 1:
+                        continue
+                    if f & BEACH:
+                        if step > 2:
+                            continue
+                        nkey = n + 1000
+                if n not in best:
+                    best[n] = step
+                if nkey in seen:
+                    continue
+                seen.add(nkey)
+                if not f & STOP:
+                    nxt.append(nkey)
+        frontier = nxt
+    return best
+
+
+def movers(st: M44State, again: bool = False) -> list[int]:
+    """Ordered units that may still make their (first, or Behind Enemy Lines second) move."""
+    if again:
+        return [u for u in st.chosen if st.unit_hex[u] >= 0 and u not in st.moved_again]
+    return [u for u in st.chosen if st.unit_hex[u] >= 0 and st.moved[u] < 0]
+
+
+def options(st: M44State, again: bool | None = None) -> list[Action]:
+    if again is None:
+        again = bool(st.decision and st.decision[2])
+    out: list[Action] = []
+    table = st.table.move
+    for u in movers(st, again):
+        limit, _, free = profile(st, u)
+        if limit <= 0:
+            continue
+        h = st.unit_hex[u]
+        for dest in sorted(destinations(st, u, limit, free)):
+            out.append(table[h * NUM_HEXES + dest])
+    if out:
+        out.append(st.table.done)
+    return out
+
+
+def step(st: M44State, job: list[Any]) -> None:
+    """Offer the next move while any ordered unit can still move (M44-MOVE-01/02, M44-TURN-04)."""
+    again = bool(job[1])
+    found = options(st, again)
+    if found:
+        offer(st, found, "move", st.commander, int(again))
+
+
+def apply(st: M44State, action: M44Action) -> None:
+    again = bool(st.decision and st.decision[2])
+    st.decision = None
+    if action.verb != action.verb.MOVE:
+        return
+    u = st.occ[action.a]
+    limit, _, free = profile(st, u)
+    steps = destinations(st, u, limit, free)[action.b]
+    if again:
+        st.moved_again.append(u)
+    else:
+        st.moved[u] = steps
+    enter(st, u, action.b, steps)
+    from warroom.games.memoir44.rules.agenda import push
+
+    push(st, ["moves", int(again)])
+
+
+def enter(st: M44State, u: int, to: int, steps: int) -> None:
+    """Arrive on a hex by movement or Take Ground: forest, hedgerow and town forbid battle this
+    turn (M44-BATTLE-04b; not for the Resistance, M44-SPEC-06); armor entering wire removes it
+    (M44-OBST-09); temporary objectives may change hands (M44-MEDAL-03)."""
+    g = st.game
+    frm = st.unit_hex[u]
+    relocate(st, u, to)
+    st.say("move", f"{NAMES[frm]} -> {NAMES[to]} ({steps} step{'s' if steps != 1 else ''})",
+           unit=u, frm=NAMES[frm], to=NAMES[to])  # fmt: skip
+    if g.no_battle_entry[to] and not g.unit_kind[u].battles_on_entry:
+        st.no_battle[u] = True
+    if st.wire[to] and g.unit_base[u] == 1:
+        st.wire[to] = 0
+        st.say("wire_removed", f"armor removes the wire at {NAMES[to]}", hex=NAMES[to])
+    check_victory(st)

@@ -1,0 +1,109 @@
+"""Retreats (M44-RETR-01..10, M44-SPEC-07): each flag is one step straight back toward the
+unit's own edge; the owner chooses each step but must retreat as far as possible; every step
+that cannot be taken costs a figure, and a Resistance unit may take 1 to 3 steps per flag."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from warroom.games.memoir44.board import NAMES, REARWARD
+from warroom.games.memoir44.rules.agenda import decide, push
+from warroom.games.memoir44.rules.units import check_victory, label, lose_figures, relocate
+
+if TYPE_CHECKING:
+    from warroom.core.game import Action
+    from warroom.games.memoir44.actions import M44Action
+    from warroom.games.memoir44.state import M44State
+
+ARTILLERY = 2
+
+
+def start(st: M44State, t: int, flags: int, by_side: int) -> None:
+    """Artillery in a bunker cannot retreat: each flag costs a figure (M44-RETR-08)."""
+    g = st.game
+    h = st.unit_hex[t]
+    if g.unit_base[t] == ARTILLERY and g.scenario.bunker[h] >= 0:
+        st.say("no_retreat", f"{label(st, t)} cannot leave its bunker")
+        lose_figures(st, t, flags, by_side)
+        return
+    per_flag = g.unit_kind[t].retreat_per_flag
+    push(st, ["retreat", t, flags, flags * per_flag, 0, by_side])
+
+
+def _steps(st: M44State, t: int, h: int) -> list[int]:
+    """Rearward hexes a step may enter: empty, passable for the unit, never ocean (M44-RETR-01/04/05,
+    M44-TERR-11)."""
+    g = st.game
+    closed = g.closed[g.unit_base[t]]
+    ocean = g.is_ocean
+    down = g.is_bottom(g.unit_side[t])
+    return [n for n in REARWARD[down][h] if st.occ[n] < 0 and not closed[n] and not ocean[n]]
+
+
+def reach(st: M44State, t: int, h: int, depth: int) -> int:
+    """The most further steps possible from h, up to depth (M44-RETR-07)."""
+    if depth <= 0:
+        return 0
+    best = 0
+    for n in _steps(st, t, h):
+        best = max(best, 1 + reach(st, t, n, depth - 1))
+        if best == depth:
+            break
+    return best
+
+
+def choices(st: M44State, t: int, low: int, high: int, taken: int) -> tuple[list[int], bool]:
+    """The steps that keep the retreat as long as possible (at least the required minimum when it
+    can be reached), and whether the owner may stop here (only past the minimum, M44-SPEC-07)."""
+    h = st.unit_hex[t]
+    scores = {n: 1 + reach(st, t, n, high - taken - 1) for n in _steps(st, t, h)}
+    if not scores:
+        return [], taken >= low
+    need = max(low - taken, 0)
+    bar = min(max(scores.values()), need) if need else 1
+    return sorted(n for n, s in scores.items() if s >= bar), taken >= low
+
+
+def retreat_job(st: M44State, job: list[Any]) -> None:
+    t, low, high, taken, side = (int(x) for x in job[1:6])
+    if st.unit_hex[t] < 0 or taken >= high:
+        return
+    steps, may_stop = choices(st, t, low, high, taken)
+    if not steps:
+        short = max(low - taken, 0)
+        if short:
+            st.say("retreat_blocked", f"{label(st, t)} cannot retreat {short} more: loses {short}")
+            lose_figures(st, t, short, side)
+        return
+    if len(steps) == 1 and not may_stop:
+        _step(st, t, steps[0], [t, low, high, taken, side])
+        return
+    owner = st.game.unit_side[t]
+    decide(st, "retreat", st.game.hex_commander(owner, st.unit_hex[t]), t, low, high, taken, side)
+
+
+def _step(st: M44State, t: int, to: int, data: list[int]) -> None:
+    """Terrain never stops a retreat; leaving sandbags removes them (M44-RETR-03/09)."""
+    frm = st.unit_hex[t]
+    relocate(st, t, to)
+    st.say("retreat", f"retreat {NAMES[frm]} -> {NAMES[to]}", unit=t, frm=NAMES[frm], to=NAMES[to])
+    check_victory(st)
+    if st.result < 0:
+        t, low, high, taken, side = data
+        push(st, ["retreat", t, low, high, taken + 1, side])
+
+
+def options(st: M44State) -> list[Action]:
+    assert st.decision is not None
+    t, low, high, taken = (int(x) for x in st.decision[2:6])
+    steps, may_stop = choices(st, t, low, high, taken)
+    out: list[Action] = [st.table.retreat[h] for h in steps]
+    return [*out, st.table.stop_retreat] if may_stop else out
+
+
+def apply(st: M44State, action: M44Action) -> None:
+    assert st.decision is not None
+    data = [int(x) for x in st.decision[2:7]]
+    st.decision = None
+    if action.verb == action.verb.RETREAT:
+        _step(st, data[0], action.a, data)
