@@ -1,0 +1,217 @@
+"""The World of Tanks: Rush heuristic agent: a one-step greedy deck-builder.
+
+Its plan, decision by decision (no look-ahead copies, deterministic for a given state):
+- attack first when the hand's best nation destroys something (bases above all: 3 medals and
+  a squad card), resolving the cards in the order that finishes the most;
+- resolve Research, Call and Reinforcement before buying, so the extra buys and cards count;
+- buy the best value per cost it can afford, preferring classes of the achievements in play
+  that it can still win, and pay with the cards it would miss least;
+- thin the deck with Repair (Engineers, the Technician and Volunteer, never medals or bases);
+- defend: send armoured cards to its open (or weakest-guarded) bases;
+- take as many two-medal cards as possible (they feed the Double medals achievement).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from warroom.core.game import Action, State
+from warroom.core.rng import Rng
+from warroom.games.wot_rush.actions import Verb, WotAction
+from warroom.games.wot_rush.content import HEAVY, Ability, Metric, Restriction
+from warroom.games.wot_rush.rules.decisions import Decision
+
+if TYPE_CHECKING:
+    from warroom.games.wot_rush.state import WotState
+
+_ABILITY_VALUE = {Ability.RES: 9.0, Ability.CALL: 6.0, Ability.REI: 7.0, Ability.INV: 8.0,
+                  Ability.SAB: 5.0, Ability.REP: 4.0, Ability.REC: 0.5}  # fmt: skip
+
+
+class HeuristicAgent:
+    """choose(state) -> the best-scored legal action (ties: the earlier one)."""
+
+    def __init__(self, seed: int = 0) -> None:
+        self.rng = Rng(seed)
+
+    def choose(self, state: State) -> Action:
+        st: WotState = state  # type: ignore[assignment]  # registered for wot_rush only
+        options: list[WotAction] = st.legal_actions()  # type: ignore[assignment]
+        if len(options) == 1:
+            return options[0]
+        score = _SCORERS.get(st.decision, _first)
+        return max(options, key=lambda a: score(st, a))
+
+
+def _first(_st: WotState, _a: WotAction) -> float:
+    return 0.0
+
+
+# -- values -------------------------------------------------------------------------------
+def card_value(st: WotState, card: int) -> float:
+    """What owning a vehicle is worth to this seat: its fighting, defending, economy and abilities,
+    plus a bonus for classes of the achievements in play."""
+    g = st.game
+    value = 1.5 * g.strength[card] + 1.2 * max(0, g.arm[card]) + 1.3 * max(0, g.res[card])
+    value += 2.0 * g.heavy[card] + sum(_ABILITY_VALUE[a] * max(1, n) / 3 for a, n in g.abil[card])
+    value -= 0.5 * (g.restr[card] != Restriction.NONE)
+    cls = g.content.card_class[g.kind[card]]
+    for a in st.achievements:
+        ach = g.content.achievements[a]
+        if ach.metric == Metric.CLASS and ach.value == cls:
+            value += 1.5
+    return value
+
+
+def _keep_value(st: WotState, card: int) -> float:
+    """How much a hand card is missed when spent as resources (lower = spend first)."""
+    g = st.game
+    if not g.veh[card]:
+        return 0.1 * g.res[card]
+    return g.strength[card] * 0.8 + (1.0 if g.abil[card] else 0.0) + 0.2 * g.res[card]
+
+
+def _main(st: WotState, a: WotAction) -> float:
+    g = st.game
+    verb = a.verb
+    if verb == Verb.ATTACK:
+        return 50.0 + _attack_power(st, a.a)
+    if verb == Verb.USE:
+        ability = Ability(a.b)
+        if ability == Ability.RES:
+            return 40.0 if any(g.cost[c] <= 4 and c < g.content.num_vehicles for c in st.reserve) else 1.0
+        if ability == Ability.CALL:
+            return 38.0 if _budget(st) >= 2 else 2.0
+        if ability == Ability.REP:
+            return 30.0 if _junk(st) else 1.0
+        return 30.0 + _ABILITY_VALUE[ability]
+    if verb == Verb.BUY:
+        return 20.0 + card_value(st, a.a) + g.cost[a.a]
+    if verb == Verb.DEFEND:
+        return 10.0 + g.arm[a.a] if _open_bases(st) else 3.0 + g.arm[a.a]
+    return 0.0  # end
+
+
+def _budget(st: WotState) -> int:
+    g = st.game
+    return sum(g.res[c] for c in st.hand[st.active] if g.res[c] >= 0 and c not in st.played)
+
+
+def _junk(st: WotState) -> bool:
+    g = st.game
+    return any(not g.veh[c] and not g.content.is_medal[g.kind[c]] and not g.content.is_base[g.kind[c]]
+               for c in st.warehouse[st.active])  # fmt: skip
+
+
+def _open_bases(st: WotState) -> int:
+    k = st.game.content.bases_per_player
+    lo = st.active * k
+    return sum(st.base[lo + s] >= 0 and st.guard[lo + s] < 0 for s in range(k))
+
+
+def _attack_power(st: WotState, card: int) -> float:
+    """The first card's nation's total strength in hand, as a rough measure of the attack."""
+    g = st.game
+    nation = g.nat[card]
+    return sum(g.strength[c] + 2 * g.heavy[c] for c in st.hand[st.active] if g.nat[c] == nation)
+
+
+def _pay(st: WotState, a: WotAction) -> float:
+    """Pay with the least missed cards, and stop as soon as the cost is covered."""
+    if a.verb == Verb.DONE:
+        return 100.0
+    g = st.game
+    card = next(c for c in st.hand[st.active] if g.kind[c] == a.a and c not in st.played)
+    return 10.0 - _keep_value(st, card) + 0.5 * g.res[card]
+
+
+def _declare(st: WotState, a: WotAction) -> float:
+    return 10.0 if a.verb == Verb.ADD else 1.0  # every same-nation card joins the attack
+
+
+def _fire(st: WotState, a: WotAction) -> float:
+    """Destroy rather than damage; bases over vehicles; a card without target last."""
+    if a.b < 0:
+        return -10.0
+    g = st.game
+    i = a.b * g.content.bases_per_player + a.c
+    card = a.a
+    if st.guard[i] >= 0:
+        target = st.guard[i]
+        kills = g.strength[card] >= g.arm[target] or st.guard_dmg[i]
+        # a restricted or weak card goes first at vehicles, keeping heavies for the base behind
+        bonus = 2.0 * (g.restr[card] == Restriction.VEHICLES) + 0.01 * _standing(st, a.b)
+        return (20.0 if kills else 6.0) - 3.0 * g.heavy[card] + bonus
+    kills = g.heavy[card] or st.base_dmg[i]
+    return (30.0 if kills else 8.0) + 2.0 * (g.restr[card] == Restriction.BASE) + 0.01 * _standing(st, a.b)
+
+
+def _standing(st: WotState, seat: int) -> float:
+    """An opponent's medals so far (hit the leader first; ties to the lower seat)."""
+    from warroom.games.wot_rush.rules.scoring import base_count, medal_total, squad
+
+    cards = squad(st, seat)
+    return medal_total(st, cards) + 3.0 * base_count(st, cards) - 0.01 * seat
+
+
+def _reward(_st: WotState, a: WotAction) -> float:
+    return float(a.a)  # most two-medal cards (Double medals, WOT-ACH-11)
+
+
+def _place(st: WotState, a: WotAction) -> float:
+    """Guard an open base, else replace the weakest defender."""
+    i = st.active * st.game.content.bases_per_player + a.a
+    guard = st.guard[i]
+    return 10.0 if guard < 0 else -float(st.game.arm[guard])
+
+
+def _more(_st: WotState, a: WotAction) -> float:
+    return 1.0 if a.verb == Verb.THEN else 0.0
+
+
+def _scout(st: WotState, a: WotAction) -> float:
+    """Discard cheap reserve cards nobody wants."""
+    g = st.game
+    gone = [c for i, c in enumerate(st.reserve) if a.a >> i & 1]
+    return sum(2.0 - g.cost[c] for c in gone)
+
+
+def _research(st: WotState, a: WotAction) -> float:
+    return -1.0 if a.a < 0 else card_value(st, a.a) + st.game.cost[a.a]
+
+
+def _repair(st: WotState, a: WotAction) -> float:
+    """Thin the deck: barracks cards go first, never medals, bases or vehicles."""
+    if a.verb == Verb.DONE:
+        return 0.0
+    c = st.game.content
+    if c.is_medal[a.a] or c.is_base[a.a] or c.is_vehicle[a.a]:
+        return -5.0
+    return 5.0 - (c.resource[a.a] if c.resource[a.a] >= 0 else 0)
+
+
+def _sabotage(st: WotState, a: WotAction) -> float:
+    """Discard what is missed least: the card of least use."""
+    c = st.game.content
+    k = a.a
+    if c.is_base[k]:
+        return 10.0
+    if not c.is_vehicle[k]:
+        return 5.0 - max(0, c.resource[k])
+    return -(c.strength[k] + c.armour[k] + c.resource[k] + 2.0 * (c.card_class[k] == HEAVY))
+
+
+_SCORERS: dict[Decision, Callable[[WotState, WotAction], float]] = {
+    Decision.MAIN: _main,
+    Decision.PAY: _pay,
+    Decision.DECLARE: _declare,
+    Decision.FIRE: _fire,
+    Decision.REWARD: _reward,
+    Decision.PLACE: _place,
+    Decision.MORE: _more,
+    Decision.SCOUT: _scout,
+    Decision.RESEARCH: _research,
+    Decision.REPAIR: _repair,
+    Decision.SABOTAGE: _sabotage,
+}

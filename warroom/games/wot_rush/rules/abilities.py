@@ -1,0 +1,244 @@
+"""Playing a card for its abilities (WOT-ABIL-01..07, WOT-ICON-06..12) and the defence of bases
+(WOT-DEF-01..06)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from warroom.games.wot_rush.content import Ability
+from warroom.games.wot_rush.rules.decisions import Decision
+from warroom.games.wot_rush.rules.zones import draw, take_from_reserve, take_medals
+
+if TYPE_CHECKING:
+    from warroom.games.wot_rush.actions import WotAction
+    from warroom.games.wot_rush.state import WotState
+
+
+def ability_plays(st: WotState, out: list[WotAction]) -> None:
+    """`use K A` for each printed ability of each playable hand card (WOT-ABIL-01/02/07), and
+    `defend K` for each armoured vehicle while the player has a base (WOT-ABIL-04)."""
+    g = st.game
+    use, defend, played, abil, kind = st.table.use, st.table.defend, st.played, g.abil, g.kind
+    can_defend = st.has_base(st.active)
+    seen: set[int] = set()
+    for card in st.hand[st.active]:
+        k = kind[card]
+        if card in played or k in seen:
+            continue
+        seen.add(k)
+        if abil[card]:
+            out.extend(use[k].values())
+        if can_defend and g.arm[card] >= 1:
+            out.append(defend[k])
+
+
+def _take_card(st: WotState, k: int) -> int:
+    """Take a playable card of kind k from the active hand into play (WOT-PLAY-03)."""
+    g = st.game
+    hand = st.hand[st.active]
+    card = next(c for c in hand if g.kind[c] == k and c not in st.played)
+    hand.remove(card)
+    if g.veh[card]:
+        st.played.add(card)  # WOT-PLAY-04
+    st.card = card
+    return card
+
+
+def start(st: WotState, k: int, ability: int) -> None:
+    """Play card kind k for its abilities, beginning with `ability` (WOT-ABIL-02/03)."""
+    card = _take_card(st, k)
+    st.pending = [int(a) for a, _ in st.game.abil[card] if a != ability]
+    st.to_grave = False
+    st.say("ability_play", f"player {st.active} plays {st.game.content.label(card)} for its abilities",
+           None, player=st.active, card=st.game.content.label(card))  # fmt: skip
+    resolve(st, Ability(ability))
+
+
+def defend(st: WotState, k: int) -> None:
+    """The zero-ability play: straight into defence (WOT-ABIL-04)."""
+    card = _take_card(st, k)
+    st.to_grave = False
+    st.pending = []
+    st.say("defend", f"player {st.active} sends {st.game.content.label(card)} to defend",
+           None, player=st.active, card=st.game.content.label(card))  # fmt: skip
+    _destination(st)
+
+
+def resolve(st: WotState, ability: Ability) -> None:
+    """Resolve one printed ability of the card in play (WOT-ICON-06..12)."""
+    n = next(n for a, n in st.game.abil[st.card] if a == ability)
+    st.say("ability", f"{ability.name} {n or ''}".strip(), None, player=st.active, ability=ability.name, n=n)
+    if ability == Ability.REC:
+        st.decision = Decision.SCOUT
+    elif ability == Ability.REI:
+        drawn = draw(st, st.active, n)  # drawn cards are revealed and playable (WOT-ICON-07, G-09)
+        st.say("reinforce", f"player {st.active} draws {[st.game.content.label(c) for c in drawn]}",
+               None, player=st.active, cards=[st.game.content.label(c) for c in drawn])  # fmt: skip
+        after(st)
+    elif ability == Ability.INV:
+        nation = st.game.nat[st.card]
+        if nation >= 0 and st.medal1[nation]:  # nothing if no one-medal card is left (WOT-ICON-08)
+            take_medals(st, st.active, nation, 0, 1)
+        after(st)
+    elif ability == Ability.SAB:
+        n_seats = st.game.seats
+        seats = ((st.active + i) % n_seats for i in range(1, n_seats))
+        st.sab_queue = [q for q in seats if st.hand[q]]  # clockwise; empty hands skipped (G-11)
+        _next_victim(st)
+    elif ability == Ability.RES:
+        st.to_grave = True  # even if armoured (WOT-ICON-10)
+        st.ability_n = n
+        st.decision = Decision.RESEARCH
+    elif ability == Ability.CALL:
+        st.limit += 1  # WOT-ICON-11, WOT-PLAY-07
+        after(st)
+    elif st.warehouse[st.active]:  # REP
+        st.ability_n = n
+        st.decision = Decision.REPAIR
+    else:
+        after(st)
+
+
+def after(st: WotState) -> None:
+    """After one ability: offer the others, else finish the play (WOT-ABIL-02)."""
+    if st.pending:
+        st.decision = Decision.MORE
+    else:
+        _destination(st)
+
+
+def more_choices(st: WotState) -> list[WotAction]:
+    then = st.table.then
+    return [*(then[Ability(a)] for a in st.pending), st.table.stop]
+
+
+def then(st: WotState, ability: int) -> None:
+    st.pending.remove(ability)
+    resolve(st, Ability(ability))
+
+
+def _destination(st: WotState) -> None:
+    """Graveyard after Research; else defence if armoured and a base is left (mandatory);
+    else the warehouse (WOT-ABIL-05, WOT-DEF-05)."""
+    g, card = st.game, st.card
+    st.pending = []
+    if st.to_grave:
+        st.graveyard.append(card)
+    elif g.arm[card] >= 1 and st.has_base(st.active):
+        st.decision = Decision.PLACE
+        return
+    else:
+        st.warehouse[st.active].append(card)
+    st.card = -1
+    st.decision = Decision.MAIN
+
+
+# -- the choices inside abilities -----------------------------------------------------------
+def scout_choices(st: WotState) -> list[WotAction]:
+    """Any subset of the reserve (WOT-ICON-06, G-08)."""
+    scout = st.table.scout
+    return [scout[mask] for mask in range(1 << len(st.reserve))]
+
+
+def scout(st: WotState, mask: int) -> None:
+    """Discard the chosen reserve cards, then refill one per card, oldest reveal first (WOT-ICON-06,
+    WOT-VDECK-01/04)."""
+    from warroom.games.wot_rush.rules.zones import reveal
+
+    gone = [c for i, c in enumerate(st.reserve) if mask >> i & 1]
+    for card in gone:
+        st.reserve.remove(card)
+        st.vdiscard.append(card)
+    for _ in gone:
+        reveal(st)
+    after(st)
+
+
+def research_choices(st: WotState) -> list[WotAction]:
+    """One reserve card of cost <= n, or none (WOT-ICON-10)."""
+    cost, research = st.game.cost, st.table.research
+    out = [research[c] for c in st.reserve if cost[c] <= st.ability_n]
+    out.append(st.table.research_none)
+    return out
+
+
+def research(st: WotState, card: int) -> None:
+    """The researched card goes to the warehouse; the reserve refills; no purchase is used."""
+    if card >= 0:
+        st.warehouse[st.active].append(card)
+        take_from_reserve(st, card)
+    st.ability_n = 0
+    after(st)
+
+
+def repair_choices(st: WotState) -> list[WotAction]:
+    """Up to n cards of any type from the own warehouse, one at a time (WOT-ICON-12, G-14)."""
+    kind, scrap = st.game.kind, st.table.scrap
+    kinds = sorted({kind[c] for c in st.warehouse[st.active]})
+    return [*(scrap[k] for k in kinds), st.table.done]
+
+
+def scrap(st: WotState, k: int) -> None:
+    store = st.warehouse[st.active]
+    card = next(c for c in store if st.game.kind[c] == k)
+    store.remove(card)
+    st.graveyard.append(card)
+    st.ability_n -= 1
+    if st.ability_n <= 0 or not store:
+        st.ability_n = 0
+        after(st)
+
+
+def stop_repair(st: WotState) -> None:
+    st.ability_n = 0
+    after(st)
+
+
+def _next_victim(st: WotState) -> None:
+    if st.sab_queue:
+        st.decision = Decision.SABOTAGE
+        st.decider = st.sab_queue[0]
+    else:
+        st.decider = st.active
+        after(st)
+
+
+def sabotage_choices(st: WotState) -> list[WotAction]:
+    kind, discard = st.game.kind, st.table.discard
+    return [discard[k] for k in sorted({kind[c] for c in st.hand[st.decider]})]
+
+
+def sabotaged(st: WotState, k: int) -> None:
+    """The victim discards one hand card face up to their own warehouse, no refill (WOT-ICON-09)."""
+    victim = st.sab_queue.pop(0)
+    hand = st.hand[victim]
+    card = next(c for c in hand if st.game.kind[c] == k)
+    hand.remove(card)
+    st.warehouse[victim].append(card)
+    st.say("sabotaged", f"player {victim} discards {st.game.content.label(card)}", None, player=victim,
+           card=st.game.content.label(card))  # fmt: skip
+    _next_victim(st)
+
+
+# -- defence ---------------------------------------------------------------------------------
+def place_choices(st: WotState) -> list[WotAction]:
+    """An unguarded own base; only if none is left, any guarded one (WOT-DEF-02)."""
+    k = st.game.content.bases_per_player
+    lo = st.active * k
+    base, guard, to = st.base, st.guard, st.table.guard
+    free = [to[s] for s in range(k) if base[lo + s] >= 0 and guard[lo + s] < 0]
+    return free or [to[s] for s in range(k) if base[lo + s] >= 0]
+
+
+def place(st: WotState, slot: int) -> None:
+    """The defender goes on the base; a replaced one goes to the warehouse undamaged (WOT-DEF-01/02)."""
+    i = st.active * st.game.content.bases_per_player + slot
+    old = st.guard[i]
+    if old >= 0:
+        st.warehouse[st.active].append(old)
+    st.guard[i] = st.card
+    st.guard_dmg[i] = False
+    st.say("guard", f"{st.game.content.label(st.card)} guards base b{slot + 1} of player {st.active}",
+           None, player=st.active, card=st.game.content.label(st.card), slot=slot + 1)  # fmt: skip
+    st.card = -1
+    st.decision = Decision.MAIN

@@ -1,0 +1,200 @@
+"""The attack (WOT-ATK-01..12, WOT-ICON-03/13/14, WOT-CARD-13) and its reward (WOT-REW-01..05)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from warroom.games.wot_rush.content import Restriction
+from warroom.games.wot_rush.rules.decisions import Decision
+from warroom.games.wot_rush.rules.zones import take_medals, trigger
+
+if TYPE_CHECKING:
+    from warroom.games.wot_rush.actions import WotAction
+    from warroom.games.wot_rush.state import WotState
+
+
+def open_targets(st: WotState) -> tuple[bool, bool]:
+    """Whether any opponent offers a defender, and whether any offers an unguarded base
+    (WOT-ATK-05, WOT-DEF-03); a seat without bases offers nothing (WOT-END-06)."""
+    k = st.game.content.bases_per_player
+    lo, hi = st.active * k, st.active * k + k
+    vehicles = bases = False
+    for i, b in enumerate(st.base):
+        if b < 0 or lo <= i < hi:
+            continue
+        if st.guard[i] >= 0:
+            vehicles = True
+        else:
+            bases = True
+    return vehicles, bases
+
+
+def can_hit(restriction: Restriction, vehicles: bool, bases: bool) -> bool:
+    """Only vs base never targets vehicles (WOT-ICON-13), only vs vehicles never bases (WOT-ICON-14)."""
+    if restriction == Restriction.BASE:
+        return bases
+    if restriction == Restriction.VEHICLES:
+        return vehicles
+    return vehicles or bases
+
+
+def _attackers(st: WotState) -> list[int]:
+    """Hand vehicles that may join an attack: strength >= 1, not yet played (WOT-ATK-01)."""
+    g, played = st.game, st.played
+    strength = g.strength
+    return [c for c in st.hand[st.active] if strength[c] >= 1 and c not in played]
+
+
+def attacks(st: WotState, out: list[WotAction]) -> None:
+    """`attack K` for each possible first card: one attack per turn (WOT-PLAY-08), and only if its
+    nation has a card with a legal target (WOT-ATK-03)."""
+    if not st.attacked:
+        offer(st, _attackers(st), out)
+
+
+def offer(st: WotState, cards: list[int], out: list[WotAction]) -> None:
+    if not cards:
+        return
+    vehicles, bases = open_targets(st)
+    if not (vehicles or bases):
+        return  # EDGE-17
+    g = st.game
+    armed = {g.nat[c] for c in cards if can_hit(g.restr[c], vehicles, bases)}
+    attack = st.table.attack
+    out.extend(attack[c] for c in cards if g.nat[c] in armed)
+
+
+def start(st: WotState, card: int) -> None:
+    st.declared = [card]
+    st.att_nation = st.game.nat[card]
+    st.decision = Decision.DECLARE
+
+
+def declare_choices(st: WotState) -> list[WotAction]:
+    """Add same-nation attackers (WOT-ATK-01); `go` once a declared card has a target (WOT-ATK-03)."""
+    g = st.game
+    add = st.table.add
+    out = [add[c] for c in _attackers(st) if g.nat[c] == st.att_nation and c not in st.declared]
+    vehicles, bases = open_targets(st)
+    if any(can_hit(g.restr[c], vehicles, bases) for c in st.declared):
+        out.append(st.table.go)
+    return out
+
+
+def add(st: WotState, card: int) -> None:
+    st.declared.append(card)
+
+
+def go(st: WotState) -> None:
+    """The set is fixed (WOT-ATK-02); its cards count as played (WOT-PLAY-04)."""
+    st.attacked = True
+    st.destroyed = 0
+    st.played.update(st.declared)
+    labels = [st.game.content.label(c) for c in st.declared]
+    st.say(
+        "attack", f"player {st.active} attacks with {', '.join(labels)}", None, player=st.active, cards=labels
+    )
+    st.decision = Decision.FIRE
+
+
+def fire_choices(st: WotState) -> list[WotAction]:
+    """(declared card, legal target) pairs; a card without target may only be wasted (WOT-ATK-04/05/10)."""
+    g = st.game
+    k = g.content.bases_per_player
+    fire, fire_none = st.table.fire, st.table.fire_none
+    out: list[WotAction] = []
+    for card in st.declared:
+        restriction = g.restr[card]
+        start = len(out)
+        for i, b in enumerate(st.base):
+            q = i // k
+            if b < 0 or q == st.active:
+                continue
+            guarded = st.guard[i] >= 0
+            if (restriction != Restriction.BASE) if guarded else (restriction != Restriction.VEHICLES):
+                out.append(fire[card][q][i % k])
+        if len(out) == start:
+            out.append(fire_none[card])
+    return out
+
+
+def fire(st: WotState, card: int, seat: int, slot: int) -> None:
+    """Resolve one declared card against its target, then it goes to the warehouse (WOT-ATK-04)."""
+    st.declared.remove(card)
+    st.hand[st.active].remove(card)
+    st.warehouse[st.active].append(card)
+    if seat >= 0:
+        i = seat * st.game.content.bases_per_player + slot
+        if st.guard[i] >= 0:
+            _hit_vehicle(st, card, i)
+        else:
+            _hit_base(st, card, i)
+    else:
+        st.say(
+            "wasted", f"{st.game.content.label(card)} has no target", None, card=st.game.content.label(card)
+        )
+    if not st.declared:
+        _reward_or_main(st)
+
+
+def _hit_vehicle(st: WotState, card: int, i: int) -> None:
+    """Strength >= armour destroys; otherwise damage, or destroy if already damaged (WOT-ATK-06).
+    A destroyed defender goes to its owner's warehouse, undamaged (WOT-ATK-07)."""
+    g = st.game
+    target, owner = st.guard[i], i // g.content.bases_per_player
+    label = g.content.label(target)
+    if g.strength[card] >= g.arm[target] or st.guard_dmg[i]:
+        st.guard[i] = -1
+        st.guard_dmg[i] = False
+        st.warehouse[owner].append(target)
+        st.destroyed += 1
+        st.say("destroyed", f"{label} of player {owner} is destroyed", None, player=owner, card=label)
+    else:
+        st.guard_dmg[i] = True
+        st.say("damaged", f"{label} of player {owner} is damaged", None, player=owner, card=label)
+
+
+def _hit_base(st: WotState, card: int, i: int) -> None:
+    """A Heavy destroys an unguarded base outright; others damage it, or destroy it if damaged
+    (WOT-ATK-08, WOT-CARD-13). The base goes to the attacker's warehouse (WOT-ATK-09)."""
+    g = st.game
+    k = g.content.bases_per_player
+    owner = i // k
+    if g.heavy[card] or st.base_dmg[i]:
+        st.warehouse[st.active].append(st.base[i])
+        st.base[i] = -1
+        st.base_dmg[i] = False
+        st.say("base_destroyed", f"base b{i % k + 1} of player {owner} is destroyed", None, player=owner)
+        if not st.has_base(owner):
+            trigger(st, f"player {owner} has lost every base")  # WOT-END-01
+    else:
+        st.base_dmg[i] = True
+        st.say("base_damaged", f"base b{i % k + 1} of player {owner} is damaged", None, player=owner)
+
+
+def reward_mixes(st: WotState) -> list[tuple[int, int]]:
+    """(two-medal, one-medal) mixes totalling exactly M from the attacking nation's deck
+    (WOT-REW-01..03), else those of the largest total below M (WOT-REW-04)."""
+    nation = st.att_nation
+    twos, ones = len(st.medal2[nation]), len(st.medal1[nation])
+    for total in range(st.destroyed, 0, -1):
+        mixes = [(t, total - 2 * t) for t in range(min(twos, total // 2), -1, -1) if total - 2 * t <= ones]
+        if mixes:
+            return mixes
+    return []
+
+
+def _reward_or_main(st: WotState) -> None:
+    st.decision = Decision.REWARD if reward_mixes(st) else Decision.MAIN
+
+
+def reward_choices(st: WotState) -> list[WotAction]:
+    medals = st.table.medals
+    return [medals[t][o] for t, o in reward_mixes(st)]
+
+
+def reward(st: WotState, twos: int, ones: int) -> None:
+    take_medals(st, st.active, st.att_nation, twos, ones)
+    st.say("reward", f"player {st.active} takes {2 * twos + ones} medals", None, player=st.active,
+           twos=twos, ones=ones)  # fmt: skip
+    st.decision = Decision.MAIN

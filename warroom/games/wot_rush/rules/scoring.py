@@ -1,0 +1,81 @@
+"""Scoring (WOT-SCORE-01..05) and the achievements (WOT-ACH-01..12, table 2.5)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from warroom.games.wot_rush.content import Achievement, Metric
+
+if TYPE_CHECKING:
+    from warroom.games.wot_rush.state import WotState
+
+
+def squad(st: WotState, seat: int) -> list[int]:
+    """Hand + warehouse + hangar, plus the defenders on the seat's bases (WOT-SCORE-01, G-30);
+    the seat's own bases and achievement cards are not in it (WOT-SCORE-03)."""
+    k = st.game.content.bases_per_player
+    guards = [g for g in st.guard[seat * k : seat * k + k] if g >= 0]
+    return st.hand[seat] + st.warehouse[seat] + st.hangar[seat] + guards
+
+
+def medal_total(st: WotState, cards: list[int]) -> int:
+    c = st.game.content
+    return sum(c.medals[c.kind[card]] for card in cards)
+
+
+def base_count(st: WotState, cards: list[int]) -> int:
+    c = st.game.content
+    return sum(c.is_base[c.kind[card]] for card in cards)
+
+
+def metric(st: WotState, ach: Achievement, cards: list[int]) -> int:
+    """An achievement's count over one squad (table 2.5)."""
+    c = st.game.content
+    kinds = [c.kind[card] for card in cards]
+    if ach.metric == Metric.BASES:
+        return sum(c.is_base[k] for k in kinds)
+    if ach.metric == Metric.CLASS:
+        return sum(c.card_class[k] == ach.value for k in kinds)
+    if ach.metric == Metric.NATION_MEDALS:  # medals, not cards (WOT-ACH-07..10, G-31)
+        return sum(c.medals[k] for k in kinds if c.is_medal[k] and c.nation[k] == ach.value)
+    if ach.metric == Metric.DOUBLE_MEDALS:
+        return sum(c.medals[k] == 2 for k in kinds)
+    return len(kinds)
+
+
+def achievement_winners(st: WotState) -> dict[int, int]:
+    """Achievement index -> the seat that takes it: the single strictly highest count, never on a
+    tie for the top and never at 0 (WOT-SCORE-02); seats with no winner are left out."""
+    squads = [squad(st, p) for p in range(st.game.num_players)]
+    out: dict[int, int] = {}
+    for a in st.achievements:
+        ach = st.game.content.achievements[a]
+        values = [metric(st, ach, cards) for cards in squads]
+        top = max(values)
+        if top > 0 and values.count(top) == 1:
+            out[a] = values.index(top)
+    return out
+
+
+def score_keys(st: WotState) -> list[tuple[int, int, int, int]]:
+    """Per seat: (total medals, medal-card medals, base cards, achievements) (WOT-SCORE-04/05)."""
+    c = st.game.content
+    won = list(achievement_winners(st).values())
+    keys = []
+    for p in range(st.game.num_players):
+        cards = squad(st, p)
+        medals, bases, achs = medal_total(st, cards), base_count(st, cards), won.count(p)
+        keys.append((medals + c.base_medals * bases + c.achievement_medals * achs, medals, bases, achs))
+    return keys
+
+
+def final_scores(st: WotState) -> list[int]:
+    return [key[0] for key in score_keys(st)]
+
+
+def winners(st: WotState) -> set[int]:
+    """The highest total wins; ties go to medal-card medals, then base cards, then achievements;
+    players still tied share the victory (WOT-SCORE-05)."""
+    keys = score_keys(st)
+    best = max(keys)
+    return {p for p, key in enumerate(keys) if key == best}
