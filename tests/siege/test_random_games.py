@@ -132,16 +132,17 @@ def test_save_round_trip_and_illegal_actions_change_nothing(mode, seed, picks, j
 
 
 def test_reloaded_save_offers_actions_and_resolves_in_the_same_order():
-    """Regression (engine fix): enemies placed in an order other than their token ids (a Tiger
-    before an Sd.Kfz) used to be listed in placement order, but in token-id order after a save was
-    reloaded, so index-based agents and the He-111's discard order diverged after loading. Every
-    rear space holds a Tiger then an Sd.Kfz, so the bomber (any roll) destroys two of them."""
+    """Regression: enemies placed in an order other than their token ids (a Tiger before an
+    Sd.Kfz) were listed in placement order, but in token-id order after a save was reloaded, so
+    index-based agents and the He-111's discard order diverged after loading. Saves now keep the
+    board's order. Every rear space holds a Tiger then an Sd.Kfz, so the bomber (any roll)
+    destroys two of them."""
     from tests.siege.conftest import pos
 
     rears = "\n".join(f"enemy {s} rear tiger\nenemy {s} rear sdkfz" for s in range(1, 7))
     st = pos(f"hand 0: red_aviation dot\nenemy 1 aviation tiger\nenemy 1 aviation pz3\n{rears}\n"
              "reserve: he111 tiger")  # fmt: skip
-    assert [a.text for a in st.legal_actions()][1:3] == ["play red_aviation t6", "play red_aviation t17"]
+    assert {"play red_aviation t6", "play red_aviation t17"} <= {a.text for a in st.legal_actions()}
     again = st.game.deserialize(st.serialize())
     assert [a.text for a in again.legal_actions()] == [a.text for a in st.legal_actions()]
     assert [e.to_json() for e in again.apply_action("pass")] == [e.to_json() for e in st.apply_action("pass")]

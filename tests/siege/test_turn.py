@@ -132,12 +132,11 @@ def test_draw_nothing_when_hand_at_or_above_limit():
         hand 0: sandbags sandbags sandbags barbed_wire barbed_wire barbed_wire red_tank
         hand 1: red_tank red_tank red_aviation red_aviation red_aviation
     """)
-    deck = state.view(None)["deck_count"]
+    # phase 1 has run: nothing drawn, nothing discarded down; phase 2 is waiting
+    assert (decision(state), state.current_player()) == ("swap", 0)
     assert len(state.view(None)["hands"][0]) == 7
-    state.apply_action("pass")  # swap
-    state.apply_action("pass")  # trade
-    assert len(state.view(None)["hands"][0]) == 7
-    assert state.view(None)["deck_count"] == deck
+    assert state.view(None)["deck_count"] == 49 - 7 - 5
+    assert state.view(None)["discard"] == []
     state2 = pos("""
         players 4
         active 0

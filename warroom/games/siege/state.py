@@ -158,8 +158,8 @@ class SiegeState(State):
         new.turn = self.turn
         new.claims = self.claims[:]
         new.out = self.out[:]
-        new.decision = None if self.decision is None else _deep_list(self.decision)
-        new.agenda = [_deep_list(job) for job in self.agenda]
+        new.decision = self.decision  # decisions and jobs are replaced, never mutated in place
+        new.agenda = self.agenda[:]
         new.trades_done = self.trades_done
         new.proposals = [p[:] for p in self.proposals]
         new.swaps = self.swaps
@@ -173,7 +173,9 @@ class SiegeState(State):
     def _to_json(self) -> JSON:
         doc: JSON = {name: getattr(self, name) for name in _FIELDS}
         doc["rng"] = self.rng.state
-        doc["pos"] = {str(tid): sp for tid, sp in sorted(self.pos.items())}
+        # Board order is kept as placed: the rules list enemies in dict order, so a reloaded save
+        # must iterate them exactly as the original did.
+        doc["pos"] = [[tid, sp] for tid, sp in self.pos.items()]
         return doc
 
     @classmethod
@@ -185,7 +187,7 @@ class SiegeState(State):
         for name in _FIELDS:
             setattr(state, name, doc[name])
         state.rng = Rng(int(doc["rng"]))
-        state.pos = {int(tid): int(sp) for tid, sp in doc["pos"].items()}
+        state.pos = {int(tid): int(sp) for tid, sp in doc["pos"]}
         return state
 
     def _resample_hidden(self, player: int | None, rng: Rng) -> SiegeState:
@@ -210,10 +212,6 @@ class SiegeState(State):
             check(self)
         except AssertionError as exc:
             raise CorruptDataError(f"inconsistent siege state: {exc}") from None
-
-
-def _deep_list(value: Any) -> Any:
-    return [_deep_list(v) for v in value] if isinstance(value, list) else value
 
 
 def ring_of(space: int) -> Ring:

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from warroom.core.game import Action
+
 if TYPE_CHECKING:
     from warroom.games.siege.state import SiegeState
 
@@ -15,6 +17,12 @@ def push(st: SiegeState, *jobs: list[Any]) -> None:
 
 def decide(st: SiegeState, kind: str, player: int, *data: Any) -> None:
     st.decision = [kind, player, *data]
+
+
+def decide_among(st: SiegeState, options: list[Action], kind: str, player: int) -> None:
+    """Ask for a decision whose options the caller already listed (saves listing them twice)."""
+    st.decision = [kind, player]
+    st._legal = options  # the contract's per-position cache; valid until the next action
 
 
 def lose(st: SiegeState) -> None:

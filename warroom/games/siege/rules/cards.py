@@ -24,7 +24,7 @@ def legal(st: SiegeState) -> list[Action]:
     hand = st.hands[st.active]
     kinds = set(hand)
     out: list[Action] = [t.pass_]
-    enemies = sorted(st.pos.items())  # by token id: a reloaded save (pos keys sorted) lists the same
+    enemies = st.pos.items()
     has_precise = g.precise in kinds
     for k in kinds:
         hits = g.can_hit.get(k)
@@ -56,13 +56,13 @@ def _targeted(st: SiegeState, kind: int, out: list[Action]) -> None:
     g = st.game
     if kind == g.il2:  # any space but the rear, city included (SG-CARD-04)
         acts = st.table.target["il2"]
-        out.extend(acts[tid] for tid, sp in sorted(st.pos.items()) if RING_OF[sp] != Ring.REAR)
+        out.extend(acts[tid] for tid, sp in st.pos.items() if RING_OF[sp] != Ring.REAR)
     elif kind == g.hedgehogs:  # any enemy, rear and city included (SG-CARD-07)
         acts = st.table.target["hedgehogs"]
-        out.extend(acts[tid] for tid in sorted(st.pos) if tid != st.hedgehog)
+        out.extend(acts[tid] for tid in st.pos if tid != st.hedgehog)
     else:  # Onslaught: any enemy not already in the rear (SG-CARD-12/13)
         acts = st.table.target["onslaught"]
-        out.extend(acts[tid] for tid, sp in sorted(st.pos.items()) if RING_OF[sp] != Ring.REAR)
+        out.extend(acts[tid] for tid, sp in st.pos.items() if RING_OF[sp] != Ring.REAR)
 
 
 def _all_for_one(st: SiegeState, kinds: set[int], out: list[Action]) -> None:
@@ -73,9 +73,7 @@ def _all_for_one(st: SiegeState, kinds: set[int], out: list[Action]) -> None:
         if all(k in kinds for k in trio):
             acts = st.table.all_for_one[colour]
             out.extend(
-                acts[tid]
-                for tid, sp in sorted(st.pos.items())
-                if COLOUR_OF_SPACE[sp] == colour and ring_ok[sp]
+                acts[tid] for tid, sp in st.pos.items() if COLOUR_OF_SPACE[sp] == colour and ring_ok[sp]
             )
 
 

@@ -10,7 +10,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from warroom.games.siege.rules import cards, enemies, marshal, trade, zones
-from warroom.games.siege.rules.agenda import check_win, decide, push
+from warroom.games.siege.rules.agenda import check_win, decide, decide_among, push
 
 if TYPE_CHECKING:
     from warroom.games.siege.state import SiegeState
@@ -61,8 +61,9 @@ def _finish_swap(st: SiegeState) -> None:
 
 def _play(st: SiegeState, _job: list[Any]) -> None:
     """Phase 4 (SG-PLAY-01): offered again after every card until the player passes."""
-    if len(cards.legal(st)) > 1:
-        decide(st, "play", st.active)
+    options = cards.legal(st)
+    if len(options) > 1:
+        decide_among(st, options, "play", st.active)
 
 
 def _move(st: SiegeState, _job: list[Any]) -> None:

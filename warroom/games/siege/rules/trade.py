@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from warroom.core.game import Action
-from warroom.games.siege.rules.agenda import decide, push
+from warroom.games.siege.rules.agenda import decide, decide_among, push
 
 if TYPE_CHECKING:
     from warroom.games.siege.actions import SiegeAction
@@ -25,14 +25,19 @@ def offers(st: SiegeState) -> list[Action]:
     kinds = sorted(set(st.hands[st.active]))
     made = st.proposals
     for p in partners(st):
-        out.extend(table[p][k] for k in kinds if [p, k] not in made)
+        if made:
+            out.extend(table[p][k] for k in kinds if [p, k] not in made)
+        else:
+            out.extend(table[p][k] for k in kinds)
     return out
 
 
 def offer_step(st: SiegeState, _job: list[Any]) -> None:
     """Offer the trade decision while the allowance lasts (1 trade, 2 with six players)."""
-    if st.trades_done < st.game.trade_allowance and st.hands[st.active] and len(offers(st)) > 1:
-        decide(st, "trade", st.active)
+    if st.trades_done < st.game.trade_allowance and st.hands[st.active]:
+        options = offers(st)
+        if len(options) > 1:
+            decide_among(st, options, "trade", st.active)
 
 
 def answers(st: SiegeState) -> list[Action]:
