@@ -74,11 +74,14 @@ def test_python_dash_m_goes_through_main() -> None:
         (["sim", "toy", "-o", "target=8"], ["choose one of: 7, 10"]),
         (["sim", "toy", "-o", "coop"], ["key=value"]),
         (["sim", "toy", "--players", "5"], ["players=5", "2, 3"]),
-        (["sim", "toy", "--agents", "mcts"], ["unknown agent 'mcts'", "random, heuristic"]),
+        (["sim", "toy", "--agents", "robot"], ["unknown agent 'robot'", "random, mcts-fast", "heuristic"]),
         (["sim", "toy", "--agents", "random,random,random"], ["3 agents for 2 seats"]),
         (["sim", "toy", "--jobs", "-1"], ["--jobs"]),
         (["play", "toy", "--seats", "human"], ["1 seats", "has 2"]),
-        (["play", "toy", "--seats", "human,robot"], ["unknown seat 'robot'", "human, random, heuristic"]),
+        (
+            ["play", "toy", "--seats", "human,robot"],
+            ["unknown seat 'robot'", "human, random, mcts", "heuristic"],
+        ),
     ],
 )
 def test_user_errors_are_one_red_line_and_exit_2(args: list[str], fragments: list[str]) -> None:

@@ -51,7 +51,7 @@ def test_one_agent_name_fills_every_seat() -> None:
 
 @pytest.mark.parametrize(
     ("names", "message"),
-    [(["random"] * 3, "3 agents for 2 seats"), (["mcts"], "unknown agent 'mcts'.*random, heuristic")],
+    [(["random"] * 3, "3 agents for 2 seats"), (["robot"], "unknown agent 'robot'.*random, mcts.*heuristic")],
 )
 def test_bad_agent_lists_are_rejected(names: list[str], message: str) -> None:
     with pytest.raises(OptionError, match=message):

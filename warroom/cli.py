@@ -27,7 +27,9 @@ from warroom.core.errors import IllegalActionError, OptionError, WarroomError
 from warroom.core.game import JSON, Action, Event, Game, OptionSpec, State, events_for
 from warroom.core.registry import game_class, games, load
 from warroom.core.replay import Replay
+from warroom.server.cli import serve
 from warroom.sim import SimConfig, Tally, agent_seeds, best_agent, simulate
+from warroom.sim.cli_tournament import tournament
 
 HUMAN = "human"
 QUIT_WORDS = frozenset({"quit", "exit", "q"})
@@ -39,6 +41,8 @@ app = typer.Typer(
     add_completion=False,
     pretty_exceptions_enable=False,
 )
+app.command()(serve)
+app.command()(tournament)
 out = Console(highlight=False)
 err = Console(stderr=True, highlight=False)
 
@@ -331,16 +335,37 @@ def sim(
     as_json: Annotated[
         bool, typer.Option("--json", help="Print one JSON object instead of a table.")
     ] = False,
+    out_file: Annotated[
+        Path | None, typer.Option("--out", help="One row per game: .csv or .parquet.")
+    ] = None,
+    plot: Annotated[Path | None, typer.Option(help="Win rate (95% band) and game lengths: .png.")] = None,
+    vary: Annotated[
+        str | None, typer.Option(help="KEY=v1,v2: one batch per value (option/agents/seatN).")
+    ] = None,
+    backend: Annotated[str, typer.Option(help="Where games run: process or ray.")] = "process",
+    address: Annotated[str | None, typer.Option(help="Ray cluster address (--backend ray).")] = None,
 ) -> None:
     """Simulate many seeded AI-only games and report win rate and the game's own figures."""
+    from warroom.sim.cli_sim import make_request, reports, run_with_progress
+
     with user_errors():
         if jobs < 0:
             raise OptionError(f"--jobs must be 0 (one per CPU) or more, not {jobs}")
         game = configure(game_id, players, option or [])
         names = [name.strip() for name in agents.split(",")] if agents else [best_agent(game)]
-        config = SimConfig.create(game, names, seed, games_)
-        tally = run_batch(config, jobs or os.cpu_count() or 1, game.info.id)
-    report = sim_report(game, config, tally)
+        request = make_request(
+            game, names, seed, games_, jobs or os.cpu_count() or 1,
+            vary=vary, backend=backend, address=address, out=out_file, plot=plot,
+        )  # fmt: skip
+        runs = run_with_progress(request, err, plot)
+    if request.vary is not None:
+        batch = reports(runs, request)
+        if as_json:
+            print(json.dumps(batch, indent=2))
+        for point in [] if as_json else batch["runs"]:
+            print_report(point)
+        return
+    report = runs[0].report()
     if as_json:
         print(json.dumps(report, indent=2))
     else:

@@ -1,0 +1,268 @@
+"""End to end in real headless Chromium (Debian's, driven by Playwright; never a downloaded browser).
+
+Screenshots of every game's table land in docs/screenshots/ (README, "Web table").
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import os
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import warroom
+from tests.server.conftest import ServerProcess
+
+CHROMIUM = "/usr/bin/chromium"
+SHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
+ARGS = [
+    "--no-sandbox",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--disable-gpu",
+    "--no-first-run",
+]
+
+playwright_api = pytest.importorskip("playwright.sync_api")
+if not os.path.exists(CHROMIUM):
+    pytest.skip("Debian's chromium is not installed (./dev test installs it)", allow_module_level=True)
+
+SNAP = "window.warroomTable && window.warroomTable.snapshot"
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    with playwright_api.sync_playwright() as pw:
+        chromium = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS, headless=True)
+        yield chromium
+        chromium.close()
+
+
+def new_page(browser: Any) -> Any:
+    context = browser.new_context(viewport={"width": 1360, "height": 980})
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    page.errors = errors
+    return page
+
+
+def shot(page: Any, name: str) -> None:
+    """A small palette PNG of the page, for the README's screenshots folder."""
+    from PIL import Image
+
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    image = Image.open(io.BytesIO(page.screenshot(full_page=True))).convert("RGB")
+    image.quantize(colors=128, method=Image.Quantize.MEDIANCUT).save(SHOTS / f"{name}.png", optimize=True)
+
+
+def snap(page: Any) -> dict[str, Any]:
+    doc: dict[str, Any] = page.evaluate("window.warroomTable.snapshot")
+    return doc
+
+
+def wait_ply_after(page: Any, ply: int) -> None:
+    page.wait_for_function(f"() => {SNAP} && window.warroomTable.snapshot.ply > {ply}", timeout=15000)
+
+
+def wait_my_move(page: Any, seat: int = 0) -> dict[str, Any]:
+    page.wait_for_function(
+        f"() => {{ const s = {SNAP}; return s && !window.warroomTable.pending && "
+        f"(s.finished || (s.current_player === {seat} && s.legal.length > 0)); }}",
+        timeout=30000,
+    )
+    return snap(page)
+
+
+def click_target(locator: Any) -> None:
+    """Click a highlighted board piece where a person would: a wall is an arc, and the centre of
+    its bounding box lies off the arc, so walls are clicked at the middle of the drawn wall."""
+    if "fort" in (locator.get_attribute("class") or "").split():
+        point = locator.evaluate(
+            """g => { const p = g.querySelector('.wall'); const m = p.getPointAtLength(p.getTotalLength() / 2);
+                      const s = m.matrixTransform(p.getScreenCTM()); return [s.x, s.y]; }"""
+        )
+        locator.page.mouse.click(point[0], point[1])
+    else:
+        locator.click()
+
+
+def click_and_wait(page: Any, locator: Any) -> None:
+    ply = snap(page)["ply"]
+    click_target(locator)
+    wait_ply_after(page, ply)
+
+
+def answer_interruptions(page: Any) -> dict[str, Any]:
+    """Until it is seat 0's own swap: refuse AI trade offers, take forced choices by clicking."""
+    while True:
+        doc = wait_my_move(page)
+        decision = doc["view"]["decision"]
+        if doc["finished"] or decision["kind"] == "swap":
+            return doc
+        if decision["kind"] == "answer":
+            click_and_wait(page, page.locator('.decision .row button[data-action="refuse"]'))
+        elif page.locator(".siege-board .target").count():
+            click_and_wait(page, page.locator(".siege-board .target").first)
+        else:
+            click_and_wait(page, page.locator(".option-list button").first)
+
+
+def play_cards_until_the_turn_ends(page: Any, turn: int) -> bool:
+    """Click cards and their highlighted targets until nothing is left to play, then pass."""
+    shot_taken = False
+    for _ in range(12):
+        doc = wait_my_move(page)
+        decision = doc["view"]["decision"]
+        if doc["finished"]:
+            break
+        if doc["view"]["turn"] != turn or decision["kind"] != "play":
+            if decision["kind"] == "hit":
+                click_and_wait(page, page.locator(".siege-board .target").first)
+                continue
+            break
+        cards = page.locator(".player.mine .card.target")
+        if cards.count() == 0:
+            click_and_wait(page, page.locator('.decision .row button[data-action="pass"]'))
+            break
+        ply = doc["ply"]
+        cards.first.click()
+        page.wait_for_function(
+            f"() => window.warroomTable.snapshot.ply > {ply} || !window.warroomTable.pending", timeout=15000
+        )
+        if snap(page)["ply"] > ply:
+            continue
+        targets = page.locator(".siege-board .target")
+        assert targets.count() or page.locator(".option-list button").count()
+        if not shot_taken and page.locator(".siege-board .token.target").count():
+            page.wait_for_timeout(800)
+            shot(page, "siege-table")
+            shot_taken = True
+        if targets.count():
+            click_target(targets.first)
+            page.wait_for_function(
+                f"() => window.warroomTable.snapshot.ply > {ply} || !window.warroomTable.pending",
+                timeout=15000,
+            )
+        if snap(page)["ply"] == ply:  # still more than one way (e.g. with or without Precise Shot)
+            click_and_wait(page, page.locator(".option-list button").first)
+    else:  # twelve plays and still playing: end the turn
+        click_and_wait(page, page.locator('.decision .row button[data-action="pass"]'))
+    return shot_taken
+
+
+def test_siege_one_person_two_ai_a_whole_turn_by_clicking_with_a_reload(browser: Any, serve: Any) -> None:
+    server: ServerProcess = serve(ai_delay_ms=40)
+    page = new_page(browser)
+    page.goto(server.base + "/")
+    page.click('.game-card[data-game="siege"]')
+    page.select_option("#opt-players", "3")
+    page.fill("#ai-delay", "40")
+    assert page.locator(".seat-row select").nth(1).input_value() == "heuristic"
+    shot(page, "lobby")
+    page.click("#create button[type=submit]")
+    page.click("#open-table")
+    page.wait_for_selector(".siege-board")
+    doc = answer_interruptions(page)
+    assert not doc["finished"]
+    turn = doc["view"]["turn"]
+    assert page.locator(".turn-banner.mine").count() == 1
+    # swap: click a highlighted card in the hand
+    click_and_wait(page, page.locator(".player.mine .card.target").first)
+    # reload mid-turn: the same position comes back, and play goes on
+    before = snap(page)
+    page.reload()
+    page.wait_for_function(f"() => {SNAP} && window.warroomTable.snapshot.ply === {before['ply']}")
+    page.wait_for_selector(".siege-board")
+    assert snap(page)["view"] == before["view"]
+    doc = wait_my_move(page)
+    if doc["view"]["decision"]["kind"] == "trade":
+        click_and_wait(page, page.locator('.decision .row button[data-action="pass"]'))
+    shot_taken = play_cards_until_the_turn_ends(page, turn)
+    # the turn has passed on to the AI seats (or the game ended)
+    page.wait_for_function(
+        f"() => {{ const s = {SNAP}; return s.finished || s.view.turn > {turn}; }}", timeout=30000
+    )
+    if not shot_taken:
+        shot(page, "siege-table")
+    assert page.locator(".log li").count() > 5
+    assert not page.errors, page.errors
+
+
+def test_another_seat_sees_none_of_a_seats_secrets_and_a_spectator_cannot_act(
+    browser: Any, serve: Any
+) -> None:
+    """Field Marshal mode: the marshal's hand of enemy tokens is the hidden information."""
+    server: ServerProcess = serve()
+    created = server.post(
+        "/api/tables",
+        {"game": "siege", "options": {"players": 2, "mode": "field_marshal"}, "seats": ["human", "human"],
+         "seed": 4},
+    )  # fmt: skip
+    marshal, defender = created["seats"][1]["link"], created["seats"][0]["link"]
+    marshal_page = new_page(browser)
+    marshal_page.goto(server.base + marshal)
+    marshal_page.wait_for_selector(".siege-board")
+    hand = snap(marshal_page)["view"]["marshal"]["hand"]
+    assert hand and marshal_page.locator(".chip-token.big").count() == len(hand)
+    defender_page = new_page(browser)
+    frames: list[str] = []
+    defender_page.on(
+        "websocket", lambda ws: ws.on("framereceived", lambda payload: frames.append(str(payload)))
+    )
+    defender_page.goto(server.base + defender)
+    defender_page.wait_for_selector(".siege-board")
+    defender_page.wait_for_timeout(300)
+    assert "hand" not in snap(defender_page)["view"]["marshal"]
+    assert defender_page.locator(".chip-token.big").count() == 0
+    assert "hidden token(s)" in defender_page.inner_text(".hands")
+    assert frames
+    for frame in frames:
+        doc = json.loads(frame)
+        assert "hand" not in doc.get("view", {}).get("marshal", {})
+    shot(marshal_page, "siege-field-marshal")
+    # a spectator sees the table but has nothing to click and cannot act
+    watcher = new_page(browser)
+    watcher.goto(server.base + created["spectator_link"])
+    watcher.wait_for_selector(".siege-board")
+    assert "spectator" in watcher.inner_text("#turn-banner")
+    assert watcher.locator(".target").count() == 0 and watcher.locator(".option-list button").count() == 0
+    ply = snap(watcher)["ply"]
+    watcher.evaluate("window.warroomTable.socket.act('pass', window.warroomTable.snapshot.ply)")
+    watcher.wait_for_selector(".toast.error")
+    assert "spectators cannot act" in watcher.inner_text("#toasts")
+    assert server.get(f"/api/tables/{created['id']}")["ply"] == ply
+    assert not (marshal_page.errors or defender_page.errors or watcher.errors)
+
+
+def test_every_game_has_a_playable_table_and_a_replay_viewer(browser: Any, serve: Any) -> None:
+    server: ServerProcess = serve()
+    page = new_page(browser)
+    for game_id in warroom.games():
+        game = warroom.load(game_id)
+        seats = ["human"] + ["random"] * (game.num_players - 1)
+        created = server.post("/api/tables", {"game": game_id, "seats": seats, "seed": 2, "ai_delay_ms": 0})
+        page.goto(server.base + created["seats"][0]["link"])
+        doc = wait_my_move(page)
+        assert page.locator(".option-list button").count() == len(doc["legal"]) or doc["finished"]
+        if not doc["finished"]:  # the generic option list always works
+            click_and_wait(page, page.locator(".option-list button").first)
+            wait_my_move(page)
+        if game_id != "siege":
+            shot(page, f"{game_id}-table")
+        page.goto(server.base + f"/replay/{created['id']}#k={created['seats'][0]['token']}")
+        page.wait_for_selector("#replay-counter")
+        page.click("#replay-next")
+        page.wait_for_function(
+            "() => document.querySelector('#replay-counter').textContent.startsWith('move 1 ')"
+        )
+        if game_id == "siege":
+            page.click("#replay-next")
+            page.wait_for_timeout(900)
+            shot(page, "siege-replay")
+    assert not page.errors, page.errors

@@ -1,0 +1,122 @@
+"""The generic ISMCTS agent: legal, deterministic, information-set honest, and it plays to win."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+
+import warroom
+from tests.toygame import ToyGame, ToyState
+from warroom.agents import GENERIC_AGENTS, LEVELS, MctsAgent, MctsSettings, agent_names, make_agent
+from warroom.core import Rng, State
+from warroom.sim import SimConfig, simulate
+
+
+def toy_position(hands: list[list[int]], played: list[int], coop: bool = False) -> ToyState:
+    """A toy position with player 0 to move (turn 0 mod seats)."""
+    game = ToyGame(players=len(hands), coop=coop)
+    used = [card for hand in hands for card in hand] + played
+    deck = list(sorted([1, 2, 3, 4] * 4))
+    for card in used:
+        deck.remove(card)
+    return game.state_from_json(
+        {"rng": 5, "deck": deck, "hands": hands, "played": played, "turn": 0, "result": None}
+    )
+
+
+def test_levels_are_registered_under_generic_names() -> None:
+    for name in ("mcts", "mcts-fast", "mcts-strong", "mcts-i16", "mcts-i64"):
+        assert name in GENERIC_AGENTS and name in agent_names(ToyGame())
+        assert isinstance(make_agent(ToyGame(), name, 3), MctsAgent)
+    assert set(LEVELS) <= set(GENERIC_AGENTS)
+
+
+@pytest.mark.parametrize("coop", [False, True])
+def test_takes_the_winning_move_for_itself_and_for_the_team(coop: bool) -> None:
+    state = toy_position([[3, 1], [2, 2]], [4, 3], coop=coop)  # total 7: playing 3 hits ten
+    agent = MctsAgent(1, MctsSettings(iterations=60, playout="random"))
+    assert agent.choose(state).text == "play 3"
+
+
+def test_avoids_handing_the_opponent_the_win() -> None:
+    # total 5: playing 1 (-> 6) lets the opponent's 4 hit ten; playing 2 (-> 7) cannot be hit by 4s
+    state = toy_position([[1, 2], [4, 4]], [3, 2])
+    agent = MctsAgent(2, MctsSettings(iterations=200, playout="random", policy_prior=0.0))
+    assert agent.choose(state).text == "play 2"
+
+
+def test_same_seed_same_moves_and_the_state_is_left_alone() -> None:
+    state = ToyGame(players=3).new_initial_state(4)
+    before = state.serialize()
+    picks = [MctsAgent(9, MctsSettings(iterations=40)).choose(state) for _ in range(2)]
+    assert picks[0] is picks[1]
+    assert state.serialize() == before
+
+
+def test_every_iteration_determinises_for_the_deciding_seat(monkeypatch: pytest.MonkeyPatch) -> None:
+    seen: list[int | None] = []
+    original = ToyState.resample_hidden
+
+    def spy(self: ToyState, player: int | None, rng: Rng) -> ToyState:
+        seen.append(player)
+        return original(self, player, rng)
+
+    monkeypatch.setattr(ToyState, "resample_hidden", spy)
+    state = ToyGame().new_initial_state(1)
+    state.apply_action(state.legal_actions()[0])
+    MctsAgent(0, MctsSettings(iterations=12, settle_after=0)).choose(state)
+    assert set(seen) == {1} and 1 < len(seen) <= 12  # one per iteration, none past the budget
+
+
+def test_a_single_option_is_played_without_search() -> None:
+    state = toy_position([[2, 2], [1, 1]], [3, 1])
+    assert len(state.legal_actions()) == 1
+    assert MctsAgent(0).choose(state).text == "play 2"
+
+
+def test_a_time_budget_stops_the_search() -> None:
+    state = warroom.load("siege", players=2).new_initial_state(3)
+    agent = MctsAgent(0, MctsSettings(iterations=100_000, seconds=0.05, settle_after=0))
+    start = time.perf_counter()
+    assert agent.choose(state) in state.legal_actions()
+    assert time.perf_counter() - start < 2.0
+
+
+def test_bad_settings_are_refused() -> None:
+    with pytest.raises(ValueError, match="iterations"):
+        MctsSettings(iterations=0)
+    with pytest.raises(ValueError, match="playout"):
+        MctsSettings(playout="greedy")
+
+
+def test_beats_the_random_agent_at_the_toy_game() -> None:
+    game = ToyGame()
+    GENERIC_AGENTS["mcts-test"] = lambda seed: MctsAgent(seed, MctsSettings(iterations=30, playout="random"))
+    try:
+        first = simulate(SimConfig.create(game, ["mcts-test", "random"], 3, 60)).report()
+        second = simulate(SimConfig.create(game, ["random", "mcts-test"], 3, 60)).report()
+    finally:
+        del GENERIC_AGENTS["mcts-test"]
+    wins = first["seat_win_rate"][0] * 60 + second["seat_win_rate"][1] * 60
+    assert wins / 120 > 0.6
+
+
+def _first_decisions(state: State, count: int) -> list[State]:
+    """Up to `count` positions with a real choice, reached by playing the first legal action."""
+    found: list[State] = []
+    while not state.is_terminal() and len(found) < count:
+        if len(state.legal_actions()) > 1:
+            found.append(state.clone())
+        state.apply_action(state.legal_actions()[0])
+    return found
+
+
+@pytest.mark.parametrize("game_id", warroom.games())
+def test_plays_legal_moves_in_every_registered_game(game_id: str) -> None:
+    game = warroom.load(game_id)
+    agent = MctsAgent(5, MctsSettings(iterations=4, max_playout=40))
+    for state in _first_decisions(game.new_initial_state(2), 3):
+        before = state.serialize()
+        assert agent.choose(state) in state.legal_actions()
+        assert state.serialize() == before

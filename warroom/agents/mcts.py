@@ -1,0 +1,227 @@
+"""Information-set Monte Carlo tree search (ISMCTS) over the engine contract, for every game.
+
+One search per decision, from the deciding seat's point of view:
+
+1. **Determinise.** Every iteration starts from `state.resample_hidden(me, rng)`: a full state
+   consistent with what `me` has seen, hidden cards and future dice re-drawn. One tree gathers
+   the statistics of all these worlds, keyed by action (single-observer ISMCTS), so the search
+   cannot exploit what it may not know.
+2. **Select** down the tree with PUCT (the AlphaZero rule): a child's mean return for the seat
+   that chooses there, plus `c * P(a) * sqrt(N) / (1 + n)`. The prior `P` puts `policy_prior`
+   of its mass on the playout policy's own choice and spreads the rest evenly, so a small budget
+   starts from the game's heuristic and departs from it only where the playouts say so; an
+   unvisited child is valued at its parent's mean (first-play urgency).
+3. **Expand** one new node, then **play out** to the end with the game's heuristic agent (or the
+   random agent), at most `max_playout` decisions (an unfinished playout scores the middle of
+   the return range).
+4. **Back up** the whole return vector: every seat maximises its own entry, so competitive,
+   multi-player and cooperative games (where every seat shares one return) need no special case.
+
+The most visited root action is played. With an iteration budget the agent is deterministic for
+a given seed; a time budget (`seconds`) depends on the machine's speed and is not.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from dataclasses import dataclass
+from functools import partial
+from typing import Any
+
+from warroom.core.game import Action, Game, State
+from warroom.core.rng import Rng
+
+PLAYOUT_POLICIES = ("auto", "heuristic", "random")
+
+
+@dataclass(frozen=True, slots=True)
+class MctsSettings:
+    """How hard and how the agent searches."""
+
+    iterations: int = 100  # playouts per decision
+    seconds: float | None = None  # also stop after this long (not deterministic)
+    exploration: float = 1.0  # PUCT's c
+    policy_prior: float = 0.5  # prior mass on the playout policy's choice (0: uniform prior)
+    playout: str = "auto"  # "auto": the game's heuristic agent if it has one, else random
+    max_playout: int | None = None  # decisions a playout may take (None: the game's bound)
+    settle_after: int = 4  # stop early once this many playouts all ended alike (0: never)
+
+    def __post_init__(self) -> None:
+        if self.iterations < 1:
+            raise ValueError(f"iterations must be 1 or more, not {self.iterations}")
+        if self.playout not in PLAYOUT_POLICIES:
+            raise ValueError(f"playout must be one of {', '.join(PLAYOUT_POLICIES)}, not {self.playout!r}")
+
+
+LEVELS: dict[str, MctsSettings] = {
+    # iteration budgets with a time cap as a safety net (the cap makes a move machine-dependent
+    # only where it is reached: in slow games such as 4-player Siege with heuristic playouts)
+    "mcts-fast": MctsSettings(iterations=16, seconds=0.25),
+    "mcts": MctsSettings(iterations=64, seconds=0.5),
+    "mcts-strong": MctsSettings(iterations=256, seconds=1.0),
+    # pure iteration budgets: always reproducible from the seed, whatever the machine
+    "mcts-i16": MctsSettings(iterations=16),
+    "mcts-i64": MctsSettings(iterations=64),
+}
+
+
+class _Node:
+    """Statistics of one action sequence from the root: visits and summed returns per seat."""
+
+    __slots__ = ("children", "pick", "totals", "visits")
+
+    def __init__(self, seats: int) -> None:
+        self.children: dict[int, _Node] = {}
+        self.visits = 0
+        self.totals = [0.0] * seats
+        self.pick = -1  # the playout policy's choice here (an action index), found on first visit
+
+    def mean(self, seat: int) -> float:
+        return self.totals[seat] / self.visits
+
+
+class _Search:
+    """One decision's search: the tree, the budget and the scaling of returns to [0, 1]."""
+
+    def __init__(self, agent: MctsAgent, root_state: State) -> None:
+        self.agent = agent
+        self.settings = agent.settings
+        self.game: Game[Any] = root_state.game
+        info = self.game.info
+        self.low, self.span = info.min_return, (info.max_return - info.min_return) or 1.0
+        self.me = root_state.current_player()
+        self.root_state = root_state
+        self.root = _Node(self.game.num_players)
+        self.outcomes: set[tuple[float, ...]] = set()
+        limit = self.settings.max_playout
+        self.max_playout = info.max_decisions if limit is None else limit
+
+    def run(self) -> Action:
+        settings, rng = self.settings, self.agent.rng
+        deadline = None if settings.seconds is None else time.perf_counter() + settings.seconds
+        for done in range(1, settings.iterations + 1):
+            self.iterate(self.root_state.resample_hidden(self.me, rng))
+            if deadline is not None and time.perf_counter() >= deadline:
+                break
+            if self.is_settled(settings.iterations - done):
+                break
+        return self.best()
+
+    def is_settled(self, remaining: int) -> bool:
+        """Whether more iterations cannot change the move: the most visited root action stays
+        ahead whatever they do, or every playout so far ended alike (the choice hardly matters)."""
+        settle = self.settings.settle_after
+        if settle and self.root.visits >= settle and len(self.outcomes) == 1:
+            return True
+        visits = sorted((child.visits for child in self.root.children.values()), reverse=True)
+        first, second = [*visits, 0, 0][:2]
+        return first > second + remaining
+
+    def iterate(self, state: State) -> None:
+        node, path = self.root, [self.root]
+        while not state.is_terminal():
+            action = self.select(node, state)
+            child = node.children.get(action.index)
+            state.apply_action(action)
+            if child is None:
+                child = node.children[action.index] = _Node(self.game.num_players)
+                path.append(child)
+                break
+            node = child
+            path.append(node)
+        values = self.playout(state)
+        self.outcomes.add(tuple(values))
+        for visited in path:
+            visited.visits += 1
+            for seat, value in enumerate(values):
+                visited.totals[seat] += value
+
+    def select(self, node: _Node, state: State) -> Action:
+        legal = state.legal_actions()
+        if len(legal) == 1:
+            return legal[0]
+        if node.pick < 0:
+            node.pick = self.agent.policy(state).index
+        seat = state.current_player()
+        settings = self.settings
+        prior = settings.policy_prior
+        has_pick = any(a.index == node.pick for a in legal)
+        rest = (1.0 - prior) / (len(legal) - 1) if has_pick else 1.0 / len(legal)
+        first_play = node.mean(seat) if node.visits else 0.5
+        scale = settings.exploration * math.sqrt(max(node.visits, 1))
+        best, best_score = legal[0], -math.inf
+        for action in legal:
+            child = node.children.get(action.index)
+            p = prior + rest if has_pick and action.index == node.pick else rest
+            if child is None or child.visits == 0:
+                score = first_play + scale * p
+            else:
+                score = child.mean(seat) + scale * p / (1 + child.visits)
+            if score > best_score:
+                best, best_score = action, score
+        return best
+
+    def playout(self, state: State) -> list[float]:
+        """Play on with the playout policy; the returns scaled to [0, 1] (0.5 if cut short)."""
+        policy = self.agent.policy
+        for _ in range(self.max_playout):
+            if state.is_terminal():
+                break
+            state.apply_action(policy(state))
+        if not state.is_terminal():
+            return [0.5] * self.game.num_players
+        return [(r - self.low) / self.span for r in state.returns()]
+
+    def best(self) -> Action:
+        """The most visited root action (ties: the higher mean, then the earlier legal action)."""
+        legal = self.root_state.legal_actions()
+        children = self.root.children
+
+        def rank(action: Action) -> tuple[int, float]:
+            child = children.get(action.index)
+            if child is None or child.visits == 0:
+                return (0, 0.0)
+            return (child.visits, child.mean(self.me))
+
+        return max(legal, key=rank)
+
+
+class MctsAgent:
+    """An ISMCTS player for any game (see the module docstring); one method, `choose`."""
+
+    def __init__(self, seed: int = 0, settings: MctsSettings | None = None) -> None:
+        self.settings = settings or MctsSettings()
+        self.rng = Rng(seed)
+        self._seed = seed
+        self._game: Game[Any] | None = None
+        self._policy: Any = None
+
+    def choose(self, state: State) -> Action:
+        legal = state.legal_actions()
+        if len(legal) == 1:
+            return legal[0]
+        return _Search(self, state).run()
+
+    def policy(self, state: State) -> Action:
+        """The playout policy's move: the game's heuristic (if asked for and present) or random."""
+        if self._game is not state.game:
+            self._game, self._policy = state.game, self._make_policy(state.game)
+        action: Action = self._policy.choose(state)
+        return action
+
+    def _make_policy(self, game: Game[Any]) -> Any:
+        from warroom.agents.base import RandomAgent, make_agent
+
+        wanted = self.settings.playout
+        seed = Rng(self._seed ^ 0x5EA4C4).next_u64()
+        if wanted != "random" and "heuristic" in game.agents():
+            return make_agent(game, "heuristic", seed)
+        if wanted == "heuristic":
+            raise ValueError(f"{game.info.id} has no heuristic agent for MCTS playouts")
+        return RandomAgent(seed)
+
+
+def level(name: str) -> partial[MctsAgent]:
+    """The agent factory (called with a seed) of a named strength level."""
+    return partial(MctsAgent, settings=LEVELS[name])

@@ -1,0 +1,1 @@
+"""The web table: every registered game in the browser, people and AI together (`warroom serve`)."""

@@ -1,0 +1,170 @@
+"""The HTTP and websocket routes: thin shells over `TableService` (see service.py).
+
+GET  /api/games                          the lobby's catalogue: games, options, agents
+GET  /api/tables                         recent tables
+POST /api/tables                         create a table -> seat tokens and links
+GET  /api/tables/{id}?token=             a seat's (or a spectator's) snapshot and log
+POST /api/tables/{id}/actions            {token, action, ply?}
+GET  /api/tables/{id}/frames/{ply}       the step-by-step replay
+GET  /api/tables/{id}/replay             the replay file (once the game is over)
+WS   /api/tables/{id}/ws?token=          live updates; send {"type": "act", "action", "ply", "id"}
+GET  /, /t/{id}, /replay/{id}            the browser client (warroom/web)
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+from collections.abc import AsyncIterator, Awaitable, Callable
+from pathlib import Path
+from typing import Annotated
+
+from fastapi import FastAPI, Query, Request, WebSocket, WebSocketDisconnect
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import FileResponse, JSONResponse, PlainTextResponse, Response
+from fastapi.staticfiles import StaticFiles
+
+from warroom.core.game import JSON
+from warroom.server import schemas
+from warroom.server.service import ServiceError, Subscriber, TableService
+from warroom.server.store import SqlStore
+
+WEB_DIR = Path(__file__).resolve().parent.parent / "web"
+MAX_BODY = 16 * 1024
+
+
+def error_response(code: str, message: str, status: int) -> JSONResponse:
+    return JSONResponse({"error": {"code": code, "message": message}}, status_code=status)
+
+
+def create_app(db: str, ai_delay_ms: int = 700) -> FastAPI:
+    """The whole web app over a database URL (or SQLite file path)."""
+    service_box: list[TableService] = []
+
+    @contextlib.asynccontextmanager
+    async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
+        service = TableService(SqlStore(db), ai_delay_ms=ai_delay_ms)
+        await service.start()
+        service_box.append(service)
+        _app.state.service = service
+        try:
+            yield
+        finally:
+            await service.stop()
+
+    app = FastAPI(title="warroom", lifespan=lifespan, docs_url="/api/docs", openapi_url="/api/openapi.json")
+
+    def svc() -> TableService:
+        return service_box[0]
+
+    @app.exception_handler(ServiceError)
+    async def _service_error(_request: Request, exc: ServiceError) -> JSONResponse:
+        return error_response(exc.code, exc.message, exc.status)
+
+    @app.exception_handler(RequestValidationError)
+    async def _bad_request(_request: Request, exc: RequestValidationError) -> JSONResponse:
+        first = exc.errors()[0] if exc.errors() else {"loc": (), "msg": "invalid request"}
+        where = ".".join(str(part) for part in first["loc"])
+        return error_response("malformed", f"{where}: {first['msg']}", 400)
+
+    @app.middleware("http")
+    async def _limit_body(request: Request, call_next: Callable[[Request], Awaitable[Response]]) -> Response:
+        length = request.headers.get("content-length")
+        if length is not None and (not length.isdigit() or int(length) > MAX_BODY):
+            return error_response("too_large", f"a request body is at most {MAX_BODY} bytes", 413)
+        return await call_next(request)
+
+    _api_routes(app, svc)
+    _web_routes(app)
+    return app
+
+
+def _api_routes(app: FastAPI, svc: Callable[[], TableService]) -> None:
+    @app.get("/api/games")
+    async def list_games() -> list[schemas.GameOut]:
+        return svc().games()
+
+    @app.get("/api/tables")
+    async def list_tables() -> list[schemas.TableSummary]:
+        return await svc().lobby()
+
+    @app.post("/api/tables", status_code=201)
+    async def create_table(req: schemas.CreateTable) -> schemas.CreatedTable:
+        return await svc().create_table(req)
+
+    @app.get("/api/tables/{table_id}")
+    async def get_table(table_id: str, token: Annotated[str | None, Query(max_length=200)] = None) -> JSON:
+        live = await svc().table(table_id)
+        return svc().state_for(live, await svc().seats(live, token))
+
+    @app.post("/api/tables/{table_id}/actions")
+    async def act(table_id: str, req: schemas.ActRequest) -> schemas.ActResult:
+        return await svc().act(table_id, req.token, req.action, req.ply)
+
+    @app.get("/api/tables/{table_id}/frames/{ply}")
+    async def frame(
+        table_id: str,
+        ply: int,
+        token: Annotated[str | None, Query(max_length=200)] = None,
+        seat: int | None = None,
+    ) -> JSON:
+        return await svc().frame(table_id, token, ply, seat)
+
+    @app.get("/api/tables/{table_id}/replay")
+    async def replay(table_id: str) -> PlainTextResponse:
+        text = await svc().replay_text(table_id)
+        headers = {"Content-Disposition": f'attachment; filename="warroom-{table_id}.replay"'}
+        return PlainTextResponse(text, headers=headers)
+
+    @app.websocket("/api/tables/{table_id}/ws")
+    async def table_socket(websocket: WebSocket, table_id: str, token: str | None = None) -> None:
+        await websocket.accept()
+        service = svc()
+        try:
+            live = await service.table(table_id)
+            seats = await service.seats(live, token)
+        except ServiceError as exc:
+            await websocket.send_json(exc.to_json())
+            await websocket.close(code=4000 + exc.status)
+            return
+        sub = service.subscribe(live, seats)
+        sub.send(service.welcome(live, sub))
+        writer = asyncio.create_task(_pump(websocket, sub))
+        try:
+            while True:
+                message = await websocket.receive()
+                if message["type"] == "websocket.disconnect":
+                    break
+                raw = message.get("text") if message.get("text") is not None else message.get("bytes")
+                sub.send(await service.handle_message(live, sub, raw))
+        except WebSocketDisconnect:
+            pass
+        finally:
+            service.unsubscribe(live, sub)
+            writer.cancel()
+
+
+def _web_routes(app: FastAPI) -> None:
+    """The browser client: one page for every route, and its static modules."""
+    index = WEB_DIR / "index.html"
+
+    @app.get("/", include_in_schema=False)
+    @app.get("/t/{table_id}", include_in_schema=False)
+    @app.get("/replay/{table_id}", include_in_schema=False)
+    async def page(table_id: str | None = None) -> FileResponse:
+        return FileResponse(index, headers={"Cache-Control": "no-cache"})
+
+    app.mount("/static", StaticFiles(directory=WEB_DIR), name="static")
+
+
+async def _pump(websocket: WebSocket, sub: Subscriber) -> None:
+    """Send a client its queued messages in order; None means hang up."""
+    try:
+        while True:
+            message = await sub.queue.get()
+            if message is None:
+                await websocket.close()
+                return
+            await websocket.send_json(message)
+    except (WebSocketDisconnect, RuntimeError):
+        return

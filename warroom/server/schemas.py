@@ -1,0 +1,92 @@
+"""Request and response shapes of the HTTP API (kept apart from stored records, see store.py)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, Field
+
+MAX_ACTION_TEXT = 200
+MAX_TOKEN = 100
+
+
+class Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+class OptionOut(BaseModel):
+    name: str
+    default: Any
+    help: str
+    choices: list[Any] | None
+    type: str  # "int" | "str" | "bool" | ...
+
+
+class GameOut(BaseModel):
+    id: str
+    title: str
+    description: str
+    min_players: int
+    max_players: int
+    cooperative: bool
+    hidden_information: bool
+    options: list[OptionOut]
+    agents: list[str]
+
+
+class CreateTable(Strict):
+    game: str = Field(max_length=64)
+    options: dict[str, Any] = Field(default_factory=dict)
+    seats: list[str] = Field(min_length=1, max_length=16, description="'human' or an agent name per seat")
+    hotseat: bool = Field(False, description="all human seats play from one device")
+    ai_delay_ms: int | None = Field(None, ge=0, le=60_000, description="pause before each AI move")
+    seed: int | None = Field(None, ge=0, lt=2**62)
+
+
+class SeatOut(BaseModel):
+    seat: int
+    kind: str
+    token: str | None = None
+    link: str | None = None
+
+
+class CreatedTable(BaseModel):
+    id: str
+    seats: list[SeatOut]
+    spectator_link: str
+    device_token: str | None = None
+    device_link: str | None = None
+
+
+class TableSummary(BaseModel):
+    id: str
+    game: str
+    title: str
+    seats: list[str]
+    hotseat: bool
+    ply: int
+    status: str  # "running" | "finished"
+    current_player: int
+    returns: list[float] | None
+    created_at: float
+    spectator_link: str
+
+
+class ActRequest(Strict):
+    token: str = Field(max_length=MAX_TOKEN)
+    action: str = Field(max_length=MAX_ACTION_TEXT)
+    ply: int | None = Field(None, ge=0, description="the ply the client saw; a stale one is refused")
+
+
+class ActResult(BaseModel):
+    ply: int
+    action: str
+
+
+class ErrorBody(BaseModel):
+    code: str
+    message: str
+
+
+class ErrorOut(BaseModel):
+    error: ErrorBody

@@ -1,0 +1,172 @@
+"""One row per simulated game, written as results stream in (CSV or Parquet by file extension).
+
+A row holds the game's index and seed, the agent of every seat, every seat's return, the game's
+own verdict (`won`), its length in decisions, and the game's `summary` flattened: nested dicts
+become dotted columns (`trophies.tiger`), lists become JSON text. The columns are fixed by the
+first batch of rows; a figure that first appears later goes into the `extra` column as JSON, so
+a file never needs rewriting and memory stays bounded whatever the number of games.
+"""
+
+from __future__ import annotations
+
+import csv
+import json
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+from types import TracebackType
+from typing import Any, Protocol
+
+from warroom.core.errors import OptionError
+from warroom.sim.stats import GameResult
+
+BATCH = 1000  # rows buffered before a write (and before the columns are fixed)
+Row = dict[str, Any]
+FORMATS = {".csv": "csv", ".parquet": "parquet", ".pq": "parquet"}
+
+
+def flatten(tree: Mapping[str, Any], prefix: str = "") -> Row:
+    """Nested dicts to dotted keys; lists to JSON text; numbers, booleans and strings as they are."""
+    flat: Row = {}
+    for key, value in tree.items():
+        name = f"{prefix}{key}"
+        if isinstance(value, Mapping):
+            flat.update(flatten(value, f"{name}."))
+        elif isinstance(value, list | tuple):
+            flat[name] = json.dumps(value)
+        else:
+            flat[name] = value
+    return flat
+
+
+def game_row(result: GameResult, agents: Sequence[str]) -> Row:
+    """The fixed head of a row (index, seed, agents, returns, won, decisions) and the summary."""
+    row: Row = {"index": result.index, "seed": result.seed}
+    row.update({f"agent_{seat}": name for seat, name in enumerate(agents)})
+    row.update({f"return_{seat}": value for seat, value in enumerate(result.returns)})
+    row["won"] = result.won
+    row["decisions"] = result.decisions
+    row.update(flatten(result.summary, "summary."))
+    return row
+
+
+class _Sink(Protocol):
+    def write(self, columns: list[str], rows: list[Row]) -> None: ...
+
+    def close(self) -> None: ...
+
+
+class _CsvSink:
+    def __init__(self, path: Path) -> None:
+        self.file = path.open("w", newline="", encoding="utf-8")
+        self.writer: Any = None
+
+    def write(self, columns: list[str], rows: list[Row]) -> None:
+        if self.writer is None:
+            self.writer = csv.DictWriter(self.file, fieldnames=columns)
+            self.writer.writeheader()
+        self.writer.writerows(rows)
+        self.file.flush()
+
+    def close(self) -> None:
+        self.file.close()
+
+
+class _ParquetSink:
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self.writer: Any = None
+        self.schema: Any = None
+
+    def write(self, columns: list[str], rows: list[Row]) -> None:
+        import pyarrow as pa
+        import pyarrow.parquet as pq
+
+        if self.schema is None:
+            self.schema = pa.schema([(name, _arrow_type(name, rows)) for name in columns])
+            self.writer = pq.ParquetWriter(str(self.path), self.schema)
+        table = pa.Table.from_pylist([_coerce(row, self.schema) for row in rows], schema=self.schema)
+        self.writer.write_table(table)
+
+    def close(self) -> None:
+        if self.writer is not None:
+            self.writer.close()
+
+
+def _arrow_type(name: str, rows: list[Row]) -> Any:
+    import pyarrow as pa
+
+    if name == "seed":
+        return pa.uint64()  # seeds are SplitMix64 outputs: all 64 bits
+    if name in ("index", "decisions"):
+        return pa.int64()
+    values = [row[name] for row in rows if row.get(name) is not None]
+    if values and all(isinstance(v, bool) for v in values):
+        return pa.bool_()
+    if values and all(isinstance(v, int | float) and not isinstance(v, bool) for v in values):
+        return pa.float64()
+    return pa.string()
+
+
+def _coerce(row: Row, schema: Any) -> Row:
+    """A row's values in its column types (a number in a text column becomes its text)."""
+    import pyarrow as pa
+
+    out: Row = {}
+    for column in schema:
+        value = row.get(column.name)
+        if value is not None and column.type == pa.string() and not isinstance(value, str):
+            value = json.dumps(value)
+        elif value is not None and column.type == pa.float64():
+            value = float(value) if isinstance(value, int | float) else None
+        out[column.name] = value
+    return out
+
+
+class ResultWriter:
+    """Writes one row per game to `path`, buffering at most `BATCH` rows. Use as a context manager."""
+
+    def __init__(self, path: Path, agents: Sequence[str]) -> None:
+        kind = FORMATS.get(path.suffix.lower())
+        if kind is None:
+            raise OptionError(f"--out {path}: use a .csv or .parquet file name")
+        self.sink: _Sink = _CsvSink(path) if kind == "csv" else _ParquetSink(path)
+        self.agents = tuple(agents)
+        self.columns: list[str] | None = None
+        self.buffer: list[Row] = []
+        self.rows = 0
+
+    def add(self, result: GameResult) -> None:
+        self.buffer.append(game_row(result, self.agents))
+        if len(self.buffer) >= BATCH:
+            self.flush()
+
+    def flush(self) -> None:
+        if not self.buffer:
+            return
+        if self.columns is None:
+            names: dict[str, None] = {}
+            for row in self.buffer:
+                names.update(dict.fromkeys(row))
+            self.columns = [*names, "extra"]
+        known = set(self.columns)
+        rows = []
+        for row in self.buffer:
+            extra = {key: value for key, value in row.items() if key not in known}
+            fixed = {name: row.get(name) for name in self.columns}
+            fixed["extra"] = json.dumps(extra, sort_keys=True) if extra else ""
+            rows.append(fixed)
+        self.sink.write(self.columns, rows)
+        self.rows += len(rows)
+        self.buffer = []
+
+    def close(self) -> None:
+        self.flush()
+        self.sink.close()
+
+    def __enter__(self) -> ResultWriter:
+        return self
+
+    def __exit__(
+        self, kind: type[BaseException] | None, exc: BaseException | None, tb: TracebackType | None
+    ) -> None:
+        self.close()

@@ -1,0 +1,120 @@
+// The lobby: the games, a form to set a table (options, and human or AI for each seat), recent tables.
+import { api, el, toast } from "./net.js";
+
+export async function showLobby(main) {
+  document.title = "warroom — lobby";
+  const [games, tables] = await Promise.all([api("/api/games"), api("/api/tables")]);
+  main.replaceChildren(
+    el("section", { class: "lobby" },
+      el("div", { class: "lobby-left" },
+        el("h1", {}, "Set up a table"),
+        el("p", { class: "muted" }, "Pick a game, its options, and who sits in each seat: a person or an AI. "
+          + "Each person gets a private invite link; anyone can watch with the spectator link."),
+        el("div", { class: "game-picker", id: "game-picker" }),
+        el("form", { id: "create", class: "create" }),
+        el("div", { id: "created" })),
+      el("div", { class: "lobby-right" },
+        el("h2", {}, "Tables"),
+        tableList(tables))));
+  const picker = document.getElementById("game-picker");
+  let chosen = games[0];
+  const pick = (game) => {
+    chosen = game;
+    for (const card of picker.children) card.classList.toggle("chosen", card.dataset.game === game.id);
+    renderForm(document.getElementById("create"), game);
+  };
+  for (const game of games) {
+    picker.append(el("button", { class: "game-card", type: "button", dataset: { game: game.id }, onclick: () => pick(game) },
+      el("strong", {}, game.title),
+      el("span", { class: "muted" }, `${game.min_players}–${game.max_players} players · ${game.cooperative ? "co-operative" : "competitive"}`),
+      el("small", {}, game.description)));
+  }
+  if (chosen) pick(chosen);
+}
+
+function tableList(tables) {
+  if (!tables.length) return el("p", { class: "muted" }, "No tables yet.");
+  return el("ul", { class: "tables" }, tables.map((t) => el("li", {},
+    el("div", {}, el("strong", {}, t.title), " ", el("span", { class: `badge ${t.status}` }, t.status)),
+    el("div", { class: "muted" }, `${t.seats.join(", ")}${t.hotseat ? " · hot seat" : ""} · ${t.ply} moves`),
+    el("div", { class: "links" },
+      el("a", { href: t.spectator_link }, "watch"), " · ",
+      el("a", { href: `/replay/${t.id}` }, "replay")))));
+}
+
+function optionInput(option) {
+  const id = `opt-${option.name}`;
+  let input;
+  if (option.choices) {
+    input = el("select", { id, name: option.name },
+      option.choices.map((c) => el("option", { value: JSON.stringify(c), selected: c === option.default }, String(c))));
+  } else if (option.type === "bool") {
+    input = el("input", { id, name: option.name, type: "checkbox", checked: option.default });
+  } else {
+    input = el("input", { id, name: option.name, type: option.type === "int" ? "number" : "text", value: option.default });
+  }
+  const row = el("label", { class: `opt ${option.type === "bool" ? "opt-bool" : ""}`, for: id, title: option.help },
+    option.type === "bool" ? [input, el("span", {}, pretty(option.name))] : [el("span", {}, pretty(option.name)), input]);
+  return { row, read: () => {
+    if (option.choices) return JSON.parse(input.value);
+    if (option.type === "bool") return input.checked;
+    if (option.type === "int") return Number(input.value);
+    return input.value;
+  }, input };
+}
+
+const pretty = (name) => name.replace(/_/g, " ");
+
+function renderForm(form, game) {
+  const inputs = game.options.map(optionInput);
+  const seatsBox = el("div", { class: "seats" });
+  const playersInput = inputs.find((i) => i.input.name === "players");
+  const seatCount = () => (playersInput ? playersInput.read() : game.min_players);
+  const drawSeats = () => {
+    const old = [...seatsBox.querySelectorAll("select")].map((s) => s.value);
+    seatsBox.replaceChildren(...Array.from({ length: seatCount() }, (_, seat) => el("label", { class: "seat-row" },
+      el("span", {}, `Seat ${seat}`),
+      el("select", { name: `seat${seat}` },
+        ["human", ...game.agents].map((a) => el("option", { value: a, selected: (old[seat] ?? (seat === 0 ? "human" : best(game))) === a },
+          a === "human" ? "person" : `AI: ${a}`))))));
+  };
+  playersInput?.input.addEventListener("change", drawSeats);
+  const hotseat = el("input", { type: "checkbox", id: "hotseat" });
+  const delay = el("input", { type: "number", id: "ai-delay", value: 700, min: 0, max: 60000, step: "any" });
+  form.replaceChildren(
+    el("fieldset", {}, el("legend", {}, "Options"), el("div", { class: "opts" }, inputs.map((i) => i.row))),
+    el("fieldset", {}, el("legend", {}, "Seats"), seatsBox,
+      el("label", { class: "opt opt-bool", for: "hotseat" }, hotseat, el("span", {}, "hot seat: all people play on this device")),
+      el("label", { class: "opt", for: "ai-delay" }, el("span", {}, "AI pace (ms per move)"), delay)),
+    el("button", { type: "submit", class: "primary big" }, `Create ${game.title} table`));
+  drawSeats();
+  form.onsubmit = async (event) => {
+    event.preventDefault();
+    const options = Object.fromEntries(game.options.map((o, i) => [o.name, inputs[i].read()]));
+    const seats = [...seatsBox.querySelectorAll("select")].map((s) => s.value);
+    try {
+      const created = await api("/api/tables", { method: "POST", body: { game: game.id, options, seats, hotseat: hotseat.checked, ai_delay_ms: Number(delay.value) } });
+      showCreated(created, game);
+    } catch (error) { toast(error.message, "error"); }
+  };
+}
+
+function best(game) {
+  return game.agents.includes("heuristic") ? "heuristic" : game.agents[game.agents.length - 1];
+}
+
+function showCreated(created, game) {
+  const abs = (link) => new URL(link, location.origin).href;
+  const box = document.getElementById("created");
+  const people = created.seats.filter((s) => s.link);
+  const mine = created.device_link || people[0]?.link || created.spectator_link;
+  const linkRow = (label, link) => el("div", { class: "link-row" }, el("span", {}, label),
+    el("input", { readonly: true, value: abs(link), onfocus: (e) => e.target.select() }),
+    el("button", { type: "button", onclick: () => { navigator.clipboard?.writeText(abs(link)); toast("Link copied"); } }, "copy"));
+  box.replaceChildren(el("div", { class: "created" },
+    el("h2", {}, `${game.title} table ${created.id} is ready`),
+    created.device_link ? linkRow("this device (hot seat)", created.device_link) : null,
+    people.map((s) => linkRow(`seat ${s.seat} invite`, s.link)),
+    linkRow("spectators", created.spectator_link),
+    el("a", { class: "button primary big", href: mine, id: "open-table" }, "Go to the table")));
+}

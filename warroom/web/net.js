@@ -1,0 +1,80 @@
+// Talking to the server: JSON over HTTP, and one websocket per table with automatic reconnect.
+
+export async function api(path, options = {}) {
+  const init = { headers: { "Content-Type": "application/json" }, ...options };
+  if (init.body && typeof init.body !== "string") init.body = JSON.stringify(init.body);
+  const response = await fetch(path, init);
+  const text = await response.text();
+  let doc = null;
+  try { doc = text ? JSON.parse(text) : null; } catch { doc = { error: { code: "bad_response", message: text } }; }
+  if (!response.ok) {
+    const error = new Error(doc?.error?.message || `HTTP ${response.status}`);
+    error.code = doc?.error?.code;
+    throw error;
+  }
+  return doc;
+}
+
+// A table connection: calls onMessage for each server message, onStatus("open"|"closed"|"retrying").
+// The server sends the full state on every (re)connect, so resuming after a drop is exact.
+export class TableSocket {
+  constructor(tableId, token, { onMessage, onStatus }) {
+    this.url = `${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/api/tables/${encodeURIComponent(tableId)}/ws`
+      + (token ? `?token=${encodeURIComponent(token)}` : "");
+    this.onMessage = onMessage;
+    this.onStatus = onStatus;
+    this.nextId = 1;
+    this.delay = 300;
+    this.stopped = false;
+    this.open();
+  }
+
+  open() {
+    this.ws = new WebSocket(this.url);
+    this.ws.onopen = () => { this.delay = 300; this.onStatus("open"); };
+    this.ws.onmessage = (event) => this.onMessage(JSON.parse(event.data));
+    this.ws.onclose = (event) => {
+      if (this.stopped || event.code >= 4000) { this.onStatus(event.code >= 4000 ? "refused" : "closed"); return; }
+      this.onStatus("retrying");
+      setTimeout(() => this.open(), this.delay);
+      this.delay = Math.min(this.delay * 2, 5000);
+    };
+  }
+
+  act(action, ply) {
+    const id = this.nextId++;
+    this.ws.send(JSON.stringify({ type: "act", action, ply, id }));
+    return id;
+  }
+
+  close() { this.stopped = true; this.ws.close(); }
+}
+
+export function tokenFromHash() {
+  const match = /(?:^#|&)k=([^&]+)/.exec(location.hash);
+  return match ? decodeURIComponent(match[1]) : null;
+}
+
+export function el(tag, attrs = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [key, value] of Object.entries(attrs)) {
+    if (value === null || value === undefined || value === false) continue;
+    if (key === "class") node.className = value;
+    else if (key.startsWith("on")) node.addEventListener(key.slice(2), value);
+    else if (key === "dataset") Object.assign(node.dataset, value);
+    else node.setAttribute(key, value === true ? "" : value);
+  }
+  for (const child of children.flat()) {
+    if (child === null || child === undefined || child === false) continue;
+    node.append(child instanceof Node ? child : document.createTextNode(String(child)));
+  }
+  return node;
+}
+
+export function toast(text, kind = "info", ms = 4000) {
+  const box = document.getElementById("toasts");
+  const item = el("div", { class: `toast ${kind}` }, text);
+  box.append(item);
+  setTimeout(() => item.classList.add("gone"), ms);
+  setTimeout(() => item.remove(), ms + 600);
+}

@@ -1,0 +1,26 @@
+// Helpers every renderer shares: seat colours and names, and an SVG element builder.
+const COLOURS = ["#e3b341", "#58b4e0", "#e0735a", "#8bd46a", "#c489e8", "#e889b8", "#9aa5b1", "#e8d36a"];
+
+export function seatColour(seat) { return seat >= 0 ? COLOURS[seat % COLOURS.length] : "#777"; }
+
+export function seatName(seats, seat) {
+  if (seat === null || seat === undefined || seat < 0) return "nobody";
+  const kind = seats?.[seat]?.kind;
+  return kind && kind !== "human" ? `Player ${seat} (AI ${kind})` : `Player ${seat}`;
+}
+
+const NS = "http://www.w3.org/2000/svg";
+
+export function svg(tag, attrs = {}, ...children) {
+  const node = document.createElementNS(NS, tag);
+  for (const [key, value] of Object.entries(attrs)) {
+    if (value === null || value === undefined || value === false) continue;
+    if (key.startsWith("on")) node.addEventListener(key.slice(2), value);
+    else node.setAttribute(key, String(value));
+  }
+  for (const child of children.flat()) {
+    if (child === null || child === undefined || child === false) continue;
+    node.append(child instanceof Node ? child : document.createTextNode(String(child)));
+  }
+  return node;
+}

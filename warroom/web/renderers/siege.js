@@ -1,0 +1,451 @@
+// War Thunder: Siege on an SVG round board: the rear, aviation, artillery and tank rings around the
+// city, six coloured sectors, fortifications with DOTs, buildings, enemy tokens with their armour,
+// the hedgehog; below it the players' open hands, trophies and the enemy's discard.
+// Only the view is drawn; which pieces are clickable comes from the legal options' texts.
+import { el } from "../net.js";
+import { seatColour, seatName, svg } from "./common.js";
+
+const SIZE = 860;
+const C = SIZE / 2;
+const RINGS = { city: [0, 118], tank: [134, 199], artillery: [199, 264], aviation: [264, 329], rear: [329, 394] };
+const OUTER_RINGS = ["tank", "artillery", "aviation", "rear"];
+const FORT_R = 126;
+const SECTOR_COLOUR = { 1: "red", 2: "red", 3: "green", 4: "green", 5: "blue", 6: "blue" };
+const HUE = { red: [4, 48], green: [96, 32], blue: [214, 42] };
+const RING_LIGHT = { rear: 17, aviation: 23, artillery: 28, tank: 33 };
+
+const CARD_NAMES = {
+  red_aviation: "Red aviation strike", red_artillery: "Red artillery strike", red_tank: "T-34-85",
+  green_aviation: "P-47 Thunderbolt", green_artillery: "Green artillery strike", green_tank: "Green tank strike",
+  blue_aviation: "Wyvern S.4", blue_artillery: "M10 Achilles", blue_tank: "Blue tank strike",
+  any_aviation: "Lancaster B", any_artillery: "Strv-81", any_tank: "IS-3",
+  counter_red: "Counterattack", counter_green: "Counterattack", counter_blue: "Counterattack",
+  il2: "IL-2", precise_shot: "Precise Shot", hedgehogs: "Anti-tank Hedgehogs", dot: "DOT (pillbox)",
+  onslaught: "Onslaught", patrol: "Patrol", modification: "Modification", repair: "Repair",
+  sandbags: "Sandbags", barbed_wire: "Barbed Wire",
+};
+const TOKEN_NAMES = {
+  sdkfz: "Sd.Kfz", pz3: "Pz III", tiger: "Tiger", pz2: "Pz II", pz4: "Pz IV", maus: "Maus", panther: "Panther",
+  he111: "He-111", move_red: "Red move", move_green: "Green move", move_blue: "Blue move", move_cw: "Clockwise",
+  move_ccw: "Anticlockwise", diversion_aviation: "Diversion: avi.", diversion_artillery: "Diversion: art.",
+  diversion_tank: "Diversion: tank", discard_one: "Discard 1", reveal3: "Reveal 3", reveal4: "Reveal 4",
+};
+const SPECIAL = new Set(["pz2", "pz4", "maus", "panther"]);
+const MARSHAL_VERBS = new Set(["place", "pair", "single", "deploy"]);
+
+const rad = (deg) => (deg * Math.PI) / 180;
+const sectorAngle = (sector, frac) => -90 + (sector - 1 + frac) * 60;
+const pt = (r, deg) => [C + r * Math.cos(rad(deg)), C + r * Math.sin(rad(deg))];
+const f = (n) => n.toFixed(1);
+
+function wedge(r0, r1, a0, a1) {
+  const [x0, y0] = pt(r1, a0);
+  const [x1, y1] = pt(r1, a1);
+  if (r0 <= 0) return `M${C},${C} L${f(x0)},${f(y0)} A${r1},${r1} 0 0 1 ${f(x1)},${f(y1)} Z`;
+  const [x2, y2] = pt(r0, a1);
+  const [x3, y3] = pt(r0, a0);
+  return `M${f(x0)},${f(y0)} A${r1},${r1} 0 0 1 ${f(x1)},${f(y1)} L${f(x2)},${f(y2)} A${r0},${r0} 0 0 0 ${f(x3)},${f(y3)} Z`;
+}
+
+function arc(r, a0, a1) {
+  const [x0, y0] = pt(r, a0);
+  const [x1, y1] = pt(r, a1);
+  return `M${f(x0)},${f(y0)} A${r},${r} 0 0 1 ${f(x1)},${f(y1)}`;
+}
+
+function fill(sector, ring) {
+  const [hue, sat] = HUE[SECTOR_COLOUR[sector]];
+  return `hsl(${hue} ${sat}% ${RING_LIGHT[ring]}%)`;
+}
+
+export function cardInfo(kind) {
+  const [first, second] = kind.split("_");
+  const colour = ["red", "green", "blue"].includes(first) ? first
+    : first === "counter" ? second : first === "any" ? "any" : ["sandbags", "barbed"].includes(first) ? "build" : "special";
+  const ring = ["aviation", "artillery", "tank"].includes(second) ? second : first === "counter" ? "counter" : null;
+  return { name: CARD_NAMES[kind] || kind.replace(/_/g, " "), colour, ring };
+}
+
+// Where each enemy token stands: tokens sharing a space spread along its arc, in two rows if crowded.
+function layout(enemies) {
+  const cells = new Map();
+  for (const e of enemies) {
+    const key = `${e.sector}:${e.ring}`;
+    if (!cells.has(key)) cells.set(key, []);
+    cells.get(key).push(e);
+  }
+  const spots = new Map();
+  for (const group of cells.values()) {
+    const { sector, ring } = group[0];
+    const [r0, r1] = RINGS[ring];
+    const mid = ring === "city" ? 90 : (r0 + r1) / 2;
+    const perRow = Math.max(1, Math.floor(((Math.PI / 3) * mid * 0.86) / 47));
+    const rows = group.length > perRow ? 2 : 1;
+    const scale = rows > 1 ? (ring === "city" ? 0.62 : 0.74) : 1;
+    group.forEach((e, i) => {
+      const row = rows > 1 ? i % 2 : 0;
+      const inRow = rows > 1 ? Math.ceil(group.length / 2) : group.length;
+      const k = rows > 1 ? Math.floor(i / 2) : i;
+      const r = mid + (rows > 1 ? (row ? -15 : 15) * (ring === "city" ? 0.8 : 1) : 0);
+      const step = ((48 * scale) / r) * (180 / Math.PI);
+      const a = sectorAngle(sector, 0.5) + (k - (inRow - 1) / 2) * step;
+      const [x, y] = pt(r, a);
+      spots.set(e.id, { x, y, scale });
+    });
+  }
+  return spots;
+}
+
+function tankGlyph() {
+  return svg("g", { class: "glyph", transform: "translate(0,-7)" },
+    svg("rect", { x: -10, y: -1, width: 20, height: 6, rx: 3 }),
+    svg("rect", { x: -5, y: -6, width: 10, height: 6, rx: 2 }),
+    svg("rect", { x: 4, y: -4.5, width: 10, height: 2 }));
+}
+
+function tokenNode(enemy, onHandle) {
+  const g = svg("g", { class: `token ${SPECIAL.has(enemy.kind) ? "special" : ""} kind-${enemy.kind}`, "data-handle": `token:${enemy.id}`, "data-token": enemy.id });
+  g.addEventListener("click", () => g.classList.contains("target") && onHandle(`token:${enemy.id}`));
+  const body = svg("g", { class: "token-body" },
+    svg("circle", { class: "halo", r: 27 }),
+    svg("circle", { class: "disc", r: 22 }),
+    tankGlyph(),
+    svg("text", { class: "token-name", y: 9 }, TOKEN_NAMES[enemy.kind] || enemy.kind),
+    svg("g", { class: "pips" }),
+    svg("g", { class: "hedgehog-mark" },
+      svg("circle", { r: 7.5, cx: -16, cy: -15 }),
+      svg("path", { d: "M-21,-20 L-11,-10 M-11,-20 L-21,-10 M-16,-22 L-16,-8" })),
+    svg("title", {}, ""));
+  g.append(body);
+  return g;
+}
+
+function setPips(node, enemy) {
+  const pips = node.querySelector(".pips");
+  const n = enemy.max_armour;
+  pips.replaceChildren(...Array.from({ length: n }, (_, i) => svg("circle", {
+    class: i < enemy.armour ? "pip on" : "pip off", r: 3.2, cx: (i - (n - 1) / 2) * 8, cy: 16,
+  })));
+  node.querySelector("title").textContent = `${enemy.name} (t${enemy.id}), armour ${enemy.armour}/${enemy.max_armour}, ${enemy.ring} ${enemy.sector}`;
+}
+
+function staticBoard(onHandle) {
+  const root = svg("svg", { viewBox: `0 0 ${SIZE} ${SIZE}`, class: "siege-board", role: "img", "aria-label": "Siege board" });
+  root.append(svg("defs", {},
+    svg("radialGradient", { id: "city-grad" },
+      svg("stop", { offset: "0%", "stop-color": "#efe3c2" }), svg("stop", { offset: "100%", "stop-color": "#c9b88d" })),
+    svg("filter", { id: "glow", x: "-50%", y: "-50%", width: "200%", height: "200%" },
+      svg("feGaussianBlur", { stdDeviation: 4, result: "b" }),
+      svg("feMerge", {}, svg("feMergeNode", { in: "b" }), svg("feMergeNode", { in: "SourceGraphic" })))));
+  root.append(svg("circle", { cx: C, cy: C, r: RINGS.rear[1] + 8, class: "rim" }));
+  const sectors = svg("g", { class: "sectors" });
+  for (let s = 1; s <= 6; s++) {
+    const a0 = sectorAngle(s, 0);
+    const a1 = sectorAngle(s, 1);
+    for (const ring of OUTER_RINGS) {
+      const [r0, r1] = RINGS[ring];
+      const cell = svg("path", { d: wedge(r0, r1, a0, a1), fill: fill(s, ring), class: `cell ring-${ring}`, "data-sector": s, "data-ring": ring });
+      if (ring === "rear") {
+        cell.setAttribute("data-handle", `sector:${s}`);
+        cell.addEventListener("click", () => cell.classList.contains("target") && onHandle(`sector:${s}`));
+      }
+      sectors.append(cell);
+    }
+    sectors.append(svg("path", { d: wedge(0, RINGS.city[1], a0, a1), class: "city-cell", "data-sector": s }));
+    const [bx, by] = pt(RINGS.rear[1] + 22, sectorAngle(s, 0.5));
+    sectors.append(svg("g", { class: `sector-badge ${SECTOR_COLOUR[s]}`, transform: `translate(${f(bx)},${f(by)})` },
+      svg("circle", { r: 15 }), svg("text", { y: 5 }, s)));
+  }
+  root.append(sectors);
+  // sector borders and ring labels along the sector 6 / sector 1 border
+  const lines = svg("g", { class: "grid" });
+  for (let s = 1; s <= 6; s++) {
+    const [x0, y0] = pt(RINGS.city[1], sectorAngle(s, 0));
+    const [x1, y1] = pt(RINGS.rear[1], sectorAngle(s, 0));
+    lines.append(svg("line", { x1: f(x0), y1: f(y0), x2: f(x1), y2: f(y1) }));
+  }
+  for (const ring of OUTER_RINGS) lines.append(svg("circle", { cx: C, cy: C, r: RINGS[ring][1] }));
+  lines.append(svg("circle", { cx: C, cy: C, r: RINGS.tank[0] }));
+  root.append(lines);
+  const labels = svg("g", { class: "ring-labels" });
+  for (const ring of OUTER_RINGS) {
+    const [r0, r1] = RINGS[ring];
+    for (const deg of [-90, 90]) {
+      const [x, y] = pt((r0 + r1) / 2, deg);
+      labels.append(svg("g", { transform: `translate(${f(x)},${f(y)})` },
+        svg("rect", { x: -34, y: -8, width: 68, height: 16, rx: 8 }), svg("text", { y: 4 }, ring.toUpperCase())));
+    }
+  }
+  root.append(labels);
+  root.append(svg("circle", { cx: C, cy: C, r: RINGS.city[1], class: "city" }));
+  const city = svg("g", { class: "city-lines" });
+  for (let s = 1; s <= 6; s++) {
+    const [x, y] = pt(RINGS.city[1], sectorAngle(s, 0));
+    city.append(svg("line", { x1: C, y1: C, x2: f(x), y2: f(y) }));
+  }
+  root.append(city);
+  root.append(svg("text", { x: C, y: C + 4, class: "city-name" }, "CITY"));
+  return root;
+}
+
+function fortNode(s, onHandle) {
+  const a0 = sectorAngle(s, 0.06);
+  const a1 = sectorAngle(s, 0.94);
+  const g = svg("g", { class: "fort", "data-handle": `fort:${s}`, "data-sector": s },
+    svg("path", { class: "wall-hit", d: arc(FORT_R, a0, a1) }),
+    svg("path", { class: "wall", d: arc(FORT_R, a0, a1) }),
+    svg("path", { class: "wall-crenel", d: arc(FORT_R, a0, a1) }));
+  const [x, y] = pt(FORT_R, sectorAngle(s, 0.5));
+  g.append(svg("g", { class: "dot-mark", transform: `translate(${f(x)},${f(y)})` },
+    svg("rect", { x: -11, y: -8, width: 22, height: 16, rx: 5 }), svg("rect", { class: "slit", x: -7, y: -2, width: 14, height: 3 }),
+    svg("title", {}, "DOT (pillbox)")));
+  g.addEventListener("click", () => g.classList.contains("target") && onHandle(`fort:${s}`));
+  return g;
+}
+
+function buildingNode(s, onHandle) {
+  const [x, y] = pt(58, sectorAngle(s, 0.5));
+  const g = svg("g", { class: "building", transform: `translate(${f(x)},${f(y)})`, "data-handle": `building:${s}`, "data-sector": s },
+    svg("circle", { class: "halo", r: 24 }),
+    svg("path", { class: "house", d: "M-14,12 L-14,-4 L-8,-4 L-8,-12 L-2,-12 L-2,-4 L0,-4 L7,-13 L14,-4 L14,12 Z" }),
+    svg("path", { class: "windows", d: "M-10,0 h4 v4 h-4 Z M-2,0 h4 v4 h-4 Z M6,0 h4 v4 h-4 Z" }),
+    svg("path", { class: "ruin", d: "M-15,12 L-12,4 L-7,8 L-3,1 L2,7 L6,3 L10,8 L15,12 Z" }),
+    svg("text", { class: "claim", y: 28 }, ""),
+    svg("title", {}, `building ${s}`));
+  g.addEventListener("click", () => g.classList.contains("target") && onHandle(`building:${s}`));
+  return g;
+}
+
+function board(container) {
+  let onHandle = () => {};
+  const root = staticBoard((h) => onHandle(h));
+  const forts = {};
+  const buildings = {};
+  const fortLayer = svg("g", { class: "forts" });
+  const buildingLayer = svg("g", { class: "buildings" });
+  for (let s = 1; s <= 6; s++) {
+    forts[s] = fortNode(s, (h) => onHandle(h));
+    fortLayer.append(forts[s]);
+    buildings[s] = buildingNode(s, (h) => onHandle(h));
+    buildingLayer.append(buildings[s]);
+  }
+  const tokenLayer = svg("g", { class: "tokens" });
+  const corners = svg("g", { class: "corners" });
+  root.append(buildingLayer, fortLayer, tokenLayer, corners);
+  container.append(root);
+  const tokens = new Map();
+
+  function mark(node, handle, ui) {
+    node.classList.toggle("target", ui.clickable.has(handle));
+    node.classList.toggle("selected", ui.selected.has(handle));
+  }
+
+  return {
+    update(view, ui) {
+      onHandle = ui.onHandle;
+      root.querySelectorAll(".cell.ring-rear").forEach((cell) => mark(cell, cell.dataset.handle, ui));
+      for (let s = 1; s <= 6; s++) {
+        const fort = forts[s];
+        fort.classList.toggle("down", !view.fortifications[s]);
+        fort.classList.toggle("has-dot", Boolean(view.dots[s]));
+        mark(fort, `fort:${s}`, ui);
+        const b = buildings[s];
+        b.classList.toggle("down", !view.buildings[s]);
+        const owner = view.claims ? view.claims.indexOf(s) : -1;
+        b.querySelector(".claim").textContent = owner >= 0 ? `P${owner}` : "";
+        mark(b, `building:${s}`, ui);
+      }
+      const spots = layout(view.enemies);
+      const seen = new Set();
+      for (const enemy of view.enemies) {
+        seen.add(enemy.id);
+        let node = tokens.get(enemy.id);
+        const spot = spots.get(enemy.id);
+        if (!node) {
+          node = tokenNode(enemy, (h) => onHandle(h));
+          node.classList.add("arriving");
+          node.style.transform = `translate(${f(spot.x)}px, ${f(spot.y)}px) scale(${spot.scale})`;
+          tokenLayer.append(node);
+          tokens.set(enemy.id, node);
+          requestAnimationFrame(() => requestAnimationFrame(() => node.classList.remove("arriving")));
+        }
+        node.style.transform = `translate(${f(spot.x)}px, ${f(spot.y)}px) scale(${spot.scale})`;
+        node.classList.toggle("wounded", enemy.armour < enemy.max_armour);
+        node.classList.toggle("hedgehog", view.hedgehog === enemy.id);
+        setPips(node, enemy);
+        mark(node, `token:${enemy.id}`, ui);
+      }
+      for (const [id, node] of tokens) {
+        if (!seen.has(id)) {
+          tokens.delete(id);
+          node.classList.add("leaving");
+          setTimeout(() => node.remove(), 900);
+        }
+      }
+      corners.replaceChildren(
+        cornerText(22, 34, "start", `Deck ${view.deck_count}`, `Discard ${view.discard.length}`),
+        cornerText(SIZE - 22, 34, "end", `Enemy reserve ${view.reserve_count}`, `Turn ${view.turn}`),
+        cornerText(22, SIZE - 46, "start", `DOTs in supply ${view.dots_in_supply}`,
+          view.hedgehog === null ? "Hedgehog in supply" : `Hedgehog on t${view.hedgehog}`),
+        cornerText(SIZE - 22, SIZE - 46, "end", modeName(view.mode), view.patrol ? "Patrol active" : ""));
+    },
+    flash(events) {
+      for (const e of events) {
+        const d = e.data || {};
+        let target = null;
+        if (d.token !== undefined) target = tokenLayer.querySelector(`[data-token="${d.token}"]`);
+        else if (["fort_destroyed", "fortify", "dot", "dot_lost"].includes(e.kind) && d.sector) target = forts[d.sector];
+        else if (e.kind === "building_destroyed" && d.sector) target = buildings[d.sector];
+        else if (e.kind === "he111" && d.sector) {
+          root.querySelectorAll(`.cell[data-sector="${d.sector}"]`).forEach((c) => pulse(c, "bombed"));
+        }
+        if (target) pulse(target, flashClass(e.kind));
+      }
+    },
+  };
+}
+
+function flashClass(kind) {
+  if (kind === "damage") return "hit";
+  if (kind === "trophy" || kind === "destroyed") return "killed";
+  if (kind === "enemy_arrives") return "arrive";
+  if (kind.endsWith("destroyed") || kind === "dot_lost") return "hit";
+  return "noted";
+}
+
+function pulse(node, cls) {
+  node.classList.remove(cls);
+  void node.getBoundingClientRect();
+  node.classList.add(cls);
+  setTimeout(() => node.classList.remove(cls), 1400);
+}
+
+function modeName(mode) {
+  return { normal: "Normal game", shoulder_to_shoulder: "Shoulder to Shoulder", field_marshal: "Field Marshal" }[mode] || mode;
+}
+
+function cornerText(x, y, anchor, ...lines) {
+  return svg("text", { x, y, "text-anchor": anchor, class: "corner" },
+    lines.filter(Boolean).map((line, i) => svg("tspan", { x, dy: i ? 20 : 0 }, line)));
+}
+
+function cardNode(kind, handle, ui, small) {
+  const info = cardInfo(kind);
+  const clickable = handle && ui.clickable.has(handle);
+  const node = el("div", {
+    class: `card c-${info.colour}${small ? " small" : ""}${clickable ? " target" : ""}${handle && ui.selected.has(handle) ? " selected" : ""}`,
+    dataset: { handle: handle || "", kind }, title: info.name,
+    onclick: clickable ? () => ui.onHandle(handle) : null,
+  },
+  el("div", { class: "card-band" }, info.ring ? info.ring : info.colour === "build" ? "build" : "special"),
+  el("div", { class: "card-name" }, info.name),
+  el("div", { class: "card-foot" }, info.colour === "any" ? "any colour" : ["red", "green", "blue"].includes(info.colour) ? info.colour : ""));
+  return node;
+}
+
+function tokenChip(kind) {
+  return el("span", { class: `chip-token ${SPECIAL.has(kind) ? "special" : ""}`, title: kind }, TOKEN_NAMES[kind] || kind);
+}
+
+function hands(container, view, ui) {
+  const order = [...view.hands.keys()];
+  if (ui.viewer !== null && ui.viewer !== undefined) order.sort((a, b) => (b === ui.viewer) - (a === ui.viewer));
+  const panels = order.map((p) => {
+    const mine = p === ui.viewer;
+    const acting = p === ui.currentPlayer && ui.myTurn;
+    const handle = `player:${p}`;
+    const target = ui.clickable.has(handle);
+    return el("div", {
+      class: `player${mine ? " mine" : ""}${p === ui.currentPlayer ? " to-move" : ""}${target ? " target" : ""}${view.eliminated[p] ? " out" : ""}`,
+      dataset: { handle, seat: p }, onclick: target ? () => ui.onHandle(handle) : null,
+    },
+    el("div", { class: "player-head" },
+      el("span", { class: "seat-dot", style: `background:${seatColour(p)}` }),
+      el("strong", {}, seatName(ui.seats, p)), mine ? el("span", { class: "you" }, "you") : null,
+      view.eliminated[p] ? el("span", { class: "badge lost" }, "out") : null,
+      el("span", { class: "trophies", title: "trophy points" }, `★ ${view.scores[p]}`),
+      target ? el("span", { class: "hint" }, "click to choose this player") : null),
+    el("div", { class: "cards" }, view.hands[p].length ? view.hands[p].map((kind) =>
+      cardNode(kind, acting ? `card:${kind}` : null, ui, !mine)) : el("span", { class: "muted" }, "no cards")),
+    view.trophies[p].length ? el("div", { class: "trophy-row" }, "trophies: ", view.trophies[p].map(tokenChip)) : null);
+  });
+  const enemy = el("div", { class: "player enemy" },
+    el("div", { class: "player-head" }, el("strong", {}, "The enemy"),
+      el("span", { class: "muted" }, `reserve ${view.reserve_count} · discarded ${view.enemy_discard.length}`)),
+    view.marshal ? marshalRow(view, ui) : null,
+    el("div", { class: "trophy-row" }, "discard: ",
+      view.enemy_discard.length ? view.enemy_discard.slice(-14).map(tokenChip) : el("span", { class: "muted" }, "none yet")));
+  container.replaceChildren(el("div", { class: "siege-hands" }, panels, enemy));
+}
+
+function marshalRow(view, ui) {
+  const m = view.marshal;
+  const acting = ui.myTurn && ui.currentPlayer === m.seat;
+  const hand = m.hand ? m.hand.map((kind) => {
+    const handle = `mtoken:${kind}`;
+    const clickable = acting && ui.clickable.has(handle);
+    return el("span", { class: `chip-token big${clickable ? " target" : ""}${ui.selected.has(handle) ? " selected" : ""}`, dataset: { handle },
+      onclick: clickable ? () => ui.onHandle(handle) : null }, TOKEN_NAMES[kind] || kind);
+  }) : [el("span", { class: "muted" }, `${m.hand_count} hidden token(s)`)];
+  return el("div", { class: "trophy-row" }, `Field Marshal (${seatName(ui.seats, m.seat)}): `, hand,
+    m.played.length ? [" · played: ", m.played.map(tokenChip)] : null);
+}
+
+function handles(text) {
+  const words = text.split(/[\s+]+/);
+  const verb = words[0];
+  const out = [];
+  if (verb === "offer") out.push(`player:${words[1]}`);
+  if (verb === "claim") out.push(`building:${words[1]}`);
+  words.forEach((w, i) => {
+    let m;
+    if ((m = /^t(\d+)$/.exec(w))) out.push(`token:${m[1]}`);
+    else if ((m = /^f(\d)$/.exec(w))) out.push(`fort:${m[1]}`);
+    else if ((m = /^s(\d)$/.exec(w))) out.push(`sector:${m[1]}`);
+    else if (MARSHAL_VERBS.has(verb) && i > 0 && TOKEN_NAMES[w]) out.push(`mtoken:${w}`);
+    else if (CARD_NAMES[w] && !(words[1] === "repair" && i === 2)) out.push(`card:${w}`);
+  });
+  return [...new Set(out)];
+}
+
+function handleLabel(handle) {
+  const [kind, value] = handle.split(":");
+  if (kind === "card") return CARD_NAMES[value] || value;
+  if (kind === "token") return `enemy t${value}`;
+  if (kind === "fort") return `fortification ${value}`;
+  if (kind === "sector") return `sector ${value}`;
+  if (kind === "building") return `building ${value}`;
+  if (kind === "player") return `player ${value}`;
+  if (kind === "mtoken") return TOKEN_NAMES[value] || value;
+  return handle;
+}
+
+function prompt(view, snap) {
+  const d = view.decision;
+  if (!d) return null;
+  const mine = snap.you.includes(d.player);
+  const who = mine ? "You" : seatName(snap.table.seats, d.player);
+  const texts = {
+    arrange: `${who}: arrange the six starting vehicles (sectors 1–6)`,
+    swap: `${who}: swap one card for a new one, or pass`,
+    trade: `${who}: offer a card to another player, or pass`,
+    answer: `${who}: you are offered ${cardInfo(d.offered || "").name} — give a card back or refuse`,
+    play: `${who}: play cards — click a card, then its target; pass ends the turn`,
+    hit: `${who}: the ${d.structure === "fort" ? "fortification" : "building"} in sector ${d.sector} falls — choose the enemy it hits`,
+    discard: `${who}: choose a card to discard`,
+    claim: `${who}: claim your home building`,
+  };
+  if (!mine && d.player !== undefined) return `${who} is deciding (${d.kind})`;
+  return texts[d.kind] || `${who}: ${d.kind.replace(/_/g, " ")}`;
+}
+
+function outcome(view) {
+  if (view.result === "won") {
+    const rank = view.ranking ? ` · ranking: ${view.ranking.map((r, p) => `P${p} #${r}`).join(", ")}` : "";
+    return `the city holds — victory!${rank}`;
+  }
+  if (view.result === "lost") return "the city has fallen";
+  return view.result;
+}
+
+export default { board, hands, handles, handleLabel, prompt, outcome };

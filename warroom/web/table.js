@@ -1,0 +1,231 @@
+// The table shell, the same for every game: whose turn, the board (a game's renderer or a readable
+// view), the current legal options (always listed, and clickable on the board where a renderer knows
+// them), the log in plain words from the engine's events, hot-seat hand-over and reconnection.
+import { TableSocket, el, toast, tokenFromHash } from "./net.js";
+import { rendererFor, seatColour, seatName } from "./renderers/index.js";
+
+export function showTable(main, tableId) {
+  const token = tokenFromHash();
+  const page = el("section", { class: "table-page" },
+    el("div", { class: "board-col" },
+      el("div", { class: "turn-banner", id: "turn-banner" }, "Connecting…"),
+      el("div", { class: "board-wrap" },
+        el("div", { class: "board", id: "board" }),
+        el("div", { class: "ticker", id: "ticker" }),
+        el("div", { class: "handover hidden", id: "handover" }))),
+    el("aside", { class: "side" },
+      el("div", { class: "panel decision", id: "decision" }),
+      el("div", { class: "panel log-panel" }, el("h3", {}, "Game log"), el("ol", { class: "log", id: "log" }))),
+    el("div", { class: "hands", id: "hands" }));
+  main.replaceChildren(page);
+  const ctx = {
+    tableId, token, snapshot: null, renderer: null, board: null, selection: [],
+    revealed: null, socket: null, pending: false,
+  };
+  ctx.socket = new TableSocket(tableId, token, {
+    onMessage: (msg) => onMessage(ctx, msg),
+    onStatus: (status) => setStatus(ctx, status),
+  });
+  window.warroomTable = ctx; // for tests and the curious: the last snapshot this seat received
+}
+
+function setStatus(ctx, status) {
+  const info = document.getElementById("topinfo");
+  const words = { open: "live", retrying: "reconnecting…", closed: "disconnected", refused: "refused" };
+  fill(info, el("span", { class: `conn ${status}` }, words[status] || status),
+    ctx.snapshot ? el("a", { href: `/replay/${ctx.tableId}${ctx.token ? `#k=${ctx.token}` : ""}` }, "replay") : null);
+}
+
+function onMessage(ctx, msg) {
+  if (msg.type === "error") {
+    ctx.pending = false;
+    if (msg.code === "unknown_table" || msg.code === "bad_token") {
+      document.getElementById("turn-banner").textContent = msg.message;
+      document.getElementById("turn-banner").className = "turn-banner error";
+    }
+    toast(msg.message, "error", 6000);
+    ctx.selection = [];
+    if (ctx.snapshot) render(ctx);
+    return;
+  }
+  if (msg.type === "ack") { ctx.pending = false; return; }
+  if (msg.type !== "state" && msg.type !== "update") return;
+  const first = !ctx.snapshot;
+  ctx.snapshot = msg;
+  if (first || msg.type === "state") {
+    ctx.renderer = rendererFor(msg.table.game);
+    const board = document.getElementById("board");
+    board.replaceChildren();
+    ctx.board = ctx.renderer.board(board);
+    document.getElementById("log").replaceChildren();
+    appendLog(ctx, msg.log || []);
+    document.title = `${msg.table.title} — warroom`;
+    setStatus(ctx, "open");
+  }
+  if (msg.type === "update") {
+    ctx.pending = false;
+    ctx.selection = [];
+    appendLog(ctx, msg.events);
+    showTicker(ctx, msg.events);
+  }
+  render(ctx);
+  if (msg.type === "update" && ctx.board.flash) ctx.board.flash(msg.events, msg.view);
+}
+
+function handlesOf(ctx, text) {
+  return ctx.renderer.handles ? ctx.renderer.handles(text, ctx.snapshot.view, ctx.snapshot.viewer) : [];
+}
+
+function matching(ctx) {
+  return ctx.snapshot.legal.filter((a) => ctx.selection.every((h) => handlesOf(ctx, a.text).includes(h)));
+}
+
+function act(ctx, text) {
+  if (ctx.pending) return;
+  ctx.pending = true;
+  ctx.selection = [];
+  ctx.socket.act(text, ctx.snapshot.ply);
+  render(ctx);
+}
+
+function onHandle(ctx, handle) {
+  if (ctx.selection.includes(handle)) {
+    ctx.selection = ctx.selection.filter((h) => h !== handle);
+    render(ctx);
+    return;
+  }
+  const next = [...ctx.selection, handle];
+  const options = ctx.snapshot.legal.filter((a) => next.every((h) => handlesOf(ctx, a.text).includes(h)));
+  if (options.length === 0) return;
+  if (options.length === 1) { act(ctx, options[0].text); return; }
+  ctx.selection = next;
+  render(ctx);
+}
+
+function render(ctx) {
+  const snap = ctx.snapshot;
+  const you = snap.you;
+  const player = snap.current_player;
+  const myTurn = !snap.finished && you.includes(player);
+  const hotseat = you.length > 1;
+  const options = myTurn ? matching(ctx) : [];
+  const clickable = new Set();
+  if (myTurn && !ctx.pending) for (const a of options) for (const h of handlesOf(ctx, a.text)) clickable.add(h);
+  for (const h of ctx.selection) clickable.delete(h);
+  const ui = {
+    viewer: snap.viewer, you, currentPlayer: player, myTurn, seats: snap.table.seats,
+    clickable, selected: new Set(ctx.selection), onHandle: (h) => onHandle(ctx, h),
+  };
+  // hot seat: hide the board until the next person confirms they hold the device
+  const handover = document.getElementById("handover");
+  const mustHandOver = hotseat && myTurn && ctx.revealed !== player;
+  handover.classList.toggle("hidden", !mustHandOver);
+  if (mustHandOver) {
+    handover.replaceChildren(el("div", { class: "handover-card" },
+      el("div", { class: "seat-dot big", style: `background:${seatColour(player)}` }),
+      el("h2", {}, `Pass the device to ${seatName(snap.table.seats, player)}`),
+      el("p", {}, "Everyone else: look away. The board and hand stay hidden until they are ready."),
+      el("button", { class: "primary big", id: "reveal", onclick: () => { ctx.revealed = player; render(ctx); } },
+        `I am ${seatName(snap.table.seats, player)} — show my turn`)));
+  }
+  document.getElementById("board").classList.toggle("veiled", mustHandOver);
+  document.getElementById("hands").classList.toggle("veiled", mustHandOver);
+  renderBanner(ctx, myTurn);
+  ctx.board.update(snap.view, ui);
+  const hands = document.getElementById("hands");
+  if (ctx.renderer.hands) ctx.renderer.hands(hands, snap.view, ui);
+  else hands.replaceChildren();
+  renderDecision(ctx, myTurn && !mustHandOver, options);
+}
+
+function renderBanner(ctx, myTurn) {
+  const snap = ctx.snapshot;
+  const banner = document.getElementById("turn-banner");
+  const seats = snap.table.seats;
+  const who = snap.you.length === 0 ? "You are watching (spectator)"
+    : snap.you.length > 1 ? `Hot seat: ${snap.you.map((s) => seatName(seats, s)).join(", ")}`
+      : `You are ${seatName(seats, snap.you[0])}`;
+  let turn;
+  let cls = "turn-banner";
+  if (snap.finished) {
+    const outcome = ctx.renderer.outcome ? ctx.renderer.outcome(snap.view, snap.returns) : `returns ${snap.returns.join(", ")}`;
+    turn = `Game over — ${outcome}`;
+    cls += " over";
+  } else if (myTurn) {
+    turn = snap.you.length > 1 ? `${seatName(seats, snap.current_player)}: your move` : "Your move";
+    cls += " mine";
+  } else {
+    const kind = seats[snap.current_player]?.kind;
+    turn = kind === "human" ? `Waiting for ${seatName(seats, snap.current_player)}`
+      : `${seatName(seats, snap.current_player)} is thinking…`;
+  }
+  banner.className = cls;
+  banner.replaceChildren(
+    el("span", { class: "seat-dot", style: `background:${seatColour(snap.current_player)}` }),
+    el("strong", {}, turn), el("span", { class: "muted" }, ` · ${who} · ${snap.table.title} · move ${snap.ply}`));
+}
+
+function renderDecision(ctx, active, options) {
+  const box = document.getElementById("decision");
+  const snap = ctx.snapshot;
+  if (snap.finished) {
+    fill(box, el("h3", {}, "The game is over"),
+      el("p", {}, ctx.renderer.outcome ? ctx.renderer.outcome(snap.view, snap.returns) : ""),
+      el("div", { class: "row" },
+        el("a", { class: "button primary", href: `/replay/${ctx.tableId}${ctx.token ? `#k=${ctx.token}` : ""}` }, "Watch the replay"),
+        el("a", { class: "button", href: `/api/tables/${ctx.tableId}/replay`, download: true }, "Download replay file")));
+    return;
+  }
+  if (!active) {
+    const prompt = ctx.renderer.prompt ? ctx.renderer.prompt(snap.view, snap) : null;
+    fill(box, el("h3", {}, snap.you.length ? "Not your move" : "Spectating"),
+      el("p", { class: "muted" }, prompt || "Legal options appear here when it is your move."));
+    return;
+  }
+  const prompt = ctx.renderer.prompt ? ctx.renderer.prompt(snap.view, snap) : "Your decision";
+  const plain = options.filter((a) => handlesOf(ctx, a.text).length === 0);
+  const buttons = plain.length <= 4 ? plain : [];
+  fill(box,
+    el("h3", {}, prompt),
+    ctx.selection.length ? el("div", { class: "chips" },
+      ctx.selection.map((h) => el("span", { class: "chip" }, ctx.renderer.handleLabel ? ctx.renderer.handleLabel(h) : h)),
+      el("button", { class: "small", onclick: () => { ctx.selection = []; render(ctx); } }, "✕ start over")) : null,
+    ctx.renderer.handles && !ctx.selection.length && options.some((a) => handlesOf(ctx, a.text).length)
+      ? el("p", { class: "hint" }, "Click a highlighted card or piece, or pick from the list.") : null,
+    buttons.length ? el("div", { class: "row" }, buttons.map((a) =>
+      el("button", { class: "primary", dataset: { action: a.text }, onclick: () => act(ctx, a.text) }, a.label))) : null,
+    el("details", { class: "options", open: ctx.selection.length > 0 || !ctx.renderer.handles || options.length <= 12
+        || !options.some((a) => handlesOf(ctx, a.text).length) },
+      el("summary", {}, `All legal options (${options.length})`),
+      el("ul", { class: "option-list" }, options.map((a) => el("li", {},
+        el("button", { class: "option", dataset: { action: a.text }, disabled: ctx.pending, onclick: () => act(ctx, a.text) }, a.label))))));
+}
+
+function fill(node, ...children) {
+  node.replaceChildren(...children.flat().filter((c) => c !== null && c !== undefined && c !== false));
+}
+
+function appendLog(ctx, entries) {
+  const list = document.getElementById("log");
+  const seats = ctx.snapshot.table.seats;
+  for (const e of entries) {
+    list.append(el("li", { class: `log-${e.kind}` },
+      el("span", { class: "seat-dot", style: `background:${seatColour(e.seat)}`, title: seatName(seats, e.seat) }),
+      el("span", { class: "ply" }, e.ply), " ", e.text));
+  }
+  while (list.children.length > 500) list.firstChild.remove();
+  list.parentElement.scrollTop = list.parentElement.scrollHeight;
+}
+
+function showTicker(ctx, events) {
+  const ticker = document.getElementById("ticker");
+  if (!events.length) return;
+  const seats = ctx.snapshot.table.seats;
+  const item = el("div", { class: "tick" },
+    el("span", { class: "seat-dot", style: `background:${seatColour(events[0].seat)}` }),
+    el("b", {}, `${seatName(seats, events[0].seat)}: `), events.map((e) => e.text).join(" · "));
+  ticker.append(item);
+  while (ticker.children.length > 3) ticker.firstChild.remove();
+  setTimeout(() => item.classList.add("gone"), 5000);
+  setTimeout(() => item.remove(), 5600);
+}
