@@ -84,7 +84,8 @@ def click_target(locator: Any) -> None:
     its bounding box lies off the arc, so walls are clicked at the middle of the drawn wall."""
     if "fort" in (locator.get_attribute("class") or "").split():
         point = locator.evaluate(
-            """g => { const p = g.querySelector('.wall'); const m = p.getPointAtLength(p.getTotalLength() / 2);
+            """g => { const p = g.querySelector('.wall');
+                      const m = p.getPointAtLength(p.getTotalLength() / 2);
                       const s = m.matrixTransform(p.getScreenCTM()); return [s.x, s.y]; }"""
         )
         locator.page.mouse.click(point[0], point[1])
