@@ -53,6 +53,10 @@ PlayersOpt = Annotated[
 OptionsOpt = Annotated[
     list[str] | None, typer.Option("--option", "-o", help="A game option as key=value; repeatable.")
 ]
+ScenarioOpt = Annotated[
+    str | None,
+    typer.Option(help="A shipped scenario's name or a scenario file (.toml or .m44): the `scenario` option."),
+]
 
 
 def main() -> None:
@@ -81,12 +85,16 @@ def user_errors(code: int = 2) -> Iterator[None]:
         fail(f"{exc.filename or ''}: {exc.strerror or exc}".lstrip(": "), code)
 
 
-def configure(game_id: str, players: int | None, option_texts: Sequence[str]) -> Game[Any]:
-    """A game from command-line options: `--players N` and `--option key=value ...`."""
+def configure(
+    game_id: str, players: int | None, option_texts: Sequence[str], scenario: str | None = None
+) -> Game[Any]:
+    """A game from command-line options: `--players N`, `--scenario S` and `--option key=value ...`."""
     info = game_class(game_id).info
     options: JSON = {}
     if players is not None:
         options["players"] = info.option("players").validate(players)
+    if scenario is not None:
+        options["scenario"] = info.option("scenario").validate(scenario)
     for text in option_texts:
         key, sep, value = text.partition("=")
         if not sep:
@@ -255,6 +263,7 @@ def play(
         str | None, typer.Option(help="Comma-separated seat list: human or an agent name per seat.")
     ] = None,
     seed: Annotated[int | None, typer.Option(help="Game seed (default: a fresh random one).")] = None,
+    scenario: ScenarioOpt = None,
     option: OptionsOpt = None,
     save: Annotated[
         Path | None, typer.Option(help="Write the game's replay here at the end or on quit.")
@@ -262,7 +271,7 @@ def play(
 ) -> None:
     """Play a game at the terminal, people and agents at the same table."""
     with user_errors():
-        game = configure(game_id, players, option or [])
+        game = configure(game_id, players, option or [], scenario)
         session = PlaySession(
             game, seat_names(game, seats), secrets.randbits(32) if seed is None else seed, save
         )
@@ -331,6 +340,7 @@ def sim(
     ] = None,
     seed: Annotated[int, typer.Option(help="Seed of the batch; game i's seed derives from it.")] = 0,
     jobs: Annotated[int, typer.Option("--jobs", "-j", help="Worker processes (0: one per CPU).")] = 1,
+    scenario: ScenarioOpt = None,
     option: OptionsOpt = None,
     as_json: Annotated[
         bool, typer.Option("--json", help="Print one JSON object instead of a table.")
@@ -351,7 +361,7 @@ def sim(
     with user_errors():
         if jobs < 0:
             raise OptionError(f"--jobs must be 0 (one per CPU) or more, not {jobs}")
-        game = configure(game_id, players, option or [])
+        game = configure(game_id, players, option or [], scenario)
         names = [name.strip() for name in agents.split(",")] if agents else [best_agent(game)]
         request = make_request(
             game, names, seed, games_, jobs or os.cpu_count() or 1,
@@ -370,6 +380,41 @@ def sim(
         print(json.dumps(report, indent=2))
     else:
         print_report(report)
+
+
+# -- warroom scenario --------------------------------------------------------------------
+
+scenario_app = typer.Typer(help="List shipped scenarios, import scenario files (.m44).", no_args_is_help=True)
+app.add_typer(scenario_app, name="scenario")
+ScenarioGame = Annotated[str, typer.Option("--game", "-g", help="The game the scenario is for.")]
+
+
+@scenario_app.command("list")
+def scenario_list(game_id: ScenarioGame = "memoir44") -> None:
+    """The scenarios shipped with a game."""
+    with user_errors():
+        for name in game_class(game_id).scenarios():
+            say(name)
+
+
+@scenario_app.command("import")
+def scenario_import(
+    file: Annotated[Path, typer.Argument(metavar="FILE", help="A scenario file to convert, e.g. FILE.m44.")],
+    output: Annotated[
+        Path | None, typer.Option("--output", "-o", help="Write the converted scenario here (else stdout).")
+    ] = None,
+    game_id: ScenarioGame = "memoir44",
+) -> None:
+    """Convert and validate a foreign scenario file into warroom's scenario format."""
+    with user_errors():
+        text, warnings = game_class(game_id).import_scenario(str(file))
+        if output is None:
+            print(text, end="" if text.endswith("\n") else "\n")
+        else:
+            output.write_text(text, encoding="utf-8")
+            err.print(f"wrote {output}", markup=False)
+    for warning in warnings:
+        err.print(f"warning: {warning}", style="yellow", markup=False)
 
 
 # -- warroom replay -----------------------------------------------------------------------

@@ -197,6 +197,18 @@ class Game(ABC, Generic[S]):
         """Game-specific figures of a finished game for simulation reports (JSON-able numbers)."""
         return {}
 
+    # -- scenarios, for games that have them (a `scenario` option) ----------------------------
+    @classmethod
+    def scenarios(cls) -> list[str]:
+        """Names of the scenarios shipped with the game (empty for games without scenarios)."""
+        return []
+
+    @classmethod
+    def import_scenario(cls, path: str) -> tuple[str, list[str]]:
+        """Convert a foreign scenario file into the game's own format: (text, warnings).
+        Malformed or unsupported content raises CorruptDataError naming what is wrong."""
+        raise OptionError(f"{cls.info.id} has no scenario files to import")
+
     # -- fixed-size encodings for learning environments (warroom.envs) ----------------------
     @abstractmethod
     def all_actions(self) -> Sequence[Action]:

@@ -4,6 +4,7 @@ options (terrain effects per hex, unit kinds, seats) are computed once here."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 from warroom.core.errors import CorruptDataError, OptionError
@@ -149,6 +150,18 @@ class Memoir44Game(Game[M44State]):
         return side == int(self.scenario.bottom_side)
 
     # -- the contract ---------------------------------------------------------------------------
+    @classmethod
+    def scenarios(cls) -> list[str]:
+        return shipped()
+
+    @classmethod
+    def import_scenario(cls, path: str) -> tuple[str, list[str]]:
+        """A .m44 file as warroom's scenario TOML, validated like any scenario file."""
+        from warroom.games.memoir44.scenario import import_m44, parse_text
+
+        text = import_m44(path)
+        return text, list(parse_text(text, Path(path).name).warnings)
+
     def all_actions(self) -> list[Action]:
         return list(self.table.all)
 

@@ -343,7 +343,10 @@ def barrage_options(st: M44State) -> list[Action]:
 
 
 def barrage_step(st: M44State, _job: list[Any]) -> None:
-    decide(st, "barrage", st.commander)
+    """With no enemy unit left on the board the card is played for nothing, like Air Power."""
+    options = barrage_options(st)
+    if options:
+        offer(st, options, "barrage", st.commander)
 
 
 def apply_barrage(st: M44State, action: M44Action) -> None:
