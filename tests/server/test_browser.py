@@ -254,7 +254,7 @@ def test_every_game_has_a_playable_table_and_a_replay_viewer(browser: Any, serve
         if not doc["finished"]:  # the generic option list always works
             click_and_wait(page, page.locator(".option-list button").first)
             wait_my_move(page)
-        if game_id != "siege":
+        if game_id not in ("siege", "memoir44"):  # those two: from their own tests
             shot(page, f"{game_id}-table")
         page.goto(server.base + f"/replay/{created['id']}#k={created['seats'][0]['token']}")
         page.wait_for_selector("#replay-counter")
@@ -266,4 +266,132 @@ def test_every_game_has_a_playable_table_and_a_replay_viewer(browser: Any, serve
             page.click("#replay-next")
             page.wait_for_timeout(900)
             shot(page, "siege-replay")
+    assert not page.errors, page.errors
+
+
+# -- Memoir '44 -------------------------------------------------------------------------------
+
+M44_DATA = Path(__file__).resolve().parents[2] / "warroom" / "web" / "renderers" / "memoir44-data.js"
+M44_SOURCE = Path(warroom.__file__).resolve().parent / "games" / "memoir44" / "data"
+BEACH_FACE = {6: "beach", 7: "beach", 8: "ocean", 9: "ocean"}  # the beach face's printed rows
+
+
+def memoir44_board_data() -> dict[str, Any]:
+    """What the board renderer draws but the view leaves out, because it never changes during a
+    game: each shipped scenario's terrain, features, hedgehogs and objectives, and the cards' and
+    units' printed names, read straight from the game's data files."""
+    import tomllib
+
+    scenarios: dict[str, Any] = {}
+    for path in sorted((M44_SOURCE / "scenarios").glob("*.toml")):
+        doc = tomllib.loads(path.read_text(encoding="utf-8"))
+        terrain: dict[str, str] = {}
+        if doc.get("board_face") == "beach":
+            for row, kind in BEACH_FACE.items():
+                for col in range(1, 14 if row % 2 else 13):
+                    terrain[f"R{row}C{col}"] = kind
+        for kind, hexes in doc.get("terrain", {}).items():
+            terrain.update({h: kind for h in hexes})
+        features = doc.get("features", {})
+        scenarios[doc["id"]] = {
+            "name": doc["name"],
+            "face": doc.get("board_face", "countryside"),
+            "bottom": doc.get("bottom_side", "allies"),
+            "terrain": dict(sorted(terrain.items())),
+            "bridge": features.get("bridge", []),
+            "bunker": {h: side for side in ("allies", "axis") for h in features.get(f"bunker_{side}", [])},
+            "hedgehog": doc.get("obstacles", {}).get("hedgehog", []),
+            "objectives": [{"hexes": o["hexes"], "side": o.get("side")} for o in doc.get("objective", [])],
+        }
+    cards = tomllib.loads((M44_SOURCE / "cards.toml").read_text(encoding="utf-8"))["card"]
+    units = tomllib.loads((M44_SOURCE / "units.toml").read_text(encoding="utf-8"))["unit"]
+    return {
+        "scenarios": scenarios,
+        "cards": {
+            c["kind"]: {
+                "name": c["name"],
+                "class": c["class"],
+                "section": c.get("section"),
+                "per_section": c.get("per_section"),
+                "text": c["text"],
+            }
+            for c in cards
+        },
+        "units": {u["kind"]: {"name": u["name"], "figures": u["figures"]} for u in units},
+    }
+
+
+def memoir44_data_module() -> str:
+    body = json.dumps(memoir44_board_data(), indent=1, sort_keys=True)
+    return (
+        "// Generated from warroom/games/memoir44/data by tests/server/test_browser.py\n"
+        "// (WARROOM_REGEN=1 .venv/bin/python -m pytest tests/server/test_browser.py -k data): do not edit.\n"
+        f"export default {body};\n"
+    )
+
+
+def test_memoir44_board_data_matches_the_game_files() -> None:
+    if os.environ.get("WARROOM_REGEN"):
+        M44_DATA.write_text(memoir44_data_module(), encoding="utf-8")
+    assert M44_DATA.read_text(encoding="utf-8") == memoir44_data_module(), "regenerate: see the file's header"
+
+
+def m44_hex(page: Any, hex_name: str) -> Any:
+    return page.locator(f'.m44-board .hex-hit[data-hex="{hex_name}"]')
+
+
+def test_memoir44_order_a_unit_move_it_and_battle_by_clicking(browser: Any, serve: Any) -> None:
+    """Pegasus Bridge, the Allies (a person) against the heuristic AI: card, order, move, battle."""
+    server: ServerProcess = serve(ai_delay_ms=40)
+    created = server.post(
+        "/api/tables",
+        {"game": "memoir44", "options": {"scenario": "pegasus-bridge"}, "seats": ["human", "heuristic"],
+         "seed": 1, "ai_delay_ms": 40},
+    )  # fmt: skip
+    page = new_page(browser)
+    page.goto(server.base + created["seats"][0]["link"])
+    page.wait_for_selector(".m44-board")
+    doc = wait_my_move(page)
+    view = doc["view"]
+    assert view["decision"]["kind"] == "card"
+    # the map, every unit on it, the obstacles and the hand are drawn; the Axis hand is not shown
+    assert page.locator(".m44-board .hex").count() == 113
+    assert page.locator(".m44-board .unit").count() == sum(1 for u in view["units"] if u["hex"])
+    assert page.locator(".m44-board .trees").count() and page.locator(".m44-board .river").count()
+    assert page.locator(".m44-board .bridge").count() == 2
+    assert page.locator(".m44-board .wire").count() == len(view["wire"])
+    assert page.locator(".m44-board .section-lines line").count() == 2
+    assert page.locator(".m44-side.mine .m44-card").count() == len(view["hands"]["allies"])
+    assert page.locator(".m44-side.side-axis .card-back").count() == view["hand_sizes"]["axis"]
+    # play Assault Left Flank from the hand
+    click_and_wait(page, page.locator('.m44-side.mine .m44-card.target[data-kind="assault_left"]'))
+    doc = wait_my_move(page)
+    assert doc["view"]["decision"]["kind"] == "order"
+    assert m44_hex(page, "R7C4").get_attribute("class").split().count("orderable") == 1
+    # order two units by clicking them, then Done
+    click_and_wait(page, m44_hex(page, "R7C4"))
+    click_and_wait(page, m44_hex(page, "R6C3"))
+    click_and_wait(page, page.locator('.decision .row button[data-action="done"]'))
+    doc = wait_my_move(page)
+    assert doc["view"]["decision"]["kind"] == "move"
+    # move: the first click picks the unit and shows where it can go, the second moves it
+    m44_hex(page, "R7C4").click()
+    page.wait_for_selector('.m44-board .hex-hit.reach[data-hex="R6C4"]')
+    assert page.locator(".m44-board .tint.reach").count() > 3
+    click_and_wait(page, m44_hex(page, "R6C4"))
+    doc = wait_my_move(page)
+    assert any(u["hex"] == "R6C4" for u in doc["view"]["units"] if u["side"] == "allies")
+    if doc["view"]["decision"]["kind"] == "move":
+        click_and_wait(page, page.locator('.decision .row button[data-action="done"]'))
+        doc = wait_my_move(page)
+    assert doc["view"]["decision"]["kind"] == "battle"
+    # battle: pick the moved unit, its targets glow with their dice count, click one
+    m44_hex(page, "R6C4").click()
+    page.wait_for_selector(".m44-board .hex-hit.target-hex")
+    assert page.locator(".m44-board .dice-badge").count() >= 1
+    page.evaluate("document.querySelectorAll('.tick').forEach((t) => t.remove())")  # passing news
+    shot(page, "memoir44-table")
+    click_and_wait(page, page.locator(".m44-board .hex-hit.target-hex").first)
+    page.wait_for_function("() => document.querySelector('#log').innerText.includes(' dice on ')")
+    assert "battles" in page.inner_text("#log")
     assert not page.errors, page.errors

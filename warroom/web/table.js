@@ -97,7 +97,10 @@ function onHandle(ctx, handle) {
   const next = [...ctx.selection, handle];
   const options = ctx.snapshot.legal.filter((a) => next.every((h) => handlesOf(ctx, a.text).includes(h)));
   if (options.length === 0) return;
-  if (options.length === 1) { act(ctx, options[0].text); return; }
+  // one option left: take it, unless the renderer says this click only picks a piece (e.g. the unit
+  // of a move, so its reachable hexes can be shown before the move is made)
+  const completes = ctx.renderer.completes ? ctx.renderer.completes(handle, options[0].text) : true;
+  if (options.length === 1 && completes) { act(ctx, options[0].text); return; }
   ctx.selection = next;
   render(ctx);
 }
@@ -114,7 +117,7 @@ function render(ctx) {
   for (const h of ctx.selection) clickable.delete(h);
   const ui = {
     viewer: snap.viewer, you, currentPlayer: player, myTurn, seats: snap.table.seats,
-    clickable, selected: new Set(ctx.selection), onHandle: (h) => onHandle(ctx, h),
+    clickable, selected: new Set(ctx.selection), onHandle: (h) => onHandle(ctx, h), options,
   };
   // hot seat: hide the board until the next person confirms they hold the device
   const handover = document.getElementById("handover");

@@ -1,11 +1,12 @@
 // Board renderers by game id; a game without one gets the generic renderer (its view, readably).
 import { el } from "../net.js";
+import memoir44 from "./memoir44.js";
 import siege from "./siege.js";
 import { seatColour, seatName } from "./common.js";
 
 export { seatColour, seatName };
 
-const RENDERERS = { siege };
+const RENDERERS = { siege, memoir44 };
 
 export function rendererFor(gameId) {
   return RENDERERS[gameId] || generic;
