@@ -338,3 +338,19 @@ def test_no_seat_is_ever_sent_what_it_may_not_see(client: TestClient, game_id: s
     finally:
         for ws in sockets:
             ws.__exit__(None, None, None)
+
+
+def test_the_table_snapshot_carries_the_games_static_catalog(client: TestClient) -> None:
+    """The board's unchanging public content (Memoir '44's scenario map, card texts) comes from the
+    engine's catalog with the table, so a display never needs its own copy of game data."""
+    body = {"game": "memoir44", "options": {"scenario": "omaha-beach"}, "seats": ["human", "random"]}
+    created = client.post("/api/tables", json=body).json()
+    assert snapshot(client, created["id"])["catalog"]["scenario"]["id"] == "omaha-beach"
+    frame = client.get(f"/api/tables/{created['id']}/frames/0").json()
+    assert frame["catalog"]["scenario"]["name"] == "Omaha Beach"
+    game = warroom.load("memoir44", scenario="omaha-beach")
+    catalog = game.catalog()
+    assert catalog["scenario"]["face"] == "beach"
+    assert catalog["scenario"]["terrain"]["R9C1"] == "ocean"  # the printed beach face, from the engine
+    assert catalog["cards"]["barrage"]["name"] == "Barrage"
+    assert warroom.load("siege").catalog() == {}  # a game without one sends nothing

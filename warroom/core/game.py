@@ -193,8 +193,20 @@ class Game(ABC, Generic[S]):
         """A longer human wording of an action in this state (terminal menus). Games may override."""
         return action.text
 
+    def evaluate(self, state: S) -> list[float] | None:
+        """Optional, for search: an estimate of every seat's final return from `state` (in
+        `info.min_return .. info.max_return`), or None when the game has no evaluation (the
+        default). Search agents cut their playouts short and score the position with it."""
+        return None
+
     def summary(self, state: S) -> JSON:
         """Game-specific figures of a finished game for simulation reports (JSON-able numbers)."""
+        return {}
+
+    def catalog(self) -> JSON:
+        """Public facts of this configured game that never change while it is played, for
+        displays: printed names and texts of cards and pieces, the static board of a scenario.
+        Sent once per table instead of with every view; it must hold nothing hidden."""
         return {}
 
     # -- scenarios, for games that have them (a `scenario` option) ----------------------------

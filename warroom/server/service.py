@@ -350,7 +350,12 @@ class TableService:
 
     def welcome(self, live: LiveTable, sub: Subscriber) -> JSON:
         viewer = sub.perspective(live.state)
-        return {"type": "state", **self.snapshot(live, sub.seats, viewer), "log": self.log_for(live, viewer)}
+        return {
+            "type": "state",
+            **self.snapshot(live, sub.seats, viewer),
+            "log": self.log_for(live, viewer),
+            "catalog": live.game.catalog(),  # static public content, sent once per connection
+        }
 
     def state_for(self, live: LiveTable, seats: frozenset[int]) -> JSON:
         """The HTTP snapshot: like a websocket welcome."""
@@ -520,6 +525,7 @@ class TableService:
             "current_player": player,
             "view": view,
             "events": _entries(ply, entry, viewer) if entry else [],
+            "catalog": live.game.catalog(),
         }
 
 

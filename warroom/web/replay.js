@@ -38,6 +38,7 @@ export async function showReplay(main, tableId) {
     if (!state.board) {
       state.table = frame.table;
       state.renderer = rendererFor(frame.table.game);
+      if (state.renderer.useCatalog) state.renderer.useCatalog(frame.catalog || {});
       state.board = state.renderer.board(document.getElementById("board"));
       document.title = `Replay: ${frame.table.title} — warroom`;
     }

@@ -54,6 +54,7 @@ function onMessage(ctx, msg) {
   ctx.snapshot = msg;
   if (first || msg.type === "state") {
     ctx.renderer = rendererFor(msg.table.game);
+    if (ctx.renderer.useCatalog) ctx.renderer.useCatalog(msg.catalog || {});
     const board = document.getElementById("board");
     board.replaceChildren();
     ctx.board = ctx.renderer.board(board);

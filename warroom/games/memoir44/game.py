@@ -11,7 +11,7 @@ from warroom.core.errors import CorruptDataError, OptionError
 from warroom.core.game import JSON, Action, Game, GameInfo, OptionSpec
 from warroom.games.memoir44 import encoding
 from warroom.games.memoir44.actions import ActionTable
-from warroom.games.memoir44.board import NUM_HEXES, SECTIONS, Section, mirror
+from warroom.games.memoir44.board import NEIGHBOURS, NUM_HEXES, SECTIONS, Section, mirror
 from warroom.games.memoir44.content import BASES, Content, default_content
 from warroom.games.memoir44.scenario import Scenario, Side, resolve, shipped
 from warroom.games.memoir44.state import M44State
@@ -70,6 +70,7 @@ class Memoir44Game(Game[M44State]):
             raise
         self.table = ActionTable(self.content)
         self.deck = self.content.deck(bool(self.options["young_generals"]))
+        self.card_ids = frozenset(range(len(self.deck)))  # the physical cards, for invariants
         ambush = self.content.card("ambush").index
         self.ambush_cards = frozenset(c for c, k in enumerate(self.deck) if k == ambush)
         self.per_side = self.num_players // 2
@@ -117,6 +118,42 @@ class Memoir44Game(Game[M44State]):
             for h in range(NUM_HEXES)
         )
         self.max_turns = int(self.options["max_turns"])
+        # per side: board sections of each card's own section and of each relative section, and
+        # the seats that see / do not see its private draws (hot-path lookups)
+        self.card_section = tuple(
+            tuple(
+                -1 if c.section is None else int(self.to_absolute(side, Section[c.section.upper()]))
+                for c in content.cards
+            )
+            for side in (0, 1)
+        )
+        self.abs_section = tuple(
+            tuple(int(self.to_absolute(side, rel)) for rel in Section) for side in (0, 1)
+        )
+        self.side_seats = tuple(frozenset(self.seats_of(side)) for side in (0, 1))
+        self.other_seats = tuple(
+            frozenset(range(self.num_players)) - self.side_seats[side] for side in (0, 1)
+        )
+        self.has_beach = any(self.is_beach)
+        self.unit_noun = tuple(k.name.lower() for k in self.unit_kind)
+        # open_nbrs[base][h]: the neighbours a unit of that base type may ever enter (hot path)
+        self.open_nbrs = tuple(
+            tuple(tuple(n for n in NEIGHBOURS[h] if not closed[n]) for h in range(NUM_HEXES))
+            for closed in self.closed
+        )
+        # objectives per side: permanent ones by hex (index list), temporary ones as hex sets
+        objs = sc.objectives
+        self.permanent_at = tuple(
+            tuple(
+                tuple(i for i, o in enumerate(objs) if o.permanent and o.side == side and h in o.hexes)
+                for h in range(NUM_HEXES)
+            )
+            for side in (0, 1)
+        )
+        self.side_objectives = tuple(
+            tuple((i, o.permanent, o.medals, tuple(o.hexes)) for i, o in enumerate(objs) if o.side == side)
+            for side in (0, 1)
+        )
 
     # -- seats and sections (M44-VAR-01..05) --------------------------------------------------
     def side_of_seat(self, seat: int) -> int:
@@ -150,6 +187,11 @@ class Memoir44Game(Game[M44State]):
         return side == int(self.scenario.bottom_side)
 
     # -- the contract ---------------------------------------------------------------------------
+    def catalog(self) -> JSON:
+        from warroom.games.memoir44.catalog import catalog
+
+        return catalog(self)
+
     @classmethod
     def scenarios(cls) -> list[str]:
         return shipped()
@@ -193,6 +235,11 @@ class Memoir44Game(Game[M44State]):
         from warroom.games.memoir44.render import describe
 
         return describe(state, action)
+
+    def evaluate(self, state: M44State) -> list[float]:
+        from warroom.games.memoir44.evaluate import evaluate
+
+        return evaluate(state)
 
     def summary(self, state: M44State) -> JSON:
         from warroom.games.memoir44.view import summary

@@ -1,11 +1,16 @@
 // Memoir '44 on an SVG hex map: the 13x9 board with its terrain, obstacles and section lines,
 // units with their figures and badges, medals per side; below it the command cards.
 // The view gives what changes (units, sandbags, wire, medals, hands); the scenario's fixed map comes
-// from memoir44-data.js (generated from the game's data files). What is clickable, and the dice of
+// from the game's catalog (see useCatalog below). What is clickable, and the dice of
 // each battle, come only from the legal options' texts and labels: no rule lives here.
 import { el } from "../net.js";
 import { svg } from "./common.js";
-import DATA from "./memoir44-data.js";
+// Printed names, card texts and the scenario's static board come from the engine's catalog,
+// sent once with the table (so an imported .m44 board is drawn exactly as it is played).
+let DATA = { cards: {}, units: {}, scenario: null };
+function useCatalog(catalog) {
+  DATA = { cards: catalog.cards || {}, units: catalog.units || {}, scenario: catalog.scenario || null };
+}
 
 const W = 68; // hex width, flat side to flat side
 const S = W / Math.sqrt(3); // hex radius
@@ -291,7 +296,7 @@ function board(container) {
     update(view, ui) {
       onHandle = ui.onHandle;
       lastView = view;
-      const map = DATA.scenarios[view.scenario];
+      const map = DATA.scenario;
       if (scenario !== view.scenario) {
         scenario = view.scenario;
         mapLayer.replaceChildren(staticMap(map, view.scenario));
@@ -503,7 +508,7 @@ function cardBacks(n) {
 }
 
 function hands(container, view, ui) {
-  const map = DATA.scenarios[view.scenario];
+  const map = DATA.scenario;
   const mine = view.viewer_side;
   const order = mine ? [mine, mine === "allies" ? "axis" : "allies"] : [topSide(map), map?.bottom || "allies"];
   const acting = ui.myTurn;
@@ -594,4 +599,4 @@ function outcome(view) {
   return view.result;
 }
 
-export default { board, hands, handles, handleLabel, completes, prompt, outcome };
+export default { board, hands, handles, handleLabel, completes, prompt, outcome, useCatalog };

@@ -1,0 +1,54 @@
+"""The unchanging public facts a display needs: the scenario's printed board (terrain, bridges,
+bunkers, hedgehogs, objectives) and the printed names and texts of cards and units.
+
+Built from the loaded scenario, so an imported `.m44` board is drawn exactly as the engine
+plays it (beach rows included)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from warroom.core.game import JSON
+from warroom.games.memoir44.board import NAMES
+
+if TYPE_CHECKING:
+    from warroom.games.memoir44.game import Memoir44Game
+
+SIDES = ("allies", "axis")
+
+
+def catalog(game: Memoir44Game) -> JSON:
+    sc, content = game.scenario, game.content
+    terrain = {
+        NAMES[h]: content.terrain[t].kind
+        for h, t in enumerate(sc.terrain)
+        if content.terrain[t].kind != "clear"
+    }
+    return {
+        "scenario": {
+            "id": sc.id,
+            "name": sc.name,
+            "face": sc.board_face,
+            "bottom": SIDES[sc.bottom_side],
+            "notes": sc.notes,
+            "terrain": terrain,
+            "bridge": [NAMES[h] for h, b in enumerate(sc.bridge) if b],
+            "bunker": {NAMES[h]: SIDES[side] for h, side in enumerate(sc.bunker) if side >= 0},
+            "hedgehog": [NAMES[h] for h, b in enumerate(sc.hedgehog) if b],
+            "objectives": [
+                {"hexes": [NAMES[h] for h in o.hexes], "side": SIDES[o.side], "permanent": o.permanent}
+                for o in sc.objectives
+            ],
+        },
+        "cards": {
+            c.kind: {
+                "name": c.name,
+                "class": c.card_class,
+                "section": c.section,
+                "per_section": c.per_section,
+                "text": c.text,
+            }
+            for c in content.cards
+        },  # fmt: skip
+        "units": {u.kind: {"name": u.name, "figures": u.figures} for u in content.units},
+    }
