@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 
 from warroom.core.game import JSON
 from warroom.games.memoir44.board import NAMES
+from warroom.games.memoir44.content import CardKind
 
 if TYPE_CHECKING:
     from warroom.games.memoir44.game import Memoir44Game
@@ -40,15 +41,16 @@ def catalog(game: Memoir44Game) -> JSON:
                 for o in sc.objectives
             ],
         },
-        "cards": {
-            c.kind: {
-                "name": c.name,
-                "class": c.card_class,
-                "section": c.section,
-                "per_section": c.per_section,
-                "text": c.text,
-            }
-            for c in content.cards
-        },  # fmt: skip
+        "cards": {c.kind: _card(c) for c in content.cards},
         "units": {u.kind: {"name": u.name, "figures": u.figures} for u in content.units},
+    }
+
+
+def _card(card: CardKind) -> JSON:
+    return {
+        "name": card.name,
+        "class": card.card_class,
+        "section": card.section,
+        "per_section": card.per_section,
+        "text": card.text,
     }
