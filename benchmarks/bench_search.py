@@ -4,7 +4,10 @@
 
 Random playouts: whole seeded games with the random agent, counting decisions. MCTS: searches
 of 32 iterations (no early stop) from the first real decisions of seeded games, with the
-game's default playout policy (its heuristic if it has one), counting iterations.
+game's default playout policy (its heuristic if it has one), counting iterations. In games with
+an evaluation (`Game.evaluate`: Siege, Memoir '44) the agent runs its paired search, where an
+iteration is one playout cut after `depth` decisions; elsewhere one tree iteration (a whole
+playout); an upper bound where a paired search ends early.
 """
 
 from __future__ import annotations

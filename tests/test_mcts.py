@@ -120,3 +120,31 @@ def test_plays_legal_moves_in_every_registered_game(game_id: str) -> None:
         before = state.serialize()
         assert agent.choose(state) in state.legal_actions()
         assert state.serialize() == before
+
+
+def test_the_evaluation_hook_is_optional_and_siege_scores_every_seat() -> None:
+    toy = ToyGame()
+    assert toy.evaluate(toy.new_initial_state(0)) is None
+    for options in ({"players": 4}, {"players": 3, "mode": "field_marshal"}):
+        game = warroom.load("siege", **options)
+        state = game.new_initial_state(4)
+        values = game.evaluate(state)
+        assert values is not None and len(values) == game.num_players
+        assert all(game.info.min_return <= v <= game.info.max_return for v in values)
+
+
+def test_paired_search_is_reproducible_legal_and_leaves_the_state_alone() -> None:
+    game = warroom.load("siege", players=2)
+    settings = MctsSettings(iterations=12, depth=6)
+    for state in _first_decisions(game.new_initial_state(3), 3):
+        before = state.serialize()
+        picks = {MctsAgent(7, settings).choose(state) for _ in range(2)}
+        assert len(picks) == 1 and picks <= set(state.legal_actions())
+        assert state.serialize() == before
+
+
+def test_paired_search_keeps_the_policy_choice_without_evidence() -> None:
+    game = warroom.load("siege", players=2)
+    state = _first_decisions(game.new_initial_state(5), 1)[0]
+    strict = MctsAgent(1, MctsSettings(iterations=8, depth=4, margin=1e9))
+    assert strict.choose(state) is strict.policy(state)

@@ -11,8 +11,10 @@ import pytest
 import warroom
 from tests.memoir44.conftest import decision, figures, play, pos, texts, to_battle
 from warroom.agents.base import RandomAgent
+from warroom.core.checker import check_random_game
 from warroom.core.errors import CorruptDataError, OptionError
 from warroom.core.rng import Rng
+from warroom.games.memoir44 import invariants
 from warroom.games.memoir44.agents import HeuristicAgent
 from warroom.games.memoir44.game import Memoir44Game
 from warroom.games.memoir44.scenario import import_m44
@@ -25,7 +27,9 @@ def test_registered_and_declared():
     game = warroom.load("memoir44", scenario="pegasus-bridge")
     assert game.num_players == 2 and game.info.rule_prefix == "M44"
     with pytest.raises(OptionError):
-        warroom.load("memoir44", players=3)
+        warroom.load("memoir44", players=7)
+    with pytest.raises(OptionError):
+        warroom.load("memoir44", players=4, larger_team="axis")  # equal teams have no extra player
 
 
 def test_baseline_decides_retreat_direction():
@@ -67,6 +71,42 @@ def test_ocean_units_cannot_battle():
     st = pos("face beach\nallies armor R9C7\naxis infantry R7C7\nhand allies: probe_center\n")
     to_battle(st, "probe_center", "R9C7")
     assert decision(st) == "card"
+
+
+@pytest.mark.parametrize(
+    ("players", "larger", "teams"),
+    [(3, "allies", (2, 1)), (3, "axis", (1, 2)), (5, "allies", (3, 2)), (5, "axis", (2, 3))],
+)
+def test_team_play_odd_players(players, larger, teams):
+    """M44-VAR-01: with an odd number of players the extra one joins the team chosen; a team of 2
+    runs as M44-VAR-04 (chief + both flanks), a team of 3 as M44-VAR-03, a lone player as in the
+    two-player game; team mates share the hand (M44-VAR-02), the chief plays the card (M44-VAR-05)."""
+    game = Memoir44Game(players=players, larger_team=larger)
+    assert game.num_players == players
+    allies, axis = list(game.seats_of(0)), list(game.seats_of(1))
+    assert (len(allies), len(axis)) == teams and allies + axis == list(range(players))
+    assert [game.side_of_seat(p) for p in range(players)] == [0] * teams[0] + [1] * teams[1]
+    for side, seats in ((0, allies), (1, axis)):
+        chief = seats[0]
+        assert game.chief(side) == chief
+        commanders = [game.section_commander(side, s) for s in range(3)]  # own left, centre, right
+        expected = {1: [chief] * 3, 2: [chief + 1, chief, chief + 1], 3: [chief + 1, chief, chief + 2]}
+        assert commanders == expected[len(seats)]
+    st = game.new_initial_state(3)
+    assert st.current_player() == game.chief(st.active)
+    for p in range(players):
+        mine = "allies" if game.side_of_seat(p) == 0 else "axis"
+        other = "axis" if mine == "allies" else "allies"
+        v = st.view(p)
+        assert v["hands"][mine] == st.view(game.chief(game.side_of_seat(p)))["hands"][mine]
+        assert v["hands"][other] is None
+    short = Memoir44Game(players=players, larger_team=larger, max_turns=40)
+    for seed in range(6):
+        final = check_random_game(short, seed, deep_every=11, invariant=invariants.check)
+        returns = final.returns()
+        assert len(returns) == players
+        for seats in (allies, axis):
+            assert len({returns[p] for p in seats}) == 1  # a team wins or loses together
 
 
 def test_team_play_commanders():

@@ -353,4 +353,4 @@ def test_the_table_snapshot_carries_the_games_static_catalog(client: TestClient)
     assert catalog["scenario"]["face"] == "beach"
     assert catalog["scenario"]["terrain"]["R9C1"] == "ocean"  # the printed beach face, from the engine
     assert catalog["cards"]["barrage"]["name"] == "Barrage"
-    assert warroom.load("siege").catalog() == {}  # a game without one sends nothing
+    assert warroom.load("siege").catalog()["cards"]["green_aviation"]["name"] == "P-47 Thunderbolt"

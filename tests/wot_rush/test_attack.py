@@ -6,6 +6,9 @@ import pytest
 
 from tests.wot_rush.conftest import decision, play, pos, seat, texts
 from warroom.core.errors import IllegalActionError
+from warroom.core.rng import Rng
+from warroom.games.wot_rush import WotRushGame
+from warroom.games.wot_rush.rules.attack import can_hit, open_targets, target_mask
 
 
 def test_ex05_two_card_attack():
@@ -328,3 +331,19 @@ def test_last_one_medal_card_triggers_the_end():
     """)
     events = play(st, "attack SU-09", "go", "fire SU-09 p1b1")
     assert "end_triggered" in [e.kind for e in events] and st.view(0)["end_triggered"]
+
+
+def test_hot_path_target_masks_match_the_restriction_rules() -> None:
+    """WOT-ICON-13/14, WOT-ATK-05: the precomputed `hits` masks and `target_mask` used by the hot
+    path agree with `open_targets` and `can_hit` at every step of random games."""
+    game = WotRushGame(players=4)
+    rng = Rng(3)
+    for seed in range(2):
+        st = game.new_initial_state(seed)
+        while not st.is_terminal():
+            vehicles, bases = open_targets(st)
+            mask = target_mask(st)
+            assert mask == vehicles | bases << 1
+            for card in range(game.content.num_vehicles):
+                assert bool(game.hits[card] & mask) == can_hit(game.restr[card], vehicles, bases)
+            st.apply_action(rng.choice(st.legal_actions()))

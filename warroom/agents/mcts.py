@@ -33,6 +33,7 @@ from warroom.core.game import Action, Game, State
 from warroom.core.rng import Rng
 
 PLAYOUT_POLICIES = ("auto", "heuristic", "random")
+SEARCHES = ("auto", "tree", "paired")
 
 
 @dataclass(frozen=True, slots=True)
@@ -46,12 +47,20 @@ class MctsSettings:
     playout: str = "auto"  # "auto": the game's heuristic agent if it has one, else random
     max_playout: int | None = None  # decisions a playout may take (None: the game's bound)
     settle_after: int = 4  # stop early once this many playouts all ended alike (0: never)
+    search: str = "auto"  # "auto": "paired" for games with an evaluation (Game.evaluate), else "tree"
+    depth: int = 16  # decisions a playout runs before `Game.evaluate` scores it (games with one)
+    candidates: int = 6  # paired search: root actions compared (the policy's pick and the best)
+    margin: float = 1.5  # paired search: standard errors a rival must beat the policy's pick by
 
     def __post_init__(self) -> None:
         if self.iterations < 1:
             raise ValueError(f"iterations must be 1 or more, not {self.iterations}")
         if self.playout not in PLAYOUT_POLICIES:
             raise ValueError(f"playout must be one of {', '.join(PLAYOUT_POLICIES)}, not {self.playout!r}")
+        if self.search not in SEARCHES:
+            raise ValueError(f"search must be one of {', '.join(SEARCHES)}, not {self.search!r}")
+        if self.depth < 1 or self.candidates < 2:
+            raise ValueError("depth must be 1 or more and candidates 2 or more")
 
 
 LEVELS: dict[str, MctsSettings] = {
@@ -59,7 +68,7 @@ LEVELS: dict[str, MctsSettings] = {
     # only where it is reached: in slow games such as 4-player Siege with heuristic playouts)
     "mcts-fast": MctsSettings(iterations=16, seconds=0.25),
     "mcts": MctsSettings(iterations=64, seconds=0.5),
-    "mcts-strong": MctsSettings(iterations=256, seconds=1.0),
+    "mcts-strong": MctsSettings(iterations=256, seconds=0.9),
     # pure iteration budgets: always reproducible from the seed, whatever the machine
     "mcts-i16": MctsSettings(iterations=16),
     "mcts-i64": MctsSettings(iterations=64),
@@ -163,15 +172,10 @@ class _Search:
         return best
 
     def playout(self, state: State) -> list[float]:
-        """Play on with the playout policy; the returns scaled to [0, 1] (0.5 if cut short)."""
-        policy = self.agent.policy
-        for _ in range(self.max_playout):
-            if state.is_terminal():
-                break
-            state.apply_action(policy(state))
-        if not state.is_terminal():
-            return [0.5] * self.game.num_players
-        return [(r - self.low) / self.span for r in state.returns()]
+        """Play on with the playout policy; the returns scaled to [0, 1]. A game with an
+        evaluation is scored by it after `depth` decisions; otherwise an unfinished playout
+        (`max_playout`) scores 0.5."""
+        return _playout(self.agent, state, self.max_playout, self.low, self.span)
 
     def best(self) -> Action:
         """The most visited root action (ties: the higher mean, then the earlier legal action)."""
@@ -187,6 +191,132 @@ class _Search:
         return max(legal, key=rank)
 
 
+def _playout(agent: MctsAgent, state: State, limit: int, low: float, span: float) -> list[float]:
+    game, policy = state.game, agent.policy
+    settings = agent.settings
+    evaluated = agent.evaluates(game)
+    steps = min(limit, settings.depth) if evaluated else limit
+    for _ in range(steps):
+        if state.is_terminal():
+            break
+        state.apply_action(policy(state))
+    if state.is_terminal():
+        values = state.returns()
+    else:
+        estimate = game.evaluate(state) if evaluated else None
+        if estimate is None:
+            return [0.5] * game.num_players
+        values = estimate
+    return [(v - low) / span for v in values]
+
+
+class _PairedSearch:
+    """Policy improvement by paired playouts, for games with an evaluation.
+
+    The candidates are the playout policy's own choice and the root actions the evaluation
+    likes best one step ahead (`candidates` in all). Every candidate is played in the same
+    determinisations, with the same dice (common random numbers: each world is cloned, RNG
+    included), so their differences are measured on matched pairs. Half the budget compares all
+    candidates; the other half, on new worlds, only the policy's choice and its best rival. The
+    policy's choice is kept unless a rival's mean paired gain over it exceeds `margin` standard
+    errors.
+    """
+
+    def __init__(self, agent: MctsAgent, root_state: State) -> None:
+        self.agent, self.settings = agent, agent.settings
+        self.game: Game[Any] = root_state.game
+        info = self.game.info
+        self.low, self.span = info.min_return, (info.max_return - info.min_return) or 1.0
+        self.me = root_state.current_player()
+        self.root_state = root_state
+        limit = self.settings.max_playout
+        self.max_playout = info.max_decisions if limit is None else limit
+
+    def run(self) -> Action:
+        settings, rng, root = self.settings, self.agent.rng, self.root_state
+        deadline = None if settings.seconds is None else time.perf_counter() + settings.seconds
+        pick = self.agent.policy(root)
+        alive = self.shortlist(pick, root.resample_hidden(self.me, rng))
+        values: dict[int, list[float]] = {a.index: [] for a in alive}
+        budget = settings.iterations
+        rounds = 2 if len(alive) > 2 else 1
+        last = 0.0  # how long the last world took: one is not started unless it fits the budget
+        for round_no in range(rounds):
+            for _ in range(max(2, budget // (rounds * len(alive)))):
+                began = time.perf_counter()
+                if deadline is not None and began + last > deadline:
+                    return self.decide(alive, values, pick)
+                scores = self.play_world(root.resample_hidden(self.me, rng), alive, deadline)
+                if scores is None:  # out of time mid-world: its unmatched scores are dropped
+                    return self.decide(alive, values, pick)
+                for action, score in zip(alive, scores, strict=True):
+                    values[action.index].append(score)
+                last = time.perf_counter() - began
+            base = values[pick.index]
+            if all(values[a.index] == base for a in alive):
+                return pick  # no candidate changes anything the playouts can see
+            if round_no < rounds - 1:
+                alive = self.halve(alive, values, pick)
+        return self.decide(alive, values, pick)
+
+    def play_world(self, world: State, alive: list[Action], deadline: float | None) -> list[float] | None:
+        """Every candidate's playout score in one determinisation (None: the time ran out)."""
+        scores = []
+        for action in alive:
+            state = world.clone()
+            state.apply_action(action)
+            scores.append(self.score(state))
+            if deadline is not None and time.perf_counter() >= deadline:
+                return None
+        return scores
+
+    def shortlist(self, pick: Action, world: State) -> list[Action]:
+        legal = world.legal_actions()
+        others = [a for a in legal if a is not pick]
+        room = self.settings.candidates - 1
+        if len(others) > room:
+
+            def one_step(action: Action) -> float:
+                state = world.clone()
+                state.apply_action(action)
+                if state.is_terminal():
+                    return state.returns()[self.me]
+                estimate = self.game.evaluate(state)
+                return -math.inf if estimate is None else estimate[self.me]
+
+            others = sorted(others, key=one_step, reverse=True)[:room]  # stable: ties keep order
+        by_index = {a.index: a for a in self.root_state.legal_actions()}
+        return [by_index[pick.index], *(by_index[a.index] for a in others)]
+
+    def score(self, state: State) -> float:
+        return _playout(self.agent, state, self.max_playout, self.low, self.span)[self.me]
+
+    @staticmethod
+    def mean(xs: list[float]) -> float:
+        return sum(xs) / len(xs) if xs else 0.0
+
+    def halve(self, alive: list[Action], values: dict[int, list[float]], pick: Action) -> list[Action]:
+        """The policy's choice and its best rival so far."""
+        rivals = sorted((a for a in alive if a is not pick), key=lambda a: -self.mean(values[a.index]))
+        return [pick, rivals[0]]
+
+    def decide(self, alive: list[Action], values: dict[int, list[float]], pick: Action) -> Action:
+        n = min(len(values[a.index]) for a in alive)
+        if n < 2:
+            return pick
+        base = values[pick.index][:n]
+        best, best_gain = pick, 0.0
+        for action in alive:
+            if action is pick:
+                continue
+            diffs = [x - y for x, y in zip(values[action.index][:n], base, strict=True)]
+            gain = sum(diffs) / n
+            var = sum((d - gain) ** 2 for d in diffs) / (n - 1)
+            if gain > best_gain and gain > self.settings.margin * math.sqrt(var / n):
+                best, best_gain = action, gain
+        return best
+
+
 class MctsAgent:
     """An ISMCTS player for any game (see the module docstring); one method, `choose`."""
 
@@ -196,12 +326,26 @@ class MctsAgent:
         self._seed = seed
         self._game: Game[Any] | None = None
         self._policy: Any = None
+        self._evaluates: dict[int, bool] = {}
 
     def choose(self, state: State) -> Action:
         legal = state.legal_actions()
         if len(legal) == 1:
             return legal[0]
+        if self.paired(state):
+            return _PairedSearch(self, state).run()
         return _Search(self, state).run()
+
+    def evaluates(self, game: Game[Any]) -> bool:
+        """Whether `game` scores positions (`Game.evaluate` overridden), remembered per game."""
+        known = self._evaluates.get(id(game))
+        if known is None:
+            known = self._evaluates[id(game)] = type(game).evaluate is not Game.evaluate
+        return known
+
+    def paired(self, state: State) -> bool:
+        wanted = self.settings.search
+        return wanted == "paired" or (wanted == "auto" and self.evaluates(state.game))
 
     def policy(self, state: State) -> Action:
         """The playout policy's move: the game's heuristic (if asked for and present) or random."""

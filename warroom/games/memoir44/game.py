@@ -16,7 +16,8 @@ from warroom.games.memoir44.content import BASES, Content, default_content
 from warroom.games.memoir44.scenario import Scenario, Side, resolve, shipped
 from warroom.games.memoir44.state import M44State
 
-INFANTRY, ARMOR, ARTILLERY = 0, 1, 2  # index of a unit's base type in BASES
+INFANTRY, ARMOR, ARTILLERY = 0, 1, 2
+TEAM_SIDES = ("allies", "axis")  # index of a unit's base type in BASES
 MAX_TURNS = 200  # an engine bound, not a rule: a game still running after 200 turns is a draw
 
 INFO = GameInfo(
@@ -34,7 +35,16 @@ INFO = GameInfo(
     description="Two-sided WWII hex wargame: command cards, battle dice, scenarios (base game).",
     options=(
         OptionSpec(
-            "players", 2, "2, or 4/6 for team play with section commanders (M44-VAR-01..05)", (2, 4, 6)
+            "players",
+            2,
+            "2, or 3 to 6 for team play with section commanders (M44-VAR-01..05)",
+            (2, 3, 4, 5, 6),
+        ),
+        OptionSpec(
+            "larger_team",
+            "allies",
+            "with 3 or 5 players, the side the extra player joins (M44-VAR-01)",
+            ("allies", "axis"),
         ),
         OptionSpec(
             "scenario", "pegasus-bridge", "a shipped scenario name, or a path to a .toml or .m44 file"
@@ -73,7 +83,10 @@ class Memoir44Game(Game[M44State]):
         self.card_ids = frozenset(range(len(self.deck)))  # the physical cards, for invariants
         ambush = self.content.card("ambush").index
         self.ambush_cards = frozenset(c for c, k in enumerate(self.deck) if k == ambush)
-        self.per_side = self.num_players // 2
+        # team sizes per side (M44-VAR-01): half each; an odd extra player joins `larger_team`
+        n, extra = self.num_players, TEAM_SIDES.index(self.options["larger_team"])
+        self.team = tuple(n // 2 + (n % 2 if side == extra else 0) for side in (0, 1))
+        self.first_seat = (0, self.team[0])  # the Allied seats come first, then the Axis seats
         self._tables()
 
     def check_options(self) -> None:
@@ -81,6 +94,8 @@ class Memoir44Game(Game[M44State]):
             raise OptionError(f"max_turns must be 2..{MAX_TURNS}")
         if self.options["no_take_ground"] and not self.options["young_generals"]:
             raise OptionError("no_take_ground is a young generals option: set young_generals=true too")
+        if self.options["larger_team"] != "allies" and self.options["players"] % 2 == 0:
+            raise OptionError("larger_team is for 3 or 5 players: with an even number the teams are equal")
 
     def _tables(self) -> None:
         sc, content = self.scenario, self.content
@@ -157,14 +172,14 @@ class Memoir44Game(Game[M44State]):
 
     # -- seats and sections (M44-VAR-01..05) --------------------------------------------------
     def side_of_seat(self, seat: int) -> int:
-        return seat // self.per_side
+        return 0 if seat < self.team[0] else 1
 
     def seats_of(self, side: int) -> range:
-        return range(side * self.per_side, (side + 1) * self.per_side)
+        return range(self.first_seat[side], self.first_seat[side] + self.team[side])
 
     def chief(self, side: int) -> int:
         """The commander-in-chief (centre) of a side: the only seat in a 2-player game."""
-        return side * self.per_side
+        return self.first_seat[side]
 
     def to_absolute(self, side: int, section: Section) -> Section:
         """A side's own left/centre/right as a board section (M44-BOARD-03)."""
@@ -172,9 +187,10 @@ class Memoir44Game(Game[M44State]):
 
     def section_commander(self, side: int, relative: Section) -> int:
         """Team play: centre -> chief; flanks -> the flank commander(s) (M44-VAR-03/04)."""
-        if self.per_side == 1 or relative == Section.CENTER:
+        size = self.team[side]
+        if size == 1 or relative == Section.CENTER:
             return self.chief(side)
-        return self.chief(side) + (1 if self.per_side == 2 or relative == Section.LEFT else 2)
+        return self.chief(side) + (1 if size == 2 or relative == Section.LEFT else 2)
 
     def hex_commander(self, side: int, h: int) -> int:
         """Who decides for a unit of `side` on hex h: its section's commander; shared hexes the chief."""

@@ -18,20 +18,34 @@ def check(st: M44State) -> None:
     n = len(g.scenario.units)
     assert len(st.unit_hex) == n and len(st.unit_fig) == n, "unit count mismatch"
     cards = [*st.deck, *st.discard, *st.in_play, *st.recon, *st.hands[0], *st.hands[1]]
-    assert sorted(cards) == list(range(len(g.deck))), "command cards not conserved"
+    # the same as sorted(cards) == [0, 1, ..., N-1]: N entries, all distinct, exactly those ids
+    assert len(cards) == len(g.deck) and set(cards) == g.card_ids, "command cards not conserved"
     occ = [-1] * NUM_HEXES
+    dead = [0, 0]  # eliminated units per side
+    sides, figures, top, base, bunker, closed = (
+        g.unit_side,
+        st.unit_fig,
+        g.unit_max,
+        g.unit_base,
+        g.scenario.bunker,
+        g.closed,
+    )
     for u, h in enumerate(st.unit_hex):
-        fig = st.unit_fig[u]
-        assert 0 <= fig <= g.unit_max[u], f"unit {u} has {fig} figures (max {g.unit_max[u]})"
+        fig = figures[u]
+        assert 0 <= fig <= top[u], f"unit {u} has {fig} figures (max {top[u]})"
         assert (h < 0) == (fig == 0), f"unit {u}: hex {h} with {fig} figures"
         if h >= 0:
             assert 0 <= h < NUM_HEXES and occ[h] < 0, f"two units on hex {h}"
             occ[h] = u
-            bunkered = g.unit_base[u] == 2 and g.scenario.bunker[h] >= 0  # placed there (M44-OBST-04)
-            assert bunkered or not g.closed[g.unit_base[u]][h], f"unit {u} on a hex closed to it"
+            b = base[u]
+            bunkered = b == 2 and bunker[h] >= 0  # placed there (M44-OBST-04)
+            assert bunkered or not closed[b][h], f"unit {u} on a hex closed to it"
+        else:
+            dead[sides[u]] += 1
     assert occ == st.occ, "occupancy out of step with unit positions"
     for side in (0, 1):
-        dead = sum(1 for u, h in enumerate(st.unit_hex) if h < 0 and g.unit_side[u] != side)
-        assert st.kills[side] == dead, f"side {side} has {st.kills[side]} kill medals for {dead} eliminations"
+        assert st.kills[side] == dead[1 - side], (
+            f"side {side} has {st.kills[side]} kill medals for {dead[1 - side]} eliminations"
+        )
     assert (st.decision is None) == (st.result >= 0), "decision pending iff the game runs"
     assert st.active in (0, 1)

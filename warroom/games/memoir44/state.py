@@ -24,6 +24,7 @@ if TYPE_CHECKING:
     from warroom.games.memoir44.game import Memoir44Game
 
 RUNNING, DRAW = -1, 2
+_event = tuple.__new__  # Event(...) without the NamedTuple constructor's keyword handling
 _FIELDS = (
     "rng", "deck", "discard", "hands", "in_play", "recon", "unit_hex", "unit_fig", "sandbags", "wire",
     "sandbag_pool", "kills", "obj_taken", "active", "turn", "turns_taken", "last_effect", "effect",
@@ -33,7 +34,9 @@ _FIELDS = (
 
 
 class M44State(State):
-    __slots__ = (*_FIELDS, "events", "occ")
+    # scratch / order_slots: caches of what listing the current options computed (destinations,
+    # order slots), derived from the fields, never saved; None means "compute again"
+    __slots__ = (*_FIELDS, "events", "occ", "order_slots", "scratch")
 
     game: Memoir44Game
 
@@ -78,6 +81,8 @@ class M44State(State):
         self.result = RUNNING  # 0 Allies won, 1 Axis won, 2 draw (turn limit)
         self.events: list[Event] = []
         self.occ = [-1] * NUM_HEXES
+        self.scratch: Any = None
+        self.order_slots: dict[int, tuple[int, ...]] | None = None
         self.rebuild_occupancy()
 
     def rebuild_occupancy(self) -> None:
@@ -92,7 +97,7 @@ class M44State(State):
         return self.game.table
 
     def say(self, kind: str, text: str, visible_to: frozenset[int] | None = None, /, **data: Any) -> None:
-        self.events.append(Event(kind, text, data, visible_to))
+        self.events.append(_event(Event, (kind, text, data, visible_to)))
 
     # -- the contract ----------------------------------------------------------------------
     def current_player(self) -> int:
@@ -108,13 +113,9 @@ class M44State(State):
         return [1.0 if g.side_of_seat(p) == self.result else -1.0 for p in range(g.num_players)]
 
     def _legal_actions(self) -> list[Action]:
-        from warroom.games.memoir44.rules import dispatch
-
         return dispatch.legal(self)
 
     def _apply(self, action: Action) -> list[Event]:
-        from warroom.games.memoir44.rules import dispatch
-
         self.events = []
         act: M44Action = action  # type: ignore[assignment]  # only M44Actions are ever legal here
         dispatch.apply(self, act)
@@ -165,6 +166,8 @@ class M44State(State):
         new.result = self.result
         new.events = []
         new.occ = self.occ[:]
+        new.scratch = self.scratch  # read-only caches of the same position
+        new.order_slots = self.order_slots
         return new
 
     def _to_json(self) -> JSON:
@@ -220,3 +223,6 @@ class M44State(State):
             check(self)
         except AssertionError as exc:
             raise CorruptDataError(f"inconsistent memoir44 state: {exc}") from None
+
+
+from warroom.games.memoir44.rules import dispatch  # noqa: E402  (the rules import this module's users)

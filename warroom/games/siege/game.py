@@ -113,6 +113,16 @@ class SiegeGame(Game[SiegeState]):
     def observe(self, view: JSON, player: int | None) -> list[float]:
         return encoding.encode(view, player)
 
+    def catalog(self) -> JSON:
+        """Printed names and classes of the cards and tokens (public, unchanging)."""
+        cards = {c.kind: {"name": c.name, "class": str(c.card_class),
+                          "colour": c.colour.name.lower() if c.colour is not None else None,
+                          "ring": c.ring.name.lower() if c.ring is not None else None}
+                 for c in self.content.cards}  # fmt: skip
+        tokens = {t.kind: {"name": t.name, "class": str(t.token_class), "armour": t.armour,
+                           "trophy": t.trophy} for t in self.content.tokens}  # fmt: skip
+        return {"cards": cards, "tokens": tokens}
+
     def new_initial_state(self, seed: int = 0) -> SiegeState:
         from warroom.games.siege.rules import flow, setup
 
@@ -137,6 +147,11 @@ class SiegeGame(Game[SiegeState]):
         from warroom.games.siege.render import describe
 
         return describe(state, action)
+
+    def evaluate(self, state: SiegeState) -> list[float]:
+        from warroom.games.siege.evaluate import evaluate
+
+        return evaluate(state)
 
     def summary(self, state: SiegeState) -> JSON:
         from warroom.games.siege.view import summary

@@ -9,9 +9,12 @@ from typing import Any
 from warroom.core.errors import OptionError
 from warroom.core.game import JSON, Action, Game, GameInfo, OptionSpec
 from warroom.games.wot_rush import encoding
-from warroom.games.wot_rush.actions import ActionTable
+from warroom.games.wot_rush.actions import ActionTable, WotAction
 from warroom.games.wot_rush.content import HEAVY, AbilitySpec, Content, Restriction, content_for
 from warroom.games.wot_rush.state import WotState
+
+# per card, for DP-02: (kind, resource, its `use` actions, its `defend` action or None, attacker?)
+MainInfo = tuple[int, int, tuple[WotAction, ...], WotAction | None, bool]
 
 INFO = GameInfo(
     id="wot_rush",
@@ -75,6 +78,32 @@ class WotRushGame(Game[WotState]):
         in_play = [*range(c.num_vehicles), *range(c.medal_start, c.base_start)]
         in_play += [card for p in seats for card in (*c.barracks_cards(p), *c.base_cards(p))]
         self.cards_in_play: frozenset[int] = frozenset(in_play)  # every card this game uses (WOT-SETUP-10)
+        self._hot_path_tables()
+
+    def _hot_path_tables(self) -> None:
+        """Precomputed per card and per seat so the hot path (main_choices, end_turn) only indexes."""
+        c, table = self.content, self.table
+        k = c.bases_per_player
+        self.bpp = k
+        self.hand_size = c.hand_size
+        self.max_rounds = int(self.options["max_rounds"])
+        self.label_of: tuple[str, ...] = tuple(c.kind_label[kind] for kind in c.kind)
+        # per card: which targets it can hit, as a mask (1 = defenders, 2 = unguarded bases;
+        # WOT-ICON-13/14), matching `attack.target_mask`
+        self.hits: tuple[int, ...] = tuple(
+            2 if r == Restriction.BASE else 1 if r == Restriction.VEHICLES else 3 for r in self.restr
+        )
+        info: list[MainInfo] = []
+        for card, kind in enumerate(c.kind):
+            uses = tuple(table.use[kind].values()) if self.abil[card] else ()
+            defend = table.defend[kind] if self.arm[card] >= 1 and kind < len(table.defend) else None
+            info.append((kind, self.res[card], uses, defend, self.strength[card] >= 1))
+        self.main_info: tuple[MainInfo, ...] = tuple(info)
+        seats = range(self.num_players)
+        self.others: tuple[tuple[int, ...], ...] = tuple(
+            tuple(i for i in range(self.num_players * k) if i // k != p) for p in seats
+        )
+        self.no_damage = [False] * k
 
     def all_actions(self) -> list[Action]:
         return list(self.table.all)

@@ -1,16 +1,50 @@
 """World of Tanks: Rush invariants, checked on load and at every step of the random-game checker:
 every card in play lies in exactly one zone, medal decks hold only their own nation's cards and
 never go negative, a base holds at most one defender (an armoured vehicle) and a destroyed base
-none, the decision belongs to a seat, and no turn runs without end (WOT-PLAY-05)."""
+none, the decision belongs to a seat, and no turn runs without end (WOT-PLAY-05).
+
+`check` is cheap enough for every step (a few microseconds): one set built from all the zones at
+C speed for the conservation check, and subset tests against per-game tables for the rest. Only
+when it fails does `_explain` walk the position slot by slot to name what broke.
+"""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from itertools import chain, compress
+from operator import ne
+from typing import TYPE_CHECKING, NamedTuple
+from weakref import WeakKeyDictionary
 
 from warroom.games.wot_rush.rules.dispatch import TURN_STEP_LIMIT
 
 if TYPE_CHECKING:
+    from warroom.games.wot_rush.game import WotRushGame
     from warroom.games.wot_rush.state import WotState
+
+
+class _Tables(NamedTuple):
+    expected: frozenset[int]  # the cards in play (WOT-SETUP-10)
+    medal1: tuple[frozenset[int], ...]  # per nation: the cards allowed in its one-medal deck
+    medal2: tuple[frozenset[int], ...]
+    base_ok: frozenset[int]  # base cards, and -1 (a destroyed base)
+    guard_ok: frozenset[int]  # armoured vehicles, and -1 (no defender)
+
+
+_TABLES: WeakKeyDictionary[WotRushGame, _Tables] = WeakKeyDictionary()
+
+
+def _tables(g: WotRushGame) -> _Tables:
+    tables = _TABLES.get(g)
+    if tables is None:
+        c, kind, cards = g.content, g.kind, g.cards_in_play
+        tables = _TABLES[g] = _Tables(
+            expected=cards,
+            medal1=tuple(frozenset(x for x in cards if kind[x] == one) for one, _ in c.medal_kinds),
+            medal2=tuple(frozenset(x for x in cards if kind[x] == two) for _, two in c.medal_kinds),
+            base_ok=frozenset({-1, *(x for x in cards if kind[x] == c.base_kind)}),
+            guard_ok=frozenset({-1, *(x for x in cards if g.veh[x] and g.arm[x] >= 1)}),
+        )
+    return tables
 
 
 def cards_in_play(st: WotState) -> frozenset[int]:
@@ -19,20 +53,145 @@ def cards_in_play(st: WotState) -> frozenset[int]:
 
 
 def zones(st: WotState) -> list[int]:
+    """Every card found in a zone, once per occurrence (a card being played counts as a zone)."""
     found = [*st.vdeck, *st.reserve, *st.vdiscard, *st.graveyard]
     for piles in (st.hangar, st.hand, st.warehouse, st.medal1, st.medal2):
         for pile in piles:
             found.extend(pile)
     found.extend(b for b in st.base if b >= 0)
     found.extend(g for g in st.guard if g >= 0)
-    if (
-        st.card >= 0 and st.card not in st.reserve
-    ):  # a card being played (a purchase target stays in the reserve)
+    if st.card >= 0 and st.card not in st.reserve:  # a purchase target stays in the reserve
         found.append(st.card)
     return found
 
 
+def _piles(st: WotState) -> list[list[int]]:
+    """Every zone as a list, in a fixed order; bases and defender slots hold -1 when empty, and
+    the last entry is the card being played, if any (a purchase target stays in the reserve)."""
+    card = st.card
+    playing = [card] if card >= 0 and card not in st.reserve else []
+    return [st.vdeck, st.reserve, st.vdiscard, st.graveyard, *st.hangar, *st.hand, *st.warehouse,
+            *st.medal1, *st.medal2, st.base, st.guard, playing]  # fmt: skip
+
+
 def check(st: WotState) -> None:
+    """All the invariants; raises AssertionError naming the first that fails."""
+    t = _tables(st.game)
+    piles = _piles(st)
+    # every card in exactly one zone: the distinct cards are the expected ones and their number
+    # is the number of occurrences (-1 marks a destroyed base or an empty defender slot)
+    found = set(chain.from_iterable(piles))
+    found.discard(-1)
+    total = sum(map(len, piles)) - st.base.count(-1) - st.guard.count(-1)
+    if not (total == len(found) == len(t.expected) and found == t.expected and _others_hold(st, t)):
+        _explain(st)
+        raise AssertionError("inconsistent position")  # _explain found nothing more specific
+
+
+class StepChecker:
+    """`check` at every step of a game, made incremental for the random-game checker: the full
+    check on the first position it sees (and on a finished one); afterwards the conservation of
+    cards is proved from the previous position, which held every card exactly once: the cards
+    that left the zones that changed must be exactly the cards that entered them (as multisets).
+    Likewise the medal decks, bases and defender slots are re-checked when they change, and the
+    remaining invariants (damage flags, the deciding seat, the turn's length...) every time."""
+
+    def __init__(self) -> None:
+        self.state: WotState | None = None
+        self.prev: list[list[int]] = []
+        self.index: range = range(0)
+        self.slots = 0
+        self.allowed: list[frozenset[int] | None] = []  # per zone: the cards it may hold, if limited
+
+    def _restart(self, st: WotState, piles: list[list[int]]) -> None:
+        check(st)
+        t = _tables(st.game)
+        n = st.game.num_players
+        self.state, self.prev, self.index = st, [pile[:] for pile in piles], range(len(piles))
+        self.slots = len(piles) - 3  # the index of the bases, then the defender slots, then the card in play
+        unlimited: list[frozenset[int] | None] = [None] * (4 + 3 * n)  # decks, hangars, hands, warehouses
+        self.allowed = [*unlimited, *t.medal1, *t.medal2, t.base_ok, t.guard_ok, None]
+
+    def __call__(self, st: WotState) -> None:
+        piles = _piles(st)
+        prev = self.prev
+        if st is not self.state or st.over or len(piles) != len(prev):
+            self._restart(st, piles)
+            return
+        allowed = self.allowed
+        removed: list[int] = []
+        added: list[int] = []
+        ok = True
+        slots = self.slots
+        for i in compress(self.index, map(ne, piles, prev)):  # the changed zones, found at C speed
+            new, old = piles[i], prev[i]
+            prev[i] = new[:]
+            if i >= slots:  # bases or defender slots: -1 marks an empty one, not a card
+                new, old = [c for c in new if c >= 0], [c for c in old if c >= 0]
+            n_new, n_old = len(new), len(old)
+            if n_new < n_old and old[:n_new] == new:  # cards taken from the end
+                removed += old[n_new:]
+            elif n_new > n_old and new[:n_old] == old:  # cards put on the end
+                added += new[n_old:]
+            else:
+                removed += old
+                added += new
+            limit = allowed[i]
+            if limit is not None and not limit.issuperset(piles[i]):
+                ok = False
+        if removed != added:  # the same cards in another order?
+            removed.sort()
+            added.sort()
+        base = st.base
+        g = st.game
+        if not (
+            ok
+            and removed == added
+            and (-1 not in base or _destroyed_bases_empty(st))
+            and (True not in st.guard_dmg or _damaged_guards_exist(st))
+            and len(st.reserve) <= g.content.reserve_size
+            and 0 <= st.decider < g.seats
+            and 0 <= st.active < g.seats
+            and st.turn_steps <= TURN_STEP_LIMIT
+            and st.purchases <= st.limit
+        ):
+            self.state = None
+            _explain(st)
+            raise AssertionError("cards not conserved: a card in no zone or two")
+
+
+def _others_hold(st: WotState, t: _Tables) -> bool:
+    """Every invariant but the conservation of cards, as one boolean (cheap subset tests)."""
+    g = st.game
+    base, guard = st.base, st.guard
+    return (
+        len(st.hand) == g.num_players
+        and len(base) == g.num_players * g.bpp
+        and all(map(frozenset.issuperset, t.medal1, st.medal1))  # own nation's cards only
+        and all(map(frozenset.issuperset, t.medal2, st.medal2))
+        and t.base_ok.issuperset(base)  # base cards on the bases
+        and t.guard_ok.issuperset(guard)  # armoured vehicles as defenders
+        and (-1 not in base or _destroyed_bases_empty(st))
+        and (True not in st.guard_dmg or _damaged_guards_exist(st))
+        and len(st.reserve) <= g.content.reserve_size
+        and (st.over or (0 <= st.decider < g.seats and 0 <= st.active < g.seats))
+        and st.turn_steps <= TURN_STEP_LIMIT
+        and st.purchases <= st.limit
+    )
+
+
+def _destroyed_bases_empty(st: WotState) -> bool:
+    guard, dmg = st.guard, st.base_dmg
+    return all(guard[i] < 0 and not dmg[i] for i, b in enumerate(st.base) if b < 0)
+
+
+def _damaged_guards_exist(st: WotState) -> bool:
+    guard = st.guard
+    return all(guard[i] >= 0 for i, d in enumerate(st.guard_dmg) if d)
+
+
+def _explain(st: WotState) -> None:
+    """The slow, explicit form of `check`: asserts one rule at a time with a precise message."""
     g, c = st.game, st.game.content
     n = g.num_players
     assert len(st.hand) == n and len(st.base) == n * c.bases_per_player, "seat count mismatch"
@@ -65,18 +224,3 @@ def _check_bases(st: WotState) -> None:
             assert veh[guard] and arm[guard] >= 1, f"slot {i}: defender {guard} is not an armoured vehicle"
         else:
             assert not st.guard_dmg[i], f"slot {i}: damage on an empty defender slot"
-
-
-def quick_check(st: WotState) -> None:
-    """The cheap per-step subset of `check` for long random runs: the number of cards across all
-    zones is conserved, the deciding seat exists, purchases within the limit, the turn is bounded.
-    The random-game tests run it at every step and the full `check` every few steps."""
-    g = st.game
-    piles = [st.vdeck, st.reserve, st.vdiscard, st.graveyard, *st.hangar, *st.hand, *st.warehouse, *st.medal1]
-    total = sum(map(len, piles)) + sum(map(len, st.medal2))
-    total += len(st.base) - st.base.count(-1) + len(st.guard) - st.guard.count(-1)
-    total += st.card >= 0 and st.card not in st.reserve
-    assert total == len(g.cards_in_play), f"{total} cards in the zones, the game has {len(g.cards_in_play)}"
-    assert st.over or 0 <= st.decider < g.seats, "the decision belongs to no seat"
-    assert st.turn_steps <= TURN_STEP_LIMIT, "a turn without end"
-    assert st.purchases <= st.limit, "more purchases than the limit"

@@ -18,13 +18,21 @@ from warroom.core.errors import CorruptDataError
 from warroom.core.game import JSON, Action, Event, State
 from warroom.core.rng import Rng
 from warroom.games.wot_rush import view
+from warroom.games.wot_rush.actions import Verb
 from warroom.games.wot_rush.rules import dispatch
 from warroom.games.wot_rush.rules.decisions import Decision
+from warroom.games.wot_rush.rules.turn import end_turn
 
 if TYPE_CHECKING:
     from warroom.games.wot_rush.actions import ActionTable
     from warroom.games.wot_rush.content import Content
     from warroom.games.wot_rush.game import WotRushGame
+
+new_event = tuple.__new__  # Event(...) without the NamedTuple's Python-level __new__ (hot path)
+_LEGAL = dispatch.LEGAL
+_APPLY = dispatch.APPLY
+_AUTO = dispatch.AUTO
+_END = Verb.END  # `end` is offered in Phase II (DP-02) only
 
 _LISTS = ("vdeck", "reserve", "vdiscard", "graveyard", "achievements", "base", "base_dmg", "guard",
           "guard_dmg", "pending", "sab_queue", "declared", "scores")  # fmt: skip
@@ -95,7 +103,7 @@ class WotState(State):
         return self.game.table
 
     def say(self, kind: str, text: str, visible_to: frozenset[int] | None = None, /, **data: Any) -> None:
-        self.events.append(Event(kind, text, data, visible_to))
+        self.events.append(new_event(Event, (kind, text, data, visible_to)))
 
     def has_base(self, seat: int) -> bool:
         k = self.game.content.bases_per_player
@@ -118,12 +126,20 @@ class WotState(State):
         return [1.0 if p in won else 0.0 for p in range(self.game.num_players)]
 
     def _legal_actions(self) -> list[Action]:
-        return dispatch.legal(self)  # type: ignore[return-value]  # list invariance: WotAction is an Action
+        return _LEGAL[self.decision](self)  # type: ignore[return-value]  # list invariance: WotAction is an Action
 
     def _apply(self, action: Action) -> list[Event]:
-        self.events = []
-        dispatch.apply(self, action)  # type: ignore[arg-type]  # only WotActions are ever legal here
-        return self.events
+        # dispatch.apply, inlined: the rule for this decision, then any automatic ones
+        events: list[Event] = []
+        self.events = events
+        if action.verb is _END:  # type: ignore[attr-defined]  # the commonest decision, without the _main hop
+            end_turn(self)
+        else:
+            _APPLY[self.decision](self, action)  # type: ignore[arg-type]  # only WotActions are ever legal here
+        self.turn_steps += 1
+        if _AUTO[self.decision]:
+            dispatch.automatic(self)
+        return events
 
     def view(self, player: int | None) -> JSON:
         return view.view(self, player)

@@ -58,6 +58,12 @@ function fill(sector, ring) {
   return `hsl(${hue} ${sat}% ${RING_LIGHT[ring]}%)`;
 }
 
+// Printed card names come from the engine's catalog (sent with the table); the table above is the
+// fallback for a page opened without one.
+function useCatalog(catalog) {
+  for (const [kind, card] of Object.entries(catalog.cards || {})) CARD_NAMES[kind] = card.name;
+}
+
 export function cardInfo(kind) {
   const [first, second] = kind.split("_");
   const colour = ["red", "green", "blue"].includes(first) ? first
@@ -448,4 +454,4 @@ function outcome(view) {
   return view.result;
 }
 
-export default { board, hands, handles, handleLabel, prompt, outcome };
+export default { board, hands, handles, handleLabel, prompt, outcome, useCatalog };

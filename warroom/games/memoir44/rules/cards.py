@@ -52,9 +52,7 @@ def apply_play(st: M44State, action: M44Action) -> None:
     st.in_play.append(card)
     kind = g.content.cards[action.a]
     st.say("play", f"the {SIDE_TITLE[st.active]} play {kind.name}", side=st.active, card=kind.kind)
-    effect, section = kind.effect, -1
-    if kind.section is not None:
-        section = int(g.to_absolute(st.active, Section[kind.section.upper()]))
+    effect, section = kind.effect, g.card_section[st.active][action.a]
     if effect == "counter_attack":
         effect, section = st.last_effect[1 - st.active]
         effect = "" if effect == "ambush" else effect
@@ -124,7 +122,7 @@ def _set_quotas(st: M44State) -> None:
     elif effect in ("recon_in_force", "general_advance", "pincer_move"):
         per = {"recon_in_force": (1, 1, 1), "general_advance": (2, 2, 2), "pincer_move": (2, 0, 2)}[effect]
         for rel, n in enumerate(per):
-            q[g.to_absolute(st.active, Section(rel))] = n
+            q[g.abs_section[st.active][rel]] = n
     elif effect == "their_finest_hour":
         q[INF_SLOT] = sum(1 for f in st.tfh if f in (dice.INF_A, dice.INF_B))
         q[ARMOR_SLOT] = st.tfh.count(dice.ARMOR)
@@ -193,23 +191,28 @@ def fits(quotas: list[int], options: list[tuple[int, ...]]) -> bool:
 
 
 def order_options(st: M44State) -> list[Action]:
+    """The units that may still be ordered. A unit's slots cannot change while orders are named
+    (nothing moves), so they are worked out once per ordering step (`st.order_slots`)."""
     g = st.game
+    cache = st.order_slots
+    if cache is None:
+        side, sides = st.active, g.unit_side
+        cache = {u: slots(st, u) for u, h in enumerate(st.unit_hex) if h >= 0 and sides[u] == side}
+        st.order_slots = cache
     out: list[Action] = []
-    taken = [slots(st, u) for u in st.chosen]
+    taken = [cache[u] if u in cache else slots(st, u) for u in st.chosen]
     free = st.quotas[:]
     simple = all(len(s) == 1 for s in taken)
     if simple:
         for s in taken:
             free[s[0]] -= 1
-    for u, h in enumerate(st.unit_hex):
-        if h < 0 or g.unit_side[u] != st.active or st.ordered[u]:
-            continue
-        own = slots(st, u)
-        if not own:
+    ordered, where, order = st.ordered, st.unit_hex, st.table.order
+    for u, own in cache.items():
+        if not own or ordered[u]:
             continue
         ok = free[own[0]] > 0 if simple and len(own) == 1 else fits(st.quotas, [*taken, own])
         if ok:
-            out.append(st.table.order[h])
+            out.append(order[where[u]])
     if out:
         out.append(st.table.done)
     return out
@@ -241,7 +244,7 @@ def section_options(st: M44State) -> list[Action]:
 def apply_section(st: M44State, action: M44Action) -> None:
     """Infantry Assault's section, from the player's seat (M44-TAC-22)."""
     st.decision = None
-    st.section = int(st.game.to_absolute(st.active, Section(action.a)))
+    st.section = st.game.abs_section[st.active][action.a]
     st.last_effect[st.active] = [st.effect, st.section]
     _set_quotas(st)
 

@@ -53,5 +53,11 @@ def legal(st: M44State) -> list[Action]:
 
 def apply(st: M44State, action: M44Action) -> None:
     assert st.decision is not None
-    _APPLY[st.decision[0]](st, action)
+    kind = st.decision[0]
+    _APPLY[kind](st, action)
+    if kind != "move":
+        st.scratch = None  # the caches describe the position before this action (movement.apply
+        # keeps what the move cannot have changed)
+    if kind != "order":
+        st.order_slots = None  # order slots hold for a whole ordering step (cards.order_options)
     flow.run(st)

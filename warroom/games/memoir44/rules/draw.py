@@ -28,9 +28,8 @@ def draw_into_hand(st: M44State, side: int) -> None:
         return
     st.hands[side].append(card)
     kind = st.game.content.cards[st.game.deck[card]].kind
-    seats = frozenset(st.game.seats_of(side))
-    st.say("draw", f"side {side} draws {kind}", seats, side=side, card=kind)
-    st.say("draw", f"side {side} draws a card", frozenset(set(range(st.game.num_players)) - seats), side=side)
+    st.say("draw", f"side {side} draws {kind}", st.game.side_seats[side], side=side, card=kind)
+    st.say("draw", f"side {side} draws a card", st.game.other_seats[side], side=side)
 
 
 def end_turn(st: M44State, _job: list[Any]) -> None:
@@ -60,7 +59,7 @@ def recon(st: M44State, _job: list[Any]) -> None:
         if card is not None:
             st.recon.append(card)
     kinds = {st.game.deck[c] for c in st.recon}
-    seats = frozenset(st.game.seats_of(st.active))
+    seats = st.game.side_seats[st.active]
     names = [st.game.content.cards[st.game.deck[c]].kind for c in st.recon]
     st.say("recon", f"Recon: draws {' and '.join(names)}", seats, cards=names)
     if len(kinds) > 1:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from warroom.games.memoir44.board import NAMES, NEIGHBOURS, NUM_HEXES
+from warroom.games.memoir44.board import DIST, NAMES, NUM_HEXES
 from warroom.games.memoir44.rules.agenda import offer
 from warroom.games.memoir44.rules.units import check_victory, relocate
 
@@ -48,10 +48,61 @@ def destinations(st: M44State, u: int, limit: int, free: bool) -> dict[int, int]
     limits but not impassable or occupied hexes (M44-TAC-11)."""
     g = st.game
     start = st.unit_hex[u]
-    closed = g.closed[g.unit_base[u]]
-    occ, wire, flags = st.occ, st.wire, g.move_flags
-    if not free and flags[start] & FIRST_ONLY and g.is_hedgerow[start]:
+    nbrs = g.open_nbrs[g.unit_base[u]]  # neighbours not closed to the unit's type
+    if free:
+        return _free_reach(st, nbrs, start, limit)
+    if g.move_flags[start] & FIRST_ONLY and g.is_hedgerow[start]:
         limit = min(limit, 1)
+    if not g.has_beach:
+        return _plain_reach(st, nbrs, start, limit)
+    return _beach_reach(st, nbrs, start, limit)
+
+
+def _free_reach(st: M44State, nbrs: tuple[tuple[int, ...], ...], start: int, limit: int) -> dict[int, int]:
+    """Only impassable and occupied hexes matter: a plain breadth-first search."""
+    occ = st.occ
+    best: dict[int, int] = {}
+    seen = {start}
+    frontier = [start]
+    for step in range(1, limit + 1):
+        nxt = []
+        for h in frontier:
+            for n in nbrs[h]:
+                if n in seen or occ[n] >= 0:
+                    continue
+                seen.add(n)
+                best[n] = step
+                nxt.append(n)
+        frontier = nxt
+    return best
+
+
+def _plain_reach(st: M44State, nbrs: tuple[tuple[int, ...], ...], start: int, limit: int) -> dict[int, int]:
+    """No beach cap to track: a hex is seen once, at its fewest steps."""
+    occ, wire, flags = st.occ, st.wire, st.game.move_flags
+    best: dict[int, int] = {}
+    seen = {start}
+    frontier = [start]
+    for step in range(1, limit + 1):
+        nxt = []
+        for h in frontier:
+            for n in nbrs[h]:
+                if n in seen or occ[n] >= 0:
+                    continue
+                f = flags[n] | (STOP if wire[n] else 0)
+                if f & FIRST_ONLY and step != 1:
+                    continue
+                seen.add(n)
+                best[n] = step
+                if not f & STOP:
+                    nxt.append(n)
+        frontier = nxt
+    return best
+
+
+def _beach_reach(st: M44State, nbrs: tuple[tuple[int, ...], ...], start: int, limit: int) -> dict[int, int]:
+    """The search over (hex, entered a beach): a path that entered a beach is capped at 2."""
+    occ, wire, flags = st.occ, st.wire, st.game.move_flags
     best: dict[int, int] = {}
     seen = {start}  # (hex, entered a beach) as hex + 1000 * flag
     frontier = [start]
@@ -59,12 +110,12 @@ def destinations(st: M44State, u: int, limit: int, free: bool) -> dict[int, int]
         nxt = []
         for key in frontier:
             h, beach = key % 1000, key >= 1000
-            if beach and step > 2 and not free:
+            if beach and step > 2:
                 continue
-            for n in NEIGHBOURS[h]:
-                if occ[n] >= 0 or closed[n]:
+            for n in nbrs[h]:
+                if occ[n] >= 0:
                     continue
-                f = 0 if free else flags[n] | (STOP if wire[n] else 0)
+                f = flags[n] | (STOP if wire[n] else 0)
                 nkey = n + 1000 if beach else n
                 if f:
                     if f & FIRST_ONLY and step != 1:
@@ -91,20 +142,39 @@ def movers(st: M44State, again: bool = False) -> list[int]:
     return [u for u in st.chosen if st.unit_hex[u] >= 0 and st.moved[u] < 0]
 
 
+# A unit's reachable hexes, as cached in `st.scratch = ("move", {unit: Reach})` while a movement
+# step runs: (the hexes with their fewest steps, the move actions in hex order, the step limit).
+Reach = tuple[dict[int, int], list["Action"], int]
+
+
+def _cached(st: M44State) -> dict[int, Reach]:
+    scratch = st.scratch
+    return scratch[1] if scratch is not None and scratch[0] == "move" else {}
+
+
 def options(st: M44State, again: bool | None = None) -> list[Action]:
+    """Every destination of every unit that may still move. Destinations found for the previous
+    decision of the same step are reused when the last move happened beyond their reach."""
     if again is None:
         again = bool(st.decision and st.decision[2])
     out: list[Action] = []
     table = st.table.move
+    known = _cached(st)
+    found: dict[int, Reach] = {}
     for u in movers(st, again):
-        limit, _, free = profile(st, u)
-        if limit <= 0:
-            continue
-        h = st.unit_hex[u]
-        for dest in sorted(destinations(st, u, limit, free)):
-            out.append(table[h * NUM_HEXES + dest])
+        entry = known.get(u)
+        if entry is None:
+            limit, _, free = profile(st, u)
+            if limit <= 0:
+                continue
+            base = st.unit_hex[u] * NUM_HEXES
+            reach = destinations(st, u, limit, free)
+            entry = (reach, [table[base + dest] for dest in sorted(reach)], limit)
+        found[u] = entry
+        out.extend(entry[1])
     if out:
         out.append(st.table.done)
+    st.scratch = ("move", found)  # the apply that follows reads the step counts from here
     return out
 
 
@@ -121,14 +191,31 @@ def apply(st: M44State, action: M44Action) -> None:
     st.decision = None
     if action.verb != action.verb.MOVE:
         return
-    u = st.occ[action.a]
-    limit, _, free = profile(st, u)
-    steps = destinations(st, u, limit, free)[action.b]
+    frm, to = action.a, action.b
+    u = st.occ[frm]
+    known = _cached(st)
+    entry = known.get(u)
+    if entry is None:
+        limit, _, free = profile(st, u)
+        steps = destinations(st, u, limit, free)[to]
+    else:
+        steps = entry[0][to]
     if again:
         st.moved_again.append(u)
     else:
         st.moved[u] = steps
-    enter(st, u, action.b, steps)
+    enter(st, u, to, steps)
+    # a search explores only hexes within its limit: it is unchanged unless the hex vacated or
+    # entered (and its wire) lies within that distance
+    where = st.unit_hex
+    st.scratch = (
+        "move",
+        {
+            v: e
+            for v, e in known.items()
+            if v != u and DIST[where[v]][frm] > e[2] and DIST[where[v]][to] > e[2]
+        },
+    )
     from warroom.games.memoir44.rules.agenda import push
 
     push(st, ["moves", int(again)])

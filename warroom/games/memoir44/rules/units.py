@@ -17,7 +17,7 @@ SIDE_TITLE = ("Allies", "Axis")
 def label(st: M44State, u: int) -> str:
     g = st.game
     where = NAMES[st.unit_hex[u]] if st.unit_hex[u] >= 0 else "eliminated"
-    return f"{SIDE_TITLE[g.unit_side[u]]} {g.unit_kind[u].name.lower()} ({st.unit_fig[u]}) at {where}"
+    return f"{SIDE_TITLE[g.unit_side[u]]} {g.unit_noun[u]} ({st.unit_fig[u]}) at {where}"
 
 
 def enemy_adjacent(st: M44State, h: int, side: int) -> bool:
@@ -44,8 +44,8 @@ def relocate(st: M44State, u: int, to: int) -> None:
 def note_entry(st: M44State, u: int, h: int) -> None:
     """A permanent objective is gained the first time a unit of its side enters (M44-MEDAL-04)."""
     side = st.game.unit_side[u]
-    for i, obj in enumerate(st.game.scenario.objectives):
-        if obj.permanent and not st.obj_taken[i] and obj.side == side and h in obj.hexes:
+    for i in st.game.permanent_at[side][h]:
+        if not st.obj_taken[i]:
             st.obj_taken[i] = True
             st.say("objective", f"{SIDE_TITLE[side]} take the objective at {NAMES[h]} for good", side=side)
 
@@ -75,13 +75,16 @@ def objective_medals(st: M44State, side: int) -> int:
     """Temporary objectives held now plus permanent ones taken (M44-MEDAL-03/04)."""
     total = 0
     occ, sides = st.occ, st.game.unit_side
-    for i, obj in enumerate(st.game.scenario.objectives):
-        if obj.side != side:
-            continue
-        if obj.permanent:
-            total += obj.medals if st.obj_taken[i] else 0
-        elif any(occ[h] >= 0 and sides[occ[h]] == side for h in obj.hexes):
-            total += obj.medals
+    for i, permanent, worth, hexes in st.game.side_objectives[side]:
+        if permanent:
+            if st.obj_taken[i]:
+                total += worth
+        else:
+            for h in hexes:
+                u = occ[h]
+                if u >= 0 and sides[u] == side:
+                    total += worth
+                    break
     return total
 
 

@@ -9,6 +9,9 @@ from warroom.games.wot_rush.content import Ability
 from warroom.games.wot_rush.rules.decisions import Decision
 from warroom.games.wot_rush.rules.zones import draw, take_from_reserve, take_medals
 
+_NAMES = tuple(a.name for a in Ability)  # by value: Enum.name is a slow property on the hot path
+assert all(a == i for i, a in enumerate(Ability))
+
 if TYPE_CHECKING:
     from warroom.games.wot_rush.actions import WotAction
     from warroom.games.wot_rush.state import WotState
@@ -49,8 +52,8 @@ def start(st: WotState, k: int, ability: int) -> None:
     card = _take_card(st, k)
     st.pending = [int(a) for a, _ in st.game.abil[card] if a != ability]
     st.to_grave = False
-    st.say("ability_play", f"player {st.active} plays {st.game.content.label(card)} for its abilities",
-           None, player=st.active, card=st.game.content.label(card))  # fmt: skip
+    st.say("ability_play", f"player {st.active} plays {st.game.label_of[card]} for its abilities",
+           None, player=st.active, card=st.game.label_of[card])  # fmt: skip
     resolve(st, Ability(ability))
 
 
@@ -59,21 +62,22 @@ def defend(st: WotState, k: int) -> None:
     card = _take_card(st, k)
     st.to_grave = False
     st.pending = []
-    st.say("defend", f"player {st.active} sends {st.game.content.label(card)} to defend",
-           None, player=st.active, card=st.game.content.label(card))  # fmt: skip
+    st.say("defend", f"player {st.active} sends {st.game.label_of[card]} to defend",
+           None, player=st.active, card=st.game.label_of[card])  # fmt: skip
     _destination(st)
 
 
 def resolve(st: WotState, ability: Ability) -> None:
     """Resolve one printed ability of the card in play (WOT-ICON-06..12)."""
     n = next(n for a, n in st.game.abil[st.card] if a == ability)
-    st.say("ability", f"{ability.name} {n or ''}".strip(), None, player=st.active, ability=ability.name, n=n)
+    name = _NAMES[ability]
+    st.say("ability", f"{name} {n}" if n else name, None, player=st.active, ability=name, n=n)
     if ability == Ability.REC:
         st.decision = Decision.SCOUT
     elif ability == Ability.REI:
         drawn = draw(st, st.active, n)  # drawn cards are revealed and playable (WOT-ICON-07, G-09)
-        st.say("reinforce", f"player {st.active} draws {[st.game.content.label(c) for c in drawn]}",
-               None, player=st.active, cards=[st.game.content.label(c) for c in drawn])  # fmt: skip
+        st.say("reinforce", f"player {st.active} draws {[st.game.label_of[c] for c in drawn]}",
+               None, player=st.active, cards=[st.game.label_of[c] for c in drawn])  # fmt: skip
         after(st)
     elif ability == Ability.INV:
         nation = st.game.nat[st.card]
@@ -215,8 +219,8 @@ def sabotaged(st: WotState, k: int) -> None:
     card = next(c for c in hand if st.game.kind[c] == k)
     hand.remove(card)
     st.warehouse[victim].append(card)
-    st.say("sabotaged", f"player {victim} discards {st.game.content.label(card)}", None, player=victim,
-           card=st.game.content.label(card))  # fmt: skip
+    st.say("sabotaged", f"player {victim} discards {st.game.label_of[card]}", None, player=victim,
+           card=st.game.label_of[card])  # fmt: skip
     _next_victim(st)
 
 
@@ -238,7 +242,7 @@ def place(st: WotState, slot: int) -> None:
         st.warehouse[st.active].append(old)
     st.guard[i] = st.card
     st.guard_dmg[i] = False
-    st.say("guard", f"{st.game.content.label(st.card)} guards base b{slot + 1} of player {st.active}",
-           None, player=st.active, card=st.game.content.label(st.card), slot=slot + 1)  # fmt: skip
+    st.say("guard", f"{st.game.label_of[st.card]} guards base b{slot + 1} of player {st.active}",
+           None, player=st.active, card=st.game.label_of[st.card], slot=slot + 1)  # fmt: skip
     st.card = -1
     st.decision = Decision.MAIN

@@ -29,6 +29,19 @@ def open_targets(st: WotState) -> tuple[bool, bool]:
     return vehicles, bases
 
 
+def target_mask(st: WotState) -> int:
+    """`open_targets` as a bit mask: 1 = some opponent's defender, 2 = some unguarded base; a card
+    can hit something iff `game.hits[card] & target_mask(st)` (the hot-path form of `can_hit`)."""
+    base, guard = st.base, st.guard
+    mask = 0
+    for i in st.game.others[st.active]:
+        if base[i] >= 0:
+            mask |= 1 if guard[i] >= 0 else 2
+            if mask == 3:
+                break
+    return mask
+
+
 def can_hit(restriction: Restriction, vehicles: bool, bases: bool) -> bool:
     """Only vs base never targets vehicles (WOT-ICON-13), only vs vehicles never bases (WOT-ICON-14)."""
     if restriction == Restriction.BASE:
@@ -55,13 +68,14 @@ def attacks(st: WotState, out: list[WotAction]) -> None:
 def offer(st: WotState, cards: list[int], out: list[WotAction]) -> None:
     if not cards:
         return
-    vehicles, bases = open_targets(st)
-    if not (vehicles or bases):
+    targets = target_mask(st)
+    if not targets:
         return  # EDGE-17
     g = st.game
-    armed = {g.nat[c] for c in cards if can_hit(g.restr[c], vehicles, bases)}
-    attack = st.table.attack
-    out.extend(attack[c] for c in cards if g.nat[c] in armed)
+    hits, nat = g.hits, g.nat
+    armed = {nat[c] for c in cards if hits[c] & targets}
+    attack = g.table.attack
+    out.extend(attack[c] for c in cards if nat[c] in armed)
 
 
 def start(st: WotState, card: int) -> None:
@@ -75,8 +89,8 @@ def declare_choices(st: WotState) -> list[WotAction]:
     g = st.game
     add = st.table.add
     out = [add[c] for c in _attackers(st) if g.nat[c] == st.att_nation and c not in st.declared]
-    vehicles, bases = open_targets(st)
-    if any(can_hit(g.restr[c], vehicles, bases) for c in st.declared):
+    targets, hits = target_mask(st), g.hits
+    if any(hits[c] & targets for c in st.declared):
         out.append(st.table.go)
     return out
 
@@ -90,7 +104,7 @@ def go(st: WotState) -> None:
     st.attacked = True
     st.destroyed = 0
     st.played.update(st.declared)
-    labels = [st.game.content.label(c) for c in st.declared]
+    labels = [st.game.label_of[c] for c in st.declared]
     st.say(
         "attack", f"player {st.active} attacks with {', '.join(labels)}", None, player=st.active, cards=labels
     )
@@ -98,21 +112,21 @@ def go(st: WotState) -> None:
 
 
 def fire_choices(st: WotState) -> list[WotAction]:
-    """(declared card, legal target) pairs; a card without target may only be wasted (WOT-ATK-04/05/10)."""
+    """(declared card, legal target) pairs; a card without target may only be wasted (WOT-ATK-04/05/10).
+    A defender is a target unless the card is only vs base, an unguarded base unless it is only
+    vs vehicles (WOT-ICON-13/14): `game.hits` masks, as in `target_mask`."""
     g = st.game
-    k = g.content.bases_per_player
-    fire, fire_none = st.table.fire, st.table.fire_none
+    k = g.bpp
+    base, guard, hits = st.base, st.guard, g.hits
+    targets = [(i // k, i % k, 1 if guard[i] >= 0 else 2) for i in g.others[st.active] if base[i] >= 0]
+    fire, fire_none = g.table.fire, g.table.fire_none
     out: list[WotAction] = []
     for card in st.declared:
-        restriction = g.restr[card]
+        h, row = hits[card], fire[card]
         start = len(out)
-        for i, b in enumerate(st.base):
-            q = i // k
-            if b < 0 or q == st.active:
-                continue
-            guarded = st.guard[i] >= 0
-            if (restriction != Restriction.BASE) if guarded else (restriction != Restriction.VEHICLES):
-                out.append(fire[card][q][i % k])
+        for q, slot, need in targets:
+            if h & need:
+                out.append(row[q][slot])
         if len(out) == start:
             out.append(fire_none[card])
     return out
@@ -130,9 +144,7 @@ def fire(st: WotState, card: int, seat: int, slot: int) -> None:
         else:
             _hit_base(st, card, i)
     else:
-        st.say(
-            "wasted", f"{st.game.content.label(card)} has no target", None, card=st.game.content.label(card)
-        )
+        st.say("wasted", f"{st.game.label_of[card]} has no target", None, card=st.game.label_of[card])
     if not st.declared:
         _reward_or_main(st)
 
@@ -142,7 +154,7 @@ def _hit_vehicle(st: WotState, card: int, i: int) -> None:
     A destroyed defender goes to its owner's warehouse, undamaged (WOT-ATK-07)."""
     g = st.game
     target, owner = st.guard[i], i // g.content.bases_per_player
-    label = g.content.label(target)
+    label = g.label_of[target]
     if g.strength[card] >= g.arm[target] or st.guard_dmg[i]:
         st.guard[i] = -1
         st.guard_dmg[i] = False

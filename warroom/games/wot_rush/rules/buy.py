@@ -40,8 +40,8 @@ def start(st: WotState, card: int) -> None:
     st.card = card
     st.paid = st.paid_total = 0
     st.decision = Decision.PAY
-    st.say("buy", f"player {st.active} buys {st.game.content.label(card)}", None, player=st.active,
-           card=st.game.content.label(card))  # fmt: skip
+    st.say("buy", f"player {st.active} buys {st.game.label_of[card]}", None, player=st.active,
+           card=st.game.label_of[card])  # fmt: skip
 
 
 def payments(st: WotState) -> list[WotAction]:

@@ -24,37 +24,46 @@ def main_choices(st: WotState) -> list[WotAction]:
     """DP-02: purchases, ability plays, zero-ability defences, attacks, and `end` (WOT-PLAY-01/02).
 
     One pass over the hand gathers what each kind of play needs (this is the hot path of every
-    simulation); the rules themselves live in buy.py, abilities.py and attack.py."""
-    g, table = st.game, st.table
-    played, kind, res, abil, arm, strength = st.played, g.kind, g.res, g.abil, g.arm, g.strength
-    use, defend = table.use, table.defend
-    can_defend = st.has_base(st.active)
+    simulation), reading the per-card tuple `game.main_info`; the rules themselves live in buy.py,
+    abilities.py and attack.py."""
+    g = st.game
+    played, info, active = st.played, g.main_info, st.active
     out: list[WotAction] = []
     budget, payers, attackers = 0, False, []
-    seen: set[int] = set()
-    for card in st.hand[st.active]:
+    seen: list[int] = []
+    can_defend = -1  # computed once, on the first armoured card (WOT-ABIL-04)
+    for card in st.hand[active]:
         if card in played:
             continue  # WOT-PLAY-04
-        r = res[card]
+        k, r, uses, defend, attacker = info[card]
         if r >= 0:
             budget += r
             payers = True
-        k = kind[card]
         if k in seen:
             continue
-        seen.add(k)
-        if abil[card]:
-            out.extend(use[k].values())  # WOT-ABIL-01/02
-        if arm[card] >= 1 and can_defend:
-            out.append(defend[k])  # WOT-ABIL-04
-        if strength[card] >= 1:
+        seen.append(k)
+        if uses:
+            out.extend(uses)  # WOT-ABIL-01/02
+        if defend is not None:
+            if can_defend < 0:
+                lo = active * g.bpp
+                can_defend = max(st.base[lo : lo + g.bpp]) >= 0
+            if can_defend:
+                out.append(defend)  # WOT-ABIL-04
+        if attacker:
             attackers.append(card)  # WOT-ATK-01
     if payers and st.purchases < st.limit:  # WOT-BUY-03/06
-        cost, buy = g.cost, table.buy
+        cost, buy = g.cost, g.table.buy
         out[:0] = [buy[c] for c in st.reserve if cost[c] <= budget]
     if attackers and not st.attacked:
-        attack.offer(st, attackers, out)
-    out.append(table.end)
+        targets = attack.target_mask(st)
+        if targets:  # EDGE-17
+            hits, nat = g.hits, g.nat
+            armed = [nat[c] for c in attackers if hits[c] & targets]
+            if armed:
+                buttons = g.table.attack
+                out.extend([buttons[c] for c in attackers if nat[c] in armed])
+    out.append(g.table.end)
     return out
 
 
@@ -73,13 +82,21 @@ _LEGAL: dict[Decision, Callable[[WotState], list[WotAction]]] = {
 }
 
 
+# The same tables as lists indexed by the decision (an int), for the hot path.
+LEGAL: list[Callable[[WotState], list[WotAction]]] = [_LEGAL[d] for d in Decision if d in _LEGAL]
+AUTO: tuple[bool, ...] = tuple(d in AUTOMATIC for d in Decision)
+
+
 def legal(st: WotState) -> list[WotAction]:
-    return _LEGAL[st.decision](st)
+    return LEGAL[st.decision](st)
+
+
+_END = Verb.END  # a module constant: cheaper than the enum attribute on the hot path
 
 
 def _main(st: WotState, a: WotAction) -> None:
     verb = a.verb
-    if verb == Verb.END:
+    if verb == _END:
         turn.end_turn(st)
     elif verb == Verb.BUY:
         buy.start(st, a.a)
@@ -135,14 +152,24 @@ _APPLY: dict[Decision, Callable[[WotState, WotAction], None]] = {
 }
 
 
+APPLY: list[Callable[[WotState, WotAction], None]] = [_APPLY[d] for d in Decision if d in _APPLY]
+
+
 def apply(st: WotState, action: WotAction) -> None:
     """Apply one action, then take any automatic single-option decisions that follow."""
-    _APPLY[st.decision](st, action)
+    APPLY[st.decision](st, action)
     st.turn_steps += 1
-    while st.decision in AUTOMATIC:
-        options = _LEGAL[st.decision](st)
+    if AUTO[st.decision]:
+        automatic(st)
+
+
+def automatic(st: WotState) -> None:
+    """Take the single-option automatic decisions (`AUTOMATIC`) until a real choice or another
+    kind of decision comes; a real choice's options are left in the position's cache."""
+    while AUTO[st.decision]:
+        options = LEGAL[st.decision](st)
         if len(options) != 1:
             st._legal = options  # type: ignore[assignment]  # cached for legal_actions()
             return
-        _APPLY[st.decision](st, options[0])
+        APPLY[st.decision](st, options[0])
         st.turn_steps += 1

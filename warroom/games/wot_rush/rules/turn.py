@@ -5,8 +5,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from warroom.core.game import Event
 from warroom.games.wot_rush.rules.decisions import Decision
 from warroom.games.wot_rush.rules.zones import draw, reveal
+
+new_event = tuple.__new__  # Event(...) without the NamedTuple's Python-level __new__ (hot path)
 
 if TYPE_CHECKING:
     from warroom.games.wot_rush.state import WotState
@@ -15,43 +18,56 @@ if TYPE_CHECKING:
 def start_turn(st: WotState, seat: int) -> None:
     """Phase I: the active player's damage is repaired (WOT-REPAIR-01) and the hand revealed
     (WOT-REPAIR-02); the per-turn limits reset (WOT-PLAY-04/07/08)."""
+    g = st.game
     st.active = st.decider = seat
-    st.turn += 1
+    st.turn = turn = st.turn + 1
     st.turn_steps = 0
-    k = st.game.content.bases_per_player
-    for i in range(seat * k, seat * k + k):
-        st.base_dmg[i] = st.guard_dmg[i] = False
+    lo = seat * g.bpp
+    hi = lo + g.bpp
+    st.base_dmg[lo:hi] = st.guard_dmg[lo:hi] = g.no_damage
     st.played.clear()
     st.purchases = 0
     st.limit = 1
     st.attacked = False
     st.decision = Decision.MAIN
-    st.say("turn", f"turn {st.turn}: player {seat} reveals the hand", None, player=seat, turn=st.turn)
+    text = f"turn {turn}: player {seat} reveals the hand"
+    st.events.append(new_event(Event, ("turn", text, {"player": seat, "turn": turn}, None)))
 
 
 def end_turn(st: WotState) -> None:
     """Phase III (WOT-REFR-01..05): the oldest reserve card goes to the vehicle discard pile and
     one is revealed; the leftover hand goes to the warehouse; a new hand of 3 is drawn; then the
     turn passes left, unless the game ends (WOT-END-03/04/07)."""
+    g = st.game
     seat = st.active
-    if st.reserve:
-        st.vdiscard.append(st.reserve.pop(0))
-    reveal(st)
-    st.warehouse[seat].extend(st.hand[seat])
-    st.hand[seat].clear()
-    drawn = draw(st, seat, st.game.content.hand_size)
-    labels, kind = st.game.content.kind_label, st.game.kind
-    cards = [labels[kind[c]] for c in drawn]
-    st.say(
-        "draw", f"player {seat} draws {', '.join(cards)}", st.game.seat_only[seat], player=seat, cards=cards
-    )
-    n = st.game.seats
-    if seat == (st.first - 1) % n:  # the seat to the first player's right closes a round
+    reserve = st.reserve
+    if reserve:
+        st.vdiscard.append(reserve.pop(0))
+    if st.vdeck:  # the common case of `reveal`, inlined
+        reserve.append(st.vdeck.pop())
+    else:
+        reveal(st)
+    hand, hangar = st.hand[seat], st.hangar[seat]
+    st.warehouse[seat].extend(hand)
+    n = g.hand_size
+    if len(hangar) >= n:  # the common case of `draw`, inlined: the top n cards, top first
+        drawn = hangar[: -n - 1 : -1]
+        del hangar[-n:]
+        hand[:] = drawn
+    else:
+        hand.clear()
+        drawn = draw(st, seat, n)
+    labels = g.label_of
+    cards = [labels[c] for c in drawn]
+    text = f"player {seat} draws {', '.join(cards)}"
+    st.events.append(new_event(Event, ("draw", text, {"player": seat, "cards": cards}, g.seat_only[seat])))
+    seats = g.seats
+    if seat == (st.first - 1) % seats:  # the seat to the first player's right closes a round
         st.round += 1
-        if st.triggered or st.round >= int(st.game.options["max_rounds"]):
+        if st.triggered or st.round >= g.max_rounds:
             finish(st)
             return
-    start_turn(st, (seat + 1) % n)
+    start_turn(st, (seat + 1) % seats)
 
 
 def finish(st: WotState) -> None:
