@@ -274,11 +274,12 @@ class State(ABC):
         An illegal action raises IllegalActionError and leaves the state untouched: legality is
         checked against the full option list before any rule code runs.
         """
-        if self.is_terminal():
-            raise IllegalActionError("the game is over; no action is legal")
+        legal = self._legal if self._legal is not None else self.legal_actions()
         if isinstance(action, str):
             action = self.game.parse_action(self, action)
-        elif action not in self.legal_actions():
+        elif action not in legal:  # a finished game has no legal action
+            if self.is_terminal():
+                raise IllegalActionError("the game is over; no action is legal")
             raise IllegalActionError(f"{action} is not a legal action now (player {self.current_player()})")
         self._legal = None
         return self._apply(action)

@@ -24,6 +24,7 @@ if TYPE_CHECKING:
     from warroom.games.siege.game import SiegeGame
 
 RUNNING, WON, LOST = 0, 1, -1
+_new_event = tuple.__new__
 _FIELDS = (
     "rng", "deck", "discard", "cards_removed", "hands", "reserve", "marshal_hand", "staged", "enemy_discard",
     "tokens_removed", "trophies", "pos", "armour", "fort", "dot", "building", "hedgehog", "active",
@@ -84,7 +85,9 @@ class SiegeState(State):
         return self.game.table
 
     def say(self, kind: str, text: str, visible_to: frozenset[int] | None = None, /, **data: Any) -> None:
-        self.events.append(Event(kind, text, data, visible_to))
+        # tuple.__new__ skips the NamedTuple's Python-level __new__: events are the hot path's
+        # most frequent allocation.
+        self.events.append(_new_event(Event, (kind, text, data, visible_to)))
 
     def decider(self) -> int:
         """Who takes team decisions: the active defender, or the next one still in (SG-DEF-10)."""
