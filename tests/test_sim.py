@@ -167,3 +167,18 @@ def test_seat_winners_top_return_or_shared_positive_result() -> None:
     assert seat_winners([1.0, 1.0]) == [True, True]  # a cooperative win
     assert seat_winners([-1.0, -1.0]) == [False, False]  # a cooperative loss
     assert seat_winners([]) == []
+
+
+def test_yes_no_figures_and_seats_get_wilson_intervals() -> None:
+    """A two-sided game's report gives each side's win rate with its 95% interval."""
+    from warroom.sim.stats import GameResult, Tally
+
+    tally = Tally()
+    for i, allies in enumerate([True, True, False, True]):
+        summary = {"allies_won": allies, "axis_won": not allies, "turns": 10}
+        tally.add(GameResult(i, i, 5, (1.0, -1.0) if allies else (-1.0, 1.0), summary))
+    report = tally.report()
+    assert report["summary_ci95"]["allies_won"] == list(wilson_interval(3, 4))
+    assert report["summary_ci95"]["axis_won"] == list(wilson_interval(1, 4))
+    assert "turns" not in report["summary_ci95"]
+    assert report["seat_win_rate_ci95"][1] == list(wilson_interval(1, 4))

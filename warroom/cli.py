@@ -322,11 +322,32 @@ def print_report(report: JSON) -> None:
         ("win rate", f"{report['win_rate']:.1%} (95% CI {low:.1%} - {high:.1%})"),
         *((key.replace("_", " "), _format_figure(report[key])) for key in ("mean_turns", "mean_decisions")),
         ("mean returns", ", ".join(f"{value:.3g}" for value in report["mean_returns"])),
-        *((f"summary {key}", _format_figure(value)) for key, value in report["summary"].items()),
+        *(_seat_rates(report)),
+        *(
+            (f"summary {key}", _summary_figure(report, key, value))
+            for key, value in report["summary"].items()
+        ),
     ]
     for name, value in rows:
         table.add_row(escape(name), escape(value))
     out.print(table)
+
+
+def _rate(rate: float, ci: list[float]) -> str:
+    return f"{rate:.1%} (95% CI {ci[0]:.1%} - {ci[1]:.1%})"
+
+
+def _seat_rates(report: JSON) -> list[tuple[str, str]]:
+    rates, cis = report.get("seat_win_rate", []), report.get("seat_win_rate_ci95", [])
+    return [
+        (f"seat {seat} win rate", _rate(rate, ci))
+        for seat, (rate, ci) in enumerate(zip(rates, cis, strict=False))
+    ]
+
+
+def _summary_figure(report: JSON, key: str, value: Any) -> str:
+    ci = report.get("summary_ci95", {}).get(key)
+    return _rate(value, ci) if ci is not None else _format_figure(value)
 
 
 @app.command()

@@ -103,6 +103,7 @@ class Tally:
     seat_wins: list[int] = field(default_factory=list)
     scalar_sums: dict[str, float] = field(default_factory=dict)
     scalar_counts: dict[str, int] = field(default_factory=dict)
+    rate_keys: set[str] = field(default_factory=set)  # boolean figures: their mean is a rate
     tables: JSON = field(default_factory=dict)
 
     def add(self, result: GameResult) -> None:
@@ -120,6 +121,8 @@ class Tally:
             if _is_number(value):
                 self.scalar_sums[key] = self.scalar_sums.get(key, 0.0) + float(value)
                 self.scalar_counts[key] = self.scalar_counts.get(key, 0) + 1
+                if isinstance(value, bool):
+                    self.rate_keys.add(key)
             else:
                 merge_into(self.tables, {key: value})
 
@@ -142,5 +145,10 @@ class Tally:
             "mean_decisions": self.decisions / n,
             "mean_returns": [total / n for total in self.returns],
             "seat_win_rate": [wins / n for wins in self.seat_wins],
+            "seat_win_rate_ci95": [list(wilson_interval(wins, self.games)) for wins in self.seat_wins],
             "summary": {**means, **sorted_tree(self.tables)},
+            "summary_ci95": {  # Wilson intervals of the game's own yes/no figures (e.g. axis_won)
+                key: list(wilson_interval(round(self.scalar_sums[key]), self.scalar_counts[key]))
+                for key in sorted(self.rate_keys)
+            },
         }
