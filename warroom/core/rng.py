@@ -72,3 +72,17 @@ class Rng:
 
     def copy(self) -> Rng:
         return Rng(self.state)
+
+
+class ScriptedRng(Rng):
+    """Rolls the listed dice first, then falls back to the seeded stream: hand-built positions
+    (each game's position notation) use it to fix the dice a rule test needs."""
+
+    __slots__ = ("script",)
+
+    def __init__(self, seed: int, script: list[int]) -> None:
+        super().__init__(seed)
+        self.script = list(script)
+
+    def die(self, sides: int = 6) -> int:
+        return self.script.pop(0) if self.script else super().die(sides)

@@ -30,7 +30,7 @@ from collections import Counter
 from typing import Any
 
 from warroom.core.errors import CorruptDataError
-from warroom.core.rng import Rng
+from warroom.core.rng import Rng, ScriptedRng
 from warroom.games.memoir44.board import parse_hex
 from warroom.games.memoir44.game import Memoir44Game
 from warroom.games.memoir44.scenario import parse_text
@@ -38,19 +38,6 @@ from warroom.games.memoir44.state import M44State
 
 FACE_OF = {"I": 1, "A": 3, "G": 4, "S": 5, "F": 6}  # die values (faces 0..5 are value - 1)
 SIDE_WORDS = ("allies", "axis")
-
-
-class ScriptedRng(Rng):
-    """Rolls the listed dice first, then falls back to the seeded stream."""
-
-    __slots__ = ("script",)
-
-    def __init__(self, seed: int, script: list[int]) -> None:
-        super().__init__(seed)
-        self.script = list(script)
-
-    def die(self, sides: int = 6) -> int:
-        return self.script.pop(0) if self.script else super().die(sides)
 
 
 def parse_position(text: str, seed: int = 0) -> M44State:

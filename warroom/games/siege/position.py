@@ -32,25 +32,12 @@ from collections import Counter
 from typing import Any
 
 from warroom.core.errors import CorruptDataError
-from warroom.core.rng import Rng
+from warroom.core.rng import Rng, ScriptedRng
 from warroom.games.siege.board import SECTORS, Ring, space
 from warroom.games.siege.game import SiegeGame
 from warroom.games.siege.state import SiegeState
 
 PHASES = ("turn", "draw", "swap", "trade", "play", "move", "reveal")
-
-
-class ScriptedRng(Rng):
-    """Rolls the listed dice first, then falls back to the seeded stream."""
-
-    __slots__ = ("script",)
-
-    def __init__(self, seed: int, script: list[int]) -> None:
-        super().__init__(seed)
-        self.script = list(script)
-
-    def die(self, sides: int = 6) -> int:
-        return self.script.pop(0) if self.script else super().die(sides)
 
 
 def parse_position(text: str, seed: int = 0) -> SiegeState:
