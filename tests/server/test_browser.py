@@ -331,3 +331,48 @@ def test_memoir44_order_a_unit_move_it_and_battle_by_clicking(browser: Any, serv
     page.wait_for_function("() => document.querySelector('#log').innerText.includes(' dice on ')")
     assert "battles" in page.inner_text("#log")
     assert not page.errors, page.errors
+
+
+def _board_y(page: Any, hex_name: str) -> float:
+    box = m44_hex(page, hex_name).bounding_box()
+    assert box is not None
+    return float(box["y"])
+
+
+def _strip_y(page: Any, side: str) -> float:
+    box = page.locator(f".m44-board .strip.side-{side}").bounding_box()
+    assert box is not None
+    return float(box["y"])
+
+
+def test_memoir44_board_is_drawn_from_the_viewing_sides_edge(browser: Any, serve: Any) -> None:
+    """Pegasus Bridge has the Allies at the bottom of the printed map: the Axis player sees it
+    turned half a turn (their units at the bottom edge, their strip below), a spectator as printed."""
+    server: ServerProcess = serve(ai_delay_ms=40)
+    created = server.post(
+        "/api/tables",
+        {"game": "memoir44", "options": {"scenario": "pegasus-bridge"}, "seats": ["heuristic", "human"],
+         "seed": 3, "ai_delay_ms": 40},
+    )  # fmt: skip
+    axis, watcher = new_page(browser), new_page(browser)
+    axis.goto(server.base + created["seats"][1]["link"])
+    watcher.goto(server.base + created["spectator_link"])
+    for page in (axis, watcher):
+        page.wait_for_selector(".m44-board .unit")
+    # row 1 is the Axis edge of the printed map: at the bottom for the Axis player, on top for others
+    assert _board_y(axis, "R1C1") > _board_y(axis, "R9C1")
+    assert _board_y(watcher, "R1C1") < _board_y(watcher, "R9C1")
+    # the strips follow the board: each side's medals along its own edge
+    for page, bottom, top in ((axis, "axis", "allies"), (watcher, "allies", "axis")):
+        assert _strip_y(page, bottom) > _strip_y(page, top)
+    # every unit stands on its own hex, as drawn for this viewer
+    doc = snap(axis)
+    unit = next(u for u in doc["view"]["units"] if u["hex"] and u["side"] == "axis")
+    unit_box = axis.locator(f'.m44-board .unit[data-unit="{unit["id"]}"]').bounding_box()
+    hex_box = m44_hex(axis, unit["hex"]).bounding_box()
+    assert unit_box is not None and hex_box is not None
+    assert abs((unit_box["y"] + unit_box["height"] / 2) - (hex_box["y"] + hex_box["height"] / 2)) < 12
+    wait_my_move(axis, seat=1)
+    axis.evaluate("document.querySelectorAll('.tick').forEach((t) => t.remove())")
+    shot(axis, "memoir44-axis-view")
+    assert not (axis.errors or watcher.errors), axis.errors + watcher.errors

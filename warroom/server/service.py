@@ -5,11 +5,17 @@ watching it and a driver task that plays its AI seats. A move is checked (right 
 legal), applied to a clone, committed to the store, and only then made the table's state,
 broadcast and acknowledged. Everything a client receives is built from `state.view(seat)` and
 `events_for(events, seat)`: nothing else about the game leaves this module.
+
+The per-move cost is what bounds how many tables one process holds, so a broadcast builds and
+encodes one message per perspective (the seats a client holds and the seat it sees with) and
+hands the same text to every client sharing it; static data (the table's header, the game's
+catalog) goes out once per connection, not with every move.
 """
 
 from __future__ import annotations
 
 import asyncio
+import gc
 import json
 import logging
 import secrets
@@ -17,6 +23,7 @@ import threading
 from collections.abc import Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any, TypeVar
 
 from pydantic import ValidationError
@@ -36,6 +43,34 @@ MAX_MESSAGE = 4096  # bytes of one websocket message
 LOG_ON_CONNECT = 400  # most recent log entries sent when a client (re)connects
 QUEUE_LIMIT = 2000  # a client this far behind is disconnected rather than buffered forever
 T = TypeVar("T")
+# Compact and without the circularity check: every message is a tree built here from engine views.
+_ENCODER = json.JSONEncoder(separators=(",", ":"), ensure_ascii=False, check_circular=False)
+
+
+def encode(message: JSON) -> str:
+    """A message as the JSON text sent on the wire (encoded once, whoever receives it)."""
+    return _ENCODER.encode(message)
+
+
+@lru_cache(maxsize=32)
+def _configured_game(game_id: str, options: tuple[tuple[str, Any], ...]) -> Game[Any]:
+    # A configured game is immutable (its options and rule tables are fixed at construction) and
+    # building one costs tens of milliseconds (Siege's action table), so tables with the same
+    # options share one.
+    game = load(game_id, **dict(options))
+    # Its rule tables are hundreds of thousands of references that live as long as the process:
+    # frozen, the cyclic garbage collector never walks them again, where each full collection
+    # would otherwise pause the event loop for a hundred milliseconds or more. (Freezing also pins
+    # whatever unreachable cycles are pending right now: a few objects, once per configuration.)
+    gc.freeze()
+    return game
+
+
+def configured_game(game_id: str, options: dict[str, Any]) -> Game[Any]:
+    """`load(game_id, **options)`, shared by every table with the same game and options."""
+    values = {spec.name: spec.default for spec in game_class(game_id).info.options}
+    values.update(options)  # so {} and the defaults spelled out are one configuration
+    return _configured_game(game_id, tuple(sorted(values.items())))
 
 
 class ServiceError(Exception):
@@ -63,7 +98,7 @@ class Subscriber:
 
     def __init__(self, seats: frozenset[int]) -> None:
         self.seats = seats
-        self.queue: asyncio.Queue[JSON | None] = asyncio.Queue()
+        self.queue: asyncio.Queue[str | None] = asyncio.Queue()  # encoded messages; None: hang up
         self.viewer: int | None = min(seats) if seats else None
         self.closed = False
 
@@ -73,7 +108,7 @@ class Subscriber:
             self.viewer = state.current_player()
         return self.viewer
 
-    def send(self, message: JSON | None) -> None:
+    def send(self, message: str | None) -> None:
         if self.closed:
             return
         if self.queue.qsize() >= QUEUE_LIMIT:
@@ -134,7 +169,7 @@ def describe_game(game_id: str) -> schemas.GameOut:
             )
             for spec in info.options
         ],
-        agents=agent_names(load(game_id)),
+        agents=agent_names(configured_game(game_id, {})),
     )
 
 
@@ -226,7 +261,7 @@ class TableService:
         try:
             info = game_class(req.game).info
             options = {name: _option_value(info.option(name), value) for name, value in req.options.items()}
-            game = load(req.game, **options)
+            game = configured_game(req.game, options)
         except WarroomError as exc:
             raise ServiceError("bad_options", str(exc)) from None
         if len(req.seats) != game.num_players:
@@ -310,19 +345,24 @@ class TableService:
 
     # -- what a client sees -------------------------------------------------------------------
     def snapshot(self, live: LiveTable, seats: frozenset[int], viewer: int | None) -> JSON:
+        """The whole position as a client holding `seats` sees it through `viewer`'s eyes."""
+        return {"table": self.table_info(live), **self.position(live, seats, live.state.view(viewer), viewer)}
+
+    def position(self, live: LiveTable, seats: frozenset[int], view: JSON, viewer: int | None) -> JSON:
+        """What changes with a move: `view` (the state's view for `viewer`), and the legal options
+        only for a client holding the seat to move."""
         state = live.state
         player = state.current_player()
         finished = state.is_terminal()
         legal = state.legal_actions() if player in seats else []
         return {
-            "table": self.table_info(live),
             "you": sorted(seats),
             "viewer": viewer,
             "ply": len(live.plies),
             "current_player": -1 if finished else player,
             "finished": finished,
             "returns": _returns(state),
-            "view": state.view(viewer),
+            "view": view,
             "legal": [{"text": a.text, "label": live.game.describe_action(state, a)} for a in legal],
         }
 
@@ -370,18 +410,25 @@ class TableService:
         live.subscribers.discard(sub)
 
     def _broadcast(self, live: LiveTable, ply: Ply) -> None:
+        """Send every client the move: one view per seat seen through and one encoded message per
+        perspective, whatever the number of clients (spectators all share one)."""
         number = len(live.plies)
+        views: dict[int | None, JSON] = {}
+        texts: dict[tuple[frozenset[int], int | None], str] = {}
         for sub in list(live.subscribers):
             if sub.closed:
                 live.subscribers.discard(sub)
                 continue
             viewer = sub.perspective(live.state)
-            message = {
-                "type": "update",
-                **self.snapshot(live, sub.seats, viewer),
-                "events": _entries(number, ply, viewer),
-            }
-            sub.send(message)
+            key = (sub.seats, viewer)
+            text = texts.get(key)
+            if text is None:
+                if viewer not in views:
+                    views[viewer] = live.state.view(viewer)
+                position = self.position(live, sub.seats, views[viewer], viewer)
+                message = {"type": "update", **position, "events": _entries(number, ply, viewer)}
+                text = texts[key] = encode(message)
+            sub.send(text)
 
     # -- moves ----------------------------------------------------------------------------------
     async def act(self, table_id: str, token: str, text: str, ply: int | None) -> schemas.ActResult:
@@ -505,8 +552,11 @@ class TableService:
             )
         return Replay.record(live.game, live.record.seed, [p.text for p in live.plies]).dumps()
 
-    async def frame(self, table_id: str, token: str | None, ply: int, seat: int | None) -> JSON:
-        """What a seat (or a spectator) saw right after move `ply`, for the step-by-step replay."""
+    async def frame(
+        self, table_id: str, token: str | None, ply: int, seat: int | None, catalog: bool = True
+    ) -> JSON:
+        """What a seat (or a spectator) saw right after move `ply`, for the step-by-step replay;
+        the game's static catalog only if asked (a replay fetches it with its first frame)."""
         live = await self.table(table_id)
         seats = await self.seats(live, token)
         total = len(live.plies)
@@ -516,7 +566,7 @@ class TableService:
         loop = asyncio.get_running_loop()
         view, player = await loop.run_in_executor(self.agent_pool, _view_at, live, ply, viewer)
         entry = live.plies[ply - 1] if ply else None
-        return {
+        doc = {
             "table": self.table_info(live),
             "ply": ply,
             "total": total,
@@ -525,8 +575,10 @@ class TableService:
             "current_player": player,
             "view": view,
             "events": _entries(ply, entry, viewer) if entry else [],
-            "catalog": live.game.catalog(),
         }
+        if catalog:
+            doc["catalog"] = live.game.catalog()
+        return doc
 
 
 class WsAct(schemas.Strict):
@@ -546,7 +598,7 @@ def _returns(state: State) -> list[float] | None:
 
 def _rebuild(record: TableRecord, actions: Sequence[ActionRecord]) -> LiveTable:
     """A table from its header and action log: the seeded start, then every stored move."""
-    game = load(record.game, **record.options)
+    game = configured_game(record.game, record.options)
     state = game.new_initial_state(record.seed)
     plies = []
     for action in actions:

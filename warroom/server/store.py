@@ -9,7 +9,9 @@ from __future__ import annotations
 
 import hashlib
 import json
+import threading
 import time
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Protocol
@@ -148,6 +150,8 @@ class SqlStore:
             event.listen(self.engine, "connect", _sqlite_pragmas)
         Base.metadata.create_all(self.engine)
         self._session = sessionmaker(self.engine, expire_on_commit=False)
+        self._insert_action = insert(ActionRow)  # built once: building it cost more than the write
+        self._writer = _SqliteLogWriter(self.engine) if self.is_sqlite else None
 
     def create_table(self, table: TableRecord, tokens: dict[str, list[int]]) -> None:
         with self._session.begin() as session:
@@ -195,10 +199,20 @@ class SqlStore:
             return seats
 
     def append_action(self, table_id: str, action: ActionRecord) -> None:
-        row = {"table_id": table_id, "ply": action.ply, "seat": action.seat, "text": action.text}
+        """Store one move, committed when this returns (the hot path: one call per move)."""
+        row = {
+            "table_id": table_id,
+            "ply": action.ply,
+            "seat": action.seat,
+            "text": action.text,
+            "created_at": time.time(),
+        }
         try:
-            with self.engine.begin() as conn:  # Core, not the ORM: this is the hot path
-                conn.execute(insert(ActionRow), [{**row, "created_at": time.time()}])
+            if self._writer is not None:
+                self._writer.append(row)
+                return
+            with self.engine.begin() as conn:  # Core, not the ORM
+                conn.execute(self._insert_action, row)
         except IntegrityError:
             raise PlyTakenError(f"ply {action.ply} of table {table_id} is already taken") from None
 
@@ -221,15 +235,100 @@ class SqlStore:
             )
 
     def close(self) -> None:
+        if self._writer is not None:
+            self._writer.close()
         self.engine.dispose()
 
 
+class _SqliteLogWriter:
+    """The action log's writes on SQLite: one connection kept open, one precompiled INSERT, and
+    checkpoints off the writer's path.
+
+    SQLite has one writer at a time anyway, and a move's commit there is tens of microseconds of
+    work, while a pool checkout, an SQLAlchemy execution context and the reset on check-in cost
+    several times that. So the hot path uses the DB-API connection (still taken from the engine,
+    so the pragmas apply) and the SQL text SQLAlchemy compiles for it once.
+
+    A WAL checkpoint copies the log into the database file and fsyncs both: milliseconds to tens
+    of milliseconds, which SQLite would otherwise spend inside whichever commit crosses its
+    threshold, stalling the server's event loop (and every table) meanwhile. Automatic
+    checkpoints are off (see _sqlite_pragmas); this writer asks for a passive one every
+    CHECKPOINT_EVERY commits, run on a connection of its own in a thread of its own, which does
+    not block the writer.
+    """
+
+    CHECKPOINT_EVERY = 256  # commits
+    MAX_WAL_PAGES = 16_384  # 64 MiB of 4 KiB pages
+
+    def __init__(self, engine: Engine) -> None:
+        compiled = insert(ActionRow).compile(dialect=engine.dialect)
+        self.sql = str(compiled)
+        self.columns = list(compiled.positiontup or [])
+        self.engine = engine
+        self.connection = engine.raw_connection()
+        self.integrity_error: type[Exception] = engine.dialect.loaded_dbapi.IntegrityError
+        self.lock = threading.Lock()  # one DB-API connection, whichever thread calls
+        self.commits = 0
+        self.checkpoints = ThreadPoolExecutor(1, thread_name_prefix="warroom-checkpoint")
+
+    def append(self, row: dict[str, Any]) -> None:
+        params = tuple(row[name] for name in self.columns)
+        with self.lock:
+            cursor = self.connection.cursor()
+            try:
+                cursor.execute(self.sql, params)
+                # committed to the WAL file when this returns: a killed process loses nothing (see
+                # _sqlite_pragmas), so the move may be acknowledged
+                self.connection.commit()
+                self.commits += 1
+                if self.commits % self.CHECKPOINT_EVERY == 0:
+                    self.checkpoints.submit(self.catch_up)
+            except self.integrity_error as exc:  # as SQLAlchemy would wrap it (see append_action)
+                self.connection.rollback()
+                raise IntegrityError(self.sql, params, exc) from None
+            except Exception:
+                self.connection.rollback()
+                raise
+            finally:
+                cursor.close()
+
+    def catch_up(self) -> None:
+        """Copy the WAL into the database file until none of it is left. SQLite restarts the WAL
+        from its beginning only at a write that finds it all copied, so a checkpoint overtaken
+        by new moves is repeated (those are few pages, and quick) rather than let the file grow:
+        done when a checkpoint finds the log complete and just as the previous one left it."""
+        previous = in_log = -1
+        for _ in range(20):
+            busy, in_log, copied = self.checkpoint("PASSIVE")
+            if not busy and in_log == copied == previous:
+                return
+            previous = in_log if in_log == copied else -1
+        if in_log > self.MAX_WAL_PAGES:
+            # writes never paused long enough: make the next one wait for the WAL to restart
+            self.checkpoint("RESTART")
+
+    def checkpoint(self, mode: str) -> tuple[int, int, int]:
+        with self.engine.connect() as conn:
+            # fetched: a statement left unfinished would hold a read snapshot in the pool and keep
+            # every later checkpoint from completing
+            busy, in_log, copied = conn.exec_driver_sql(f"PRAGMA wal_checkpoint({mode})").one()
+            return int(busy), int(in_log), int(copied)
+
+    def close(self) -> None:
+        self.checkpoints.shutdown(wait=True)
+        self.connection.close()
+        self.checkpoint("TRUNCATE")  # leave the database file whole, the WAL empty
+
+
 def _sqlite_pragmas(connection: Any, _record: Any) -> None:
-    # WAL: readers never block the writer. synchronous=NORMAL in WAL mode loses nothing when the
-    # server process dies (only an OS crash could drop the last commits), at a fraction of FULL's cost.
+    # WAL: readers never block the writer. synchronous=NORMAL in WAL mode: a commit has been written
+    # to the WAL file (the kernel's page cache) when it returns, so a server process that dies, even
+    # by kill -9, loses no acknowledged move; only an OS crash or power cut could drop the last few
+    # commits, which FULL would guard against with an fsync per move (a millisecond or more each).
     cursor = connection.cursor()
     cursor.execute("PRAGMA journal_mode=WAL")
     cursor.execute("PRAGMA synchronous=NORMAL")
+    cursor.execute("PRAGMA wal_autocheckpoint=0")  # checkpoints run off the hot path: _SqliteLogWriter
     cursor.execute("PRAGMA foreign_keys=ON")
     cursor.close()
 

@@ -31,7 +31,9 @@ export async function showReplay(main, tableId) {
     ply = Math.max(0, Math.min(ply, state.total || ply));
     let frame;
     try {
-      frame = await api(`/api/tables/${tableId}/frames/${ply}${tokenQuery ? `?${tokenQuery}` : ""}`);
+      // the game's static catalog comes with the first frame only
+      const query = [tokenQuery, state.board ? "catalog=false" : ""].filter(Boolean).join("&");
+      frame = await api(`/api/tables/${tableId}/frames/${ply}${query ? `?${query}` : ""}`);
     } catch (error) { toast(error.message, "error"); stop(); return; }
     state.ply = frame.ply;
     state.total = frame.total;

@@ -51,7 +51,9 @@ function onMessage(ctx, msg) {
   if (msg.type === "ack") { ctx.pending = false; return; }
   if (msg.type !== "state" && msg.type !== "update") return;
   const first = !ctx.snapshot;
-  ctx.snapshot = msg;
+  // an update carries only what a move changes: the table's header (like the game's catalog and
+  // the log) came once, with the full state sent on (re)connect
+  ctx.snapshot = msg.type === "update" && ctx.snapshot ? { ...msg, table: ctx.snapshot.table } : msg;
   if (first || msg.type === "state") {
     ctx.renderer = rendererFor(msg.table.game);
     if (ctx.renderer.useCatalog) ctx.renderer.useCatalog(msg.catalog || {});

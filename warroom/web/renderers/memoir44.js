@@ -34,9 +34,17 @@ export function parseHex(name) {
   const row = Number(m[1]) - 1;
   return { row, col: (Number(m[2]) - 1) * 2 + (row % 2) };
 }
+// The board is drawn from the viewing seat's side, as at a physical table: a player whose side sits
+// at the top of the printed map sees it turned half a turn, so their own units face the other side
+// from the bottom edge; spectators see it as printed. Row 8 - r and column 24 - c keep each hex's
+// row parity, so the turned grid is the same grid. (Set by the board's update, see `board`.)
+let flipped = false;
+function shown(h) { return flipped ? { row: 8 - h.row, col: 24 - h.col } : h; }
 function centre(name) {
-  const h = parseHex(name);
-  return h ? [PADX + ((h.col + 1) * W) / 2, TOP + S + h.row * 1.5 * S] : [0, 0];
+  const p = parseHex(name);
+  if (!p) return [0, 0];
+  const h = shown(p);
+  return [PADX + ((h.col + 1) * W) / 2, TOP + S + h.row * 1.5 * S];
 }
 function hexName(row, col) { return `R${row + 1}C${Math.floor(col / 2) + 1}`; }
 const ALL_HEXES = [];
@@ -128,7 +136,7 @@ function riverPath(map, name) {
   const wet = (n) => terrainOf(map, n) === "river" || terrainOf(map, n) === "ocean";
   let ends = neighbours(name).filter(wet).map((n) => { const [a, b] = centre(n); return [(x + a) / 2, (y + b) / 2]; });
   if (ends.length < 2) {
-    const h = parseHex(name);
+    const h = shown(parseHex(name)); // the edges of the board as drawn
     const edges = [];
     if (h.row === 0) edges.push([x, y - S]);
     if (h.row === 8) edges.push([x, y + S]);
@@ -283,24 +291,29 @@ function board(container) {
 
   const hits = new Map();
   for (const name of ALL_HEXES) {
-    const [x, y] = centre(name);
-    const poly = svg("polygon", { points: points(corners(x, y)), class: "hex-hit", "data-hex": name }, svg("title", {}, name));
+    const poly = svg("polygon", { class: "hex-hit", "data-hex": name }, svg("title", {}, name));
     poly.addEventListener("click", () => { if (poly.dataset.handle) onHandle(poly.dataset.handle); });
     hits.set(name, poly);
     hitLayer.append(poly);
   }
   const units = new Map();
   let lastView = null;
+  let drawnFlipped = null;
 
   return {
     update(view, ui) {
       onHandle = ui.onHandle;
       lastView = view;
       const map = DATA.scenario;
-      if (scenario !== view.scenario) {
+      flipped = Boolean(view.viewer_side) && view.viewer_side === topSide(map);
+      if (scenario !== view.scenario || drawnFlipped !== flipped) {
         scenario = view.scenario;
+        drawnFlipped = flipped;
         mapLayer.replaceChildren(staticMap(map, view.scenario));
         objectiveLayer.replaceChildren(...(map?.objectives || []).flatMap((o, i) => o.hexes.map((h) => objectiveMark(...centre(h), i))));
+        for (const [name, poly] of hits) poly.setAttribute("points", points(corners(...centre(name))));
+        unitLayer.replaceChildren(); // redrawn in place below, rather than sliding across the board
+        units.clear();
       }
       objectiveLayer.querySelectorAll(".objective").forEach((node) => {
         node.classList.toggle("taken", Boolean(view.objectives_taken?.[Number(node.dataset.objective)]));
@@ -464,11 +477,13 @@ function pulse(node, cls) {
   setTimeout(() => node.classList.remove(cls), 1400);
 }
 
-function topSide(map) { return (map?.bottom || "allies") === "allies" ? "axis" : "allies"; }
+function otherSide(side) { return side === "allies" ? "axis" : "allies"; }
+// the side whose edge is at the top of the printed map
+function topSide(map) { return otherSide(map?.bottom || "allies"); }
 
 function drawStrips(strips, view, map) {
-  const top = topSide(map);
-  const bottom = top === "allies" ? "axis" : "allies";
+  const top = flipped ? otherSide(topSide(map)) : topSide(map); // as drawn
+  const bottom = otherSide(top);
   const strip = (side, y) => {
     const won = view.medals[side];
     const need = view.victory_medals[side];
@@ -510,7 +525,7 @@ function cardBacks(n) {
 function hands(container, view, ui) {
   const map = DATA.scenario;
   const mine = view.viewer_side;
-  const order = mine ? [mine, mine === "allies" ? "axis" : "allies"] : [topSide(map), map?.bottom || "allies"];
+  const order = mine ? [mine, otherSide(mine)] : [topSide(map), map?.bottom || "allies"];
   const acting = ui.myTurn;
   const panels = order.map((side) => {
     const hand = view.hands[side];
