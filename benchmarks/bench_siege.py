@@ -1,11 +1,12 @@
 """Siege throughput on one core: random playouts and the heuristic team, 4 players, normal mode.
 
-    .venv/bin/python benchmarks/bench_siege.py [--games N] [--seed S] [--json]
+    .venv/bin/python benchmarks/bench_siege.py [--games N] [--seed S] [--rounds R] [--json]
 
 For each team the same seeded games are played in this process (`warroom.sim.play_game`, so game
 i starts from `game_seed(seed, i)` like `warroom sim`); we report games/s, decisions/s (agent
 choices + engine applications), the mean decisions per game and the win rate. Timing is the
-best of three runs in CPU time (time.process_time), after one untimed warm-up game.
+best of three runs (--rounds) in CPU time (time.process_time), after one untimed warm-up game; on
+a busy machine more rounds give a steadier best.
 """
 
 from __future__ import annotations
@@ -52,10 +53,11 @@ def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=200, help="games per team (default 200)")
     parser.add_argument("--seed", type=int, default=1, help="batch seed (default 1)")
+    parser.add_argument("--rounds", type=int, default=3, help="timed runs per team, best kept (default 3)")
     parser.add_argument("--json", action="store_true", help="print one JSON document instead of a table")
     args = parser.parse_args(argv)
     game = SiegeGame(players=4, mode="normal")
-    rows = [bench(game, agent, args.games, args.seed) for agent in TEAMS]
+    rows = [bench(game, agent, args.games, args.seed, args.rounds) for agent in TEAMS]
     if args.json:
         doc = {
             "game": "siege",

@@ -35,10 +35,15 @@ class Rng:
         that would bias it (checked only when the low word is < n, which is rare)."""
         if n <= 0:
             raise ValueError("below() needs n > 0")
-        while True:
-            m = self.next_u64() * n
+        s = self.state
+        while True:  # next_u64 inlined: every die roll and random-agent choice comes through here
+            s = (s + _GOLDEN) & _MASK
+            z = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+            m = (z ^ (z >> 31)) * n
             low = m & _MASK
             if low >= n or low >= ((1 << 64) - n) % n:
+                self.state = s
                 return m >> 64
 
     def die(self, sides: int = 6) -> int:

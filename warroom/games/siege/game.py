@@ -8,10 +8,12 @@ from typing import Any
 
 from warroom.core.errors import OptionError
 from warroom.core.game import JSON, Action, Game, GameInfo, OptionSpec
-from warroom.games.siege import encoding
-from warroom.games.siege.actions import ActionTable
+from warroom.games.siege import encoding, view
+from warroom.games.siege.actions import ActionTable, SiegeAction
+from warroom.games.siege.agents import HeuristicAgent
 from warroom.games.siege.board import NUM_SPACES, RING_OF, STRIKE_RINGS, Colour, Ring, colour_of
-from warroom.games.siege.content import CardClass, Content, default_content
+from warroom.games.siege.content import STARTING_VEHICLES, CardClass, Content, TokenClass, default_content
+from warroom.games.siege.rules import flow, setup
 from warroom.games.siege.state import SiegeState
 
 MODES = ("normal", "shoulder_to_shoulder", "field_marshal")
@@ -60,6 +62,8 @@ class SiegeGame(Game[SiegeState]):
         self.trade_allowance = 0 if self.defenders == 1 else 2 if self.defenders == 6 else 1  # SG-TRADE-01/02
         self.table = ActionTable(self.content)
         self._lookups()
+        self._names()
+        self._setup_piles()
 
     def check_options(self) -> None:
         if self.options["mode"] == "field_marshal" and self.options["players"] < 2:
@@ -79,12 +83,22 @@ class SiegeGame(Game[SiegeState]):
         )
         self.modification, self.repair = card("modification").index, card("repair").index
         self.sandbags, self.barbed_wire = card("sandbags").index, card("barbed_wire").index
-        self.targeted = {self.il2, self.hedgehogs, self.onslaught}
         self.can_hit: dict[int, tuple[bool, ...]] = {
             c.index: tuple(self._hits(c.card_class, c.colour, c.ring, sp) for sp in range(NUM_SPACES))
             for c in self.content.cards
             if c.is_strike
         }
+        not_rear = tuple(RING_OF[sp] != Ring.REAR for sp in range(NUM_SPACES))
+        # Cards aimed at one enemy: their action per token id and, per space, whether they reach
+        # an enemy standing there (Hedgehogs, which reaches all but its own enemy, is apart).
+        self.aims: dict[int, tuple[list[SiegeAction], tuple[bool, ...]]] = {
+            k: (self.table.strike[k], hits) for k, hits in self.can_hit.items()
+        }
+        self.aims[self.il2] = (self.table.target["il2"], not_rear)  # city included (SG-CARD-04)
+        self.aims[self.onslaught] = (self.table.target["onslaught"], not_rear)  # SG-CARD-12/13
+        # The cards that open plays not aimed at an enemy (a Build needs Sandbags).
+        self.utility = frozenset({self.dot_card, self.patrol, self.modification, self.repair, self.sandbags})
+        self.all_for_one = bool(self.options["all_for_one"])
         self.trios: dict[Colour, tuple[int, ...]] = {
             colour: tuple(
                 c.index for ring in STRIKE_RINGS for c in self.content.cards
@@ -92,6 +106,44 @@ class SiegeGame(Game[SiegeState]):
             )
             for colour in Colour
         }  # fmt: skip
+
+    def _names(self) -> None:
+        """Printed names and per-kind facts by index, so events and rules read a tuple instead of
+        walking `content` on every use."""
+        content = self.content
+        self.card_name = tuple(c.name for c in content.cards)
+        self.card_kind = tuple(c.kind for c in content.cards)
+        self.token_name = tuple(content.tokens[k].name for k in content.token_kind_of)  # by token id
+        self.vehicle = tuple(t.is_vehicle for t in content.tokens)  # by token kind
+        self.plain_vehicle = tuple(t.token_class == TokenClass.VEHICLE for t in content.tokens)  # no ability
+        self.ring_strike: dict[int, frozenset[int]] = {  # what each Diversion takes (SG-EVT-04..07)
+            ring: frozenset(
+                c.index for c in content.cards
+                if c.card_class in (CardClass.STRIKE, CardClass.MULTICOLOUR) and c.ring == ring
+            )
+            for ring in STRIKE_RINGS
+        }  # fmt: skip
+
+    def _setup_piles(self) -> None:
+        """The unshuffled deck and reserve depend only on content and options: built once
+        (SG-SETUP-05/08, SG-OPTB-02); every game copies and shuffles them."""
+        content = self.content
+        self.start_vehicles = {
+            kind: tuple(content.token_ids(kind)[:n]) for kind, n in STARTING_VEHICLES.items()
+        }
+        held = {tid for tids in self.start_vehicles.values() for tid in tids}
+        reserve = [tid for tid in range(len(content.token_kind_of)) if tid not in held]
+        removed: list[int] = []
+        if self.options["simple_battles"]:
+            for token in content.tokens:
+                if token.simple_battles_removed:
+                    ids = [tid for tid in reserve if content.token_kind_of[tid] == token.index]
+                    removed.extend(ids[-token.simple_battles_removed :])
+            reserve = [tid for tid in reserve if tid not in removed]
+        self.start_places = setup.placements(self)
+        self.start_deck = tuple(c.index for c in content.cards for _ in range(c.count))
+        self.start_reserve = tuple(reserve)
+        self.start_removed = tuple(removed)
 
     def _hits(self, cls: CardClass, colour: Colour | None, ring: Ring | None, sp: int) -> bool:
         """Where a damage card may strike (SG-ATK-01..04, SG-CARD-03, SG-OPTB-03)."""
@@ -124,8 +176,6 @@ class SiegeGame(Game[SiegeState]):
         return {"cards": cards, "tokens": tokens}
 
     def new_initial_state(self, seed: int = 0) -> SiegeState:
-        from warroom.games.siege.rules import flow, setup
-
         state = setup.new_state(self, seed)
         flow.run(state)
         return state
@@ -134,8 +184,6 @@ class SiegeGame(Game[SiegeState]):
         return SiegeState.from_json(self, data)
 
     def agents(self) -> dict[str, Callable[[int], Any]]:
-        from warroom.games.siege.agents import HeuristicAgent
-
         return {"heuristic": HeuristicAgent}
 
     def render(self, state: SiegeState, player: int | None) -> str:
@@ -154,6 +202,4 @@ class SiegeGame(Game[SiegeState]):
         return evaluate(state)
 
     def summary(self, state: SiegeState) -> JSON:
-        from warroom.games.siege.view import summary
-
-        return summary(state)
+        return view.summary(state)

@@ -15,7 +15,7 @@ from warroom.core.errors import CorruptDataError
 from warroom.core.game import JSON, Action, Event, State
 from warroom.core.rng import Rng
 from warroom.games.siege import view
-from warroom.games.siege.board import RING_OF, SECTOR_OF, Ring
+from warroom.games.siege.board import NUM_SPACES, RING_OF, Ring, space_name
 from warroom.games.siege.content import Content
 from warroom.games.siege.rules import dispatch
 
@@ -24,6 +24,7 @@ if TYPE_CHECKING:
     from warroom.games.siege.game import SiegeGame
 
 RUNNING, WON, LOST = 0, 1, -1
+_AT = tuple(f" at {space_name(sp)}" for sp in range(NUM_SPACES))  # where an enemy label says it stands
 _new_event = tuple.__new__
 _FIELDS = (
     "rng", "deck", "discard", "cards_removed", "hands", "reserve", "marshal_hand", "staged", "enemy_discard",
@@ -36,12 +37,14 @@ _FIELDS = (
 class SiegeState(State):
     """Zones hold card kinds (ints) or token ids (ints); see `view` for the public meaning."""
 
-    __slots__ = (*_FIELDS, "events")
+    __slots__ = (*_FIELDS, "content", "events", "table")
 
     game: SiegeGame
 
     def __init__(self, game: SiegeGame) -> None:
         super().__init__(game)
+        self.content: Content = game.content  # shorthands for the rules modules (plain slots,
+        self.table: ActionTable = game.table  # read on every rule: cheaper than properties)
         n = game.defenders
         self.rng = Rng(0)
         self.deck: list[int] = []  # card kinds, top of deck = end of list
@@ -76,14 +79,6 @@ class SiegeState(State):
         self.events: list[Event] = []
 
     # -- shorthands used by the rules modules --------------------------------------------
-    @property
-    def content(self) -> Content:
-        return self.game.content
-
-    @property
-    def table(self) -> ActionTable:
-        return self.game.table
-
     def say(self, kind: str, text: str, visible_to: frozenset[int] | None = None, /, **data: Any) -> None:
         # tuple.__new__ skips the NamedTuple's Python-level __new__: events are the hot path's
         # most frequent allocation.
@@ -102,16 +97,19 @@ class SiegeState(State):
         return [tid for tid, sp in self.pos.items() if sp == space]
 
     def token_name(self, tid: int) -> str:
-        return self.content.tokens[self.content.token_kind_of[tid]].name
+        return self.game.token_name[tid]
 
     def enemy_label(self, tid: int) -> str:
         sp = self.pos.get(tid)
-        where = f" at {RING_OF[sp].name.lower()} {SECTOR_OF[sp]}" if sp is not None else ""
-        return f"{self.token_name(tid)} [{self.armour[tid]}] (t{tid}){where}"
+        where = _AT[sp] if sp is not None else ""
+        return f"{self.game.token_name[tid]} [{self.armour[tid]}] (t{tid}){where}"
 
     # -- the contract ---------------------------------------------------------------------
     def current_player(self) -> int:
-        return -1 if self.decision is None else int(self.decision[1])
+        if self.decision is None:
+            return -1
+        seat: int = self.decision[1]  # an int: decide() stores one, from_json converts a save's
+        return seat
 
     def is_terminal(self) -> bool:
         return self.result != RUNNING
@@ -139,6 +137,8 @@ class SiegeState(State):
     def _clone(self) -> SiegeState:
         new = SiegeState.__new__(SiegeState)
         new.game = self.game
+        new.content = self.content
+        new.table = self.table
         new._legal = self._legal
         new.rng = Rng(self.rng.state)
         new.deck = self.deck[:]
@@ -191,6 +191,8 @@ class SiegeState(State):
             setattr(state, name, doc[name])
         state.rng = Rng(int(doc["rng"]))
         state.pos = {int(tid): int(sp) for tid, sp in doc["pos"]}
+        if state.decision is not None:  # current_player() reads the seat as stored
+            state.decision = [state.decision[0], int(state.decision[1]), *state.decision[2:]]
         return state
 
     def _resample_hidden(self, player: int | None, rng: Rng) -> SiegeState:

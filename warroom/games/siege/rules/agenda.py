@@ -11,7 +11,8 @@ if TYPE_CHECKING:
 
 
 def push(st: SiegeState, *jobs: list[Any]) -> None:
-    """Schedule jobs to run in the order given (the agenda is a stack)."""
+    """Schedule jobs to run in the order given (the agenda is a stack, its top the list's end).
+    The hot paths schedule a single job with a plain `st.agenda.append(job)`, which is the same."""
     st.agenda.extend(reversed(jobs))
 
 
@@ -19,9 +20,10 @@ def decide(st: SiegeState, kind: str, player: int, *data: Any) -> None:
     st.decision = [kind, player, *data]
 
 
-def decide_among(st: SiegeState, options: list[Action], kind: str, player: int) -> None:
-    """Ask for a decision whose options the caller already listed (saves listing them twice)."""
-    st.decision = [kind, player]
+def decide_among(st: SiegeState, options: list[Action], kind: str, player: int, *data: Any) -> None:
+    """Ask for a decision with its options already listed: by the caller, which needed them
+    anyway, or eagerly on the hot path (the agent asks at once; saves the lazy dispatch)."""
+    st.decision = [kind, player, *data]
     st._legal = options  # the contract's per-position cache; valid until the next action
 
 
@@ -29,7 +31,7 @@ def lose(st: SiegeState) -> None:
     """The players lose at once (SG-END-01; also My Home with everyone out, SG-OPTX-02)."""
     st.result = -1
     st.decision = None
-    st.agenda = []
+    st.agenda.clear()  # in place: flow.run holds this list and stops when it is empty
     st.say("game_over", "the city has fallen: the players lose", result="lost")
 
 
@@ -39,5 +41,5 @@ def check_win(st: SiegeState, _job: list[Any] | None = None) -> None:
     if st.result == 0 and not st.reserve and not st.marshal_hand and not st.staged and not st.pos:
         st.result = 1
         st.decision = None
-        st.agenda = []
+        st.agenda.clear()
         st.say("game_over", "every enemy is destroyed: the players win", result="won")

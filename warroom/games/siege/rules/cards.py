@@ -9,9 +9,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from warroom.core.game import Action
-from warroom.games.siege.board import COLOUR_OF_SPACE, RING_OF, SECTOR_OF, Colour, Ring, space
+from warroom.games.siege.board import COLOUR_OF_SPACE, RING_OF, SECTOR_OF, SECTORS, Colour, Ring, space
 from warroom.games.siege.rules import zones
-from warroom.games.siege.rules.agenda import check_win, push
+from warroom.games.siege.rules.agenda import check_win
 
 if TYPE_CHECKING:
     from warroom.games.siege.actions import SiegeAction
@@ -19,50 +19,56 @@ if TYPE_CHECKING:
 
 
 def legal(st: SiegeState) -> list[Action]:
-    g = st.game
-    t = st.table
-    hand = st.hands[st.active]
-    kinds = set(hand)
+    """Plays aimed at one enemy, card by card (in set order: the list's order is part of replays),
+    enemies in board order: strikes where the card reaches (SG-ATK-01..04), each followed by its
+    Precise Shot version when that card is in hand (SG-CARD-05/06); IL-2 and Onslaught anywhere
+    but the rear (SG-CARD-04, SG-CARD-12/13); Hedgehogs on any enemy but its own (SG-CARD-07).
+    Then the plays not aimed at an enemy."""
+    g, t = st.game, st.table
+    kinds = set(st.hands[st.active])
     out: list[Action] = [t.pass_]
     enemies = st.pos.items()
     has_precise = g.precise in kinds
     for k in kinds:
-        hits = g.can_hit.get(k)
-        if hits is not None:
-            strike, precise = t.strike[k], t.precise[k]
-            for tid, sp in enemies:
-                if hits[sp]:
-                    out.append(strike[tid])
-                    if has_precise:
+        aim = g.aims.get(k)
+        if aim is not None:
+            acts, reach = aim
+            precise = t.precise[k] if has_precise and k in g.can_hit else None
+            for tid, sp in enemies:  # a plain loop: few enemies match, a comprehension costs more
+                if reach[sp]:
+                    out.append(acts[tid])
+                    if precise is not None:
                         out.append(precise[tid])
-        elif k in g.targeted:  # IL-2, Hedgehogs, Onslaught
-            _targeted(st, k, out)
-    if g.dot_card in kinds and sum(st.dot) < 2:  # two DOT tokens in the box (SG-CARD-11)
-        out.extend(t.dot[s] for s in range(1, 7) if st.fort[s] and not st.dot[s])
+        elif k == g.hedgehogs:
+            acts = t.target["hedgehogs"]
+            out.extend([acts[tid] for tid in st.pos if tid != st.hedgehog])
+    if not kinds.isdisjoint(g.utility):
+        _utility(st, kinds, out)
+    if g.all_for_one:
+        _all_for_one(st, kinds, out)
+    return out
+
+
+def _utility(st: SiegeState, kinds: set[int], out: list[Action]) -> None:
+    """DOT, Patrol, Modification, Repair and Build (SG-CARD-11..18, SG-BUILD-01/02)."""
+    g, t = st.game, st.table
+    fort, dot = st.fort, st.dot
+    if g.dot_card in kinds and sum(dot) < 2:  # two DOT tokens in the box (SG-CARD-11)
+        for s in SECTORS:
+            if fort[s] and not dot[s]:
+                out.append(t.dot[s])
     if g.patrol in kinds:
         out.append(t.patrol)  # always playable, even with an empty reserve (SG-CARD-15)
     if g.modification in kinds and (st.deck or st.discard):
         out.append(t.modification)
     if g.repair in kinds:
-        out.extend(t.repair[k] for k in sorted(set(st.discard)) if k != g.repair)  # SG-CARD-18
+        for k in sorted(set(st.discard)):
+            if k != g.repair:  # SG-CARD-18
+                out.append(t.repair[k])
     if g.sandbags in kinds and g.barbed_wire in kinds:
-        out.extend(t.build[s] for s in range(1, 7) if not st.fort[s])  # SG-BUILD-01/02
-    if g.options["all_for_one"]:
-        _all_for_one(st, kinds, out)
-    return out
-
-
-def _targeted(st: SiegeState, kind: int, out: list[Action]) -> None:
-    g = st.game
-    if kind == g.il2:  # any space but the rear, city included (SG-CARD-04)
-        acts = st.table.target["il2"]
-        out.extend(acts[tid] for tid, sp in st.pos.items() if RING_OF[sp] != Ring.REAR)
-    elif kind == g.hedgehogs:  # any enemy, rear and city included (SG-CARD-07)
-        acts = st.table.target["hedgehogs"]
-        out.extend(acts[tid] for tid in st.pos if tid != st.hedgehog)
-    else:  # Onslaught: any enemy not already in the rear (SG-CARD-12/13)
-        acts = st.table.target["onslaught"]
-        out.extend(acts[tid] for tid, sp in st.pos.items() if RING_OF[sp] != Ring.REAR)
+        for s in SECTORS:
+            if not fort[s]:  # SG-BUILD-01/02
+                out.append(t.build[s])
 
 
 def _all_for_one(st: SiegeState, kinds: set[int], out: list[Action]) -> None:
@@ -87,7 +93,7 @@ def apply(st: SiegeState, action: SiegeAction) -> None:
     if action.verb == "pass":
         return
     _EFFECTS[action.verb](st, action)
-    push(st, ["play"])
+    st.agenda.append(["play"])
     check_win(st)
 
 
@@ -95,13 +101,17 @@ def _spend(st: SiegeState, *kinds: int) -> None:
     p = st.active
     for kind in kinds:
         zones.discard_from_hand(st, p, kind)
-    names = " + ".join(st.content.cards[k].name for k in kinds)
-    st.say("play", f"player {p} plays {names}", player=p, cards=[st.content.cards[k].kind for k in kinds])
+    g = st.game
+    names, played = [], []
+    for kind in kinds:
+        names.append(g.card_name[kind])
+        played.append(g.card_kind[kind])
+    st.say("play", f"player {p} plays {' + '.join(names)}", player=p, cards=played)
 
 
 def _strike(st: SiegeState, a: SiegeAction) -> None:
     _spend(st, a.a)
-    zones.damage(st, a.b, st.active, st.content.cards[a.a].name)
+    zones.damage(st, a.b, st.active, st.game.card_name[a.a])
 
 
 def _precise(st: SiegeState, a: SiegeAction) -> None:

@@ -14,18 +14,14 @@ if TYPE_CHECKING:
     from warroom.games.siege.state import SiegeState
 
 
-def _swaps(st: SiegeState) -> list[Action]:
-    return [st.table.pass_, *(st.table.swap[k] for k in sorted(set(st.hands[st.active])))]
-
-
 def _apply_swap(st: SiegeState, action: SiegeAction) -> None:
     """Discard one, draw one (SG-SWAP-01/02); solo: up to two, all discards first (SG-SOLO-02/03)."""
     st.decision = None
     if action.verb == "swap":
         zones.discard_from_hand(st, st.active, action.a)
         st.swaps += 1
-        st.say("swap", f"player {st.active} discards {st.content.cards[action.a].name}",
-               player=st.active, card=st.content.cards[action.a].kind)  # fmt: skip
+        st.say("swap", f"player {st.active} discards {st.game.card_name[action.a]}",
+               player=st.active, card=st.game.card_kind[action.a])  # fmt: skip
         if st.game.solo and st.swaps < 2:
             push(st, ["swap"])
             return
@@ -42,7 +38,7 @@ def _apply_trade(st: SiegeState, action: SiegeAction) -> None:
 _LEGAL: dict[str, Callable[[SiegeState], list[Action]]] = {
     "arrange": setup.arrangements,
     "claim": setup.claims,
-    "swap": _swaps,
+    "swap": flow.swaps,
     "trade": trade.offers,
     "answer": trade.answers,
     "play": cards.legal,

@@ -14,6 +14,7 @@ from warroom.games.siege.board import (
     COLOUR_OF_SPACE,
     COUNTER_CLOCKWISE,
     HE111_PATH,
+    NUM_SPACES,
     RING_OF,
     SECTOR_OF,
     Colour,
@@ -23,50 +24,75 @@ from warroom.games.siege.board import (
 )
 from warroom.games.siege.content import TokenClass
 from warroom.games.siege.rules import zones
-from warroom.games.siege.rules.agenda import decide, push
+from warroom.games.siege.rules.agenda import check_win, decide, push
 
 if TYPE_CHECKING:
     from warroom.games.siege.actions import SiegeAction
     from warroom.games.siege.state import SiegeState
 
-_TANK, _CITY = int(Ring.TANK), int(Ring.CITY)
-
 
 # -- movement ---------------------------------------------------------------------------------
+def _city_ahead(step: Sequence[int]) -> tuple[int, ...]:
+    """Per space, the sector whose city cell `step` leads into from there (0: not the city).
+    Only such a step can meet a structure: the building there, or, stepping in from TANK(s), the
+    fortification F(s) first (SG-MOVE-03, SG-CITY-02)."""
+    return tuple(SECTOR_OF[dest] if RING_OF[dest] == Ring.CITY else 0 for dest in step)
+
+
+_ADVANCE_CITY = _city_ahead(ADVANCE)
+_CW_CITY, _CCW_CITY = _city_ahead(CLOCKWISE), _city_ahead(COUNTER_CLOCKWISE)
+_FROM_TANK = tuple(RING_OF[sp] == Ring.TANK for sp in range(NUM_SPACES))  # inward past a fortification
+_NO_FORT = (False,) * NUM_SPACES  # sideways moves never attack a fortification (SG-MOVE-08)
+_REAR_SPACE = tuple(space(s, Ring.REAR) if s else -1 for s in range(7))  # by sector 1..6
+
+
 def advance(st: SiegeState, movers: Iterable[int]) -> None:
     """One movement event: the given enemies advance one step together (SG-MOVE-01..07)."""
-    _move(st, movers, ADVANCE, inward=True)
+    _move(st, movers, ADVANCE, _ADVANCE_CITY, _FROM_TANK)
 
 
 def sideways(st: SiegeState, clockwise: bool) -> None:
     """All enemies step to the same ring of the next sector (SG-EVT-02/03, SG-MOVE-08)."""
-    _move(st, list(st.pos), CLOCKWISE if clockwise else COUNTER_CLOCKWISE, inward=False)
+    if clockwise:
+        _move(st, st.pos, CLOCKWISE, _CW_CITY, _NO_FORT)
+    else:
+        _move(st, st.pos, COUNTER_CLOCKWISE, _CCW_CITY, _NO_FORT)
 
 
-def _move(st: SiegeState, movers: Iterable[int], step: Sequence[int], inward: bool) -> None:
+def _move(
+    st: SiegeState,
+    movers: Iterable[int],
+    step: Sequence[int],
+    city_ahead: Sequence[int],
+    fort_ahead: Sequence[bool],
+) -> None:
     """Destinations come from the positions before the event; enemies hitting the same
     fortification or building form one group (SG-MOVE-05). The hedgehog's enemy stays (SG-CARD-07)."""
     groups: dict[tuple[int, str], list[int]] = {}
-    pos, fort, building = st.pos, st.fort, st.building
+    pos, fort, building, hedgehog = st.pos, st.fort, st.building, st.hedgehog
     moved = 0
-    for tid in sorted(movers):
-        if tid == st.hedgehog:
+    for tid in sorted(movers):  # a new list: pos may change below
+        if tid == hedgehog:
             continue
         here = pos[tid]
-        s = SECTOR_OF[here]
-        if inward and RING_OF[here] == _TANK and fort[s]:
-            groups.setdefault((s, "fort"), []).append(tid)  # attacks F(s) (SG-MOVE-03)
-            continue
-        dest = step[here]
-        if RING_OF[dest] == _CITY and building[SECTOR_OF[dest]]:
-            groups.setdefault((SECTOR_OF[dest], "building"), []).append(tid)  # SG-CITY-02/03
-            continue
-        pos[tid] = dest
+        s = city_ahead[here]
+        if s:
+            if fort_ahead[here] and fort[s]:
+                groups.setdefault((s, "fort"), []).append(tid)  # attacks F(s) (SG-MOVE-03)
+                continue
+            if building[s]:
+                groups.setdefault((s, "building"), []).append(tid)  # SG-CITY-02/03
+                continue
+        pos[tid] = step[here]
         moved += 1
     if moved:
         st.say("move", f"{moved} enem{'y moves' if moved == 1 else 'ies move'}", count=moved)
-    jobs = [["collide", kind, s, tids] for (s, kind), tids in sorted(groups.items())]
-    push(st, *jobs, ["check_win"])
+    if groups:  # collisions by sector, then the win check; pushed in reverse (a stack)
+        st.agenda.append(["check_win"])
+        for (s, kind), tids in sorted(groups.items(), reverse=True):
+            st.agenda.append(["collide", kind, s, tids])
+    else:  # nothing left to resolve: check at once what a ["check_win"] job would check next
+        check_win(st)
 
 
 def collide(st: SiegeState, job: list[Any]) -> None:
@@ -84,8 +110,7 @@ def collide(st: SiegeState, job: list[Any]) -> None:
         zones.destroy_building(st, s)
         if st.result:
             return
-    choices = _distinct(st, tids)
-    if len(choices) == 1:
+    if len(tids) == 1 or len(_distinct(st, tids)) == 1:
         finish_collision(st, kind, s, tids, tids[0])
     else:
         decide(st, "hit", st.decider(), kind, s, tids)
@@ -94,8 +119,9 @@ def collide(st: SiegeState, job: list[Any]) -> None:
 def _distinct(st: SiegeState, tids: list[int]) -> list[int]:
     """One representative per (kind, armour): picking between equal enemies is no choice."""
     seen: dict[tuple[int, int], int] = {}
+    kind_of, armour = st.content.token_kind_of, st.armour
     for tid in tids:
-        seen.setdefault((st.content.token_kind_of[tid], st.armour[tid]), tid)
+        seen.setdefault((kind_of[tid], armour[tid]), tid)
     return sorted(seen.values())
 
 
@@ -125,13 +151,18 @@ def finish_collision(st: SiegeState, kind: str, s: int, tids: list[int], victim:
 # -- tokens -----------------------------------------------------------------------------------
 def resolve_token(st: SiegeState, tid: int, sector: int | None) -> None:
     """Resolve a token from the reserve or the Field Marshal's hand (SG-REVEAL-02..04, SG-FM-07)."""
-    token = st.content.tokens[st.content.token_kind_of[tid]]
-    if tid in st.staged:
+    kind = st.content.token_kind_of[tid]
+    if st.staged and tid in st.staged:
         st.staged.remove(tid)
-    push(st, ["check_win"])
-    if token.is_vehicle:
+    if st.game.plain_vehicle[kind]:  # it stays on the board, so no win can follow: nothing to check
         place_vehicle(st, tid, sector)
-    elif token.token_class == TokenClass.BOMBER:
+        return
+    st.agenda.append(["check_win"])  # once all the resolution schedules has run (SG-END-03)
+    if st.game.vehicle[kind]:
+        place_vehicle(st, tid, sector)
+        return
+    token = st.content.tokens[kind]
+    if token.token_class == TokenClass.BOMBER:
         st.enemy_discard.append(tid)
         he111(st, tid)
     else:
@@ -147,10 +178,10 @@ def place_vehicle(st: SiegeState, tid: int, sector: int | None) -> None:
     rolled = sector is None
     if sector is None:
         sector = st.rng.die()
-    st.pos[tid] = space(sector, Ring.REAR)
+    st.pos[tid] = _REAR_SPACE[sector]
     st.armour[tid] = token.armour
-    how = f"rolls {sector}" if rolled else f"sector {sector}"
-    st.say("enemy_arrives", f"{token.name} arrives in the rear of sector {sector} ({how})",
+    how = "rolls" if rolled else "sector"
+    st.say("enemy_arrives", f"{token.name} arrives in the rear of sector {sector} ({how} {sector})",
            token=tid, kind=token.kind, sector=sector, rolled=rolled)  # fmt: skip
     ability = SPECIALS.get(token.kind)
     if ability is not None:
@@ -170,7 +201,7 @@ def _pz4(st: SiegeState, _tid: int, sector: int) -> None:
 
 def _maus(st: SiegeState, _tid: int, _sector: int) -> None:
     """Every enemy on the board advances one step (SG-SPEC-03)."""
-    advance(st, list(st.pos))
+    advance(st, st.pos)
 
 
 def _panther(st: SiegeState, _tid: int, _sector: int) -> None:
@@ -211,14 +242,19 @@ def _colour_moves(colour: Colour) -> Any:
 def _diversion(ring: Ring) -> Any:
     def event(st: SiegeState) -> None:
         """Every defender discards the strike cards of the ring (SG-EVT-04..07, SG-FM-14)."""
+        g = st.game
+        strikes = g.ring_strike[ring]  # the cards zones.is_ring_strike accepts
         for p, hand in enumerate(st.hands):
-            lost = [k for k in hand if zones.is_ring_strike(st, k, ring)]
+            lost = []
+            for k in hand:
+                if k in strikes:
+                    lost.append(k)
             for k in lost:
                 zones.discard_from_hand(st, p, k)
             if lost:
-                names = ", ".join(st.content.cards[k].name for k in lost)
+                names = ", ".join([g.card_name[k] for k in lost])
                 st.say("diversion", f"player {p} discards {names}", player=p,
-                       cards=[st.content.cards[k].kind for k in lost])  # fmt: skip
+                       cards=[g.card_kind[k] for k in lost])  # fmt: skip
 
     return event
 
@@ -248,8 +284,8 @@ def discard_choices(st: SiegeState) -> list[Action]:
 def apply_discard(st: SiegeState, action: SiegeAction) -> None:
     p = st.current_player()
     zones.discard_from_hand(st, p, action.a)
-    st.say("discard", f"player {p} discards {st.content.cards[action.a].name}", player=p,
-           card=st.content.cards[action.a].kind)  # fmt: skip
+    st.say("discard", f"player {p} discards {st.game.card_name[action.a]}", player=p,
+           card=st.game.card_kind[action.a])  # fmt: skip
     st.decision = None
 
 
@@ -274,9 +310,12 @@ def he111(st: SiegeState, _tid: int) -> None:
     first structure, which it removes (SG-HE-01..07)."""
     s = st.rng.die()
     st.say("he111", f"He-111 bomber rolls sector {s}", sector=s)
+    on: dict[int, list[int]] = {}  # enemies by space, read once: the path never revisits a space
+    for tid, sp in st.pos.items():
+        on.setdefault(sp, []).append(tid)
     for what, x in HE111_PATH[s]:
         if what == "space":
-            for tid in sorted(t for t, sp in st.pos.items() if sp == x):
+            for tid in sorted(on.get(x, ())):
                 zones.destroy_otherwise(st, tid, "the He-111")
         elif what == "fort" and st.fort[x]:
             if st.dot[x]:

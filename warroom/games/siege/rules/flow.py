@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+from warroom.core.game import Action
 from warroom.games.siege.rules import cards, enemies, marshal, trade, zones
 from warroom.games.siege.rules.agenda import check_win, decide, decide_among, push
 
@@ -17,12 +18,14 @@ if TYPE_CHECKING:
 
 
 def run(st: SiegeState) -> None:
-    """Run agenda jobs until a decision is needed or the game ends."""
-    while st.decision is None and st.result == 0:
-        if not st.agenda:
-            raise AssertionError("siege agenda ran dry without a decision")  # a rules bug, not input
-        job = st.agenda.pop()
-        JOBS[job[0]](st, job)
+    """Run agenda jobs until a decision is needed or the game ends. A finished game has no
+    decision and an empty agenda: `lose` and `check_win` clear this very list in place."""
+    agenda, jobs = st.agenda, JOBS
+    while st.decision is None and agenda:
+        job = agenda.pop()
+        jobs[job[0]](st, job)
+    if st.decision is None and st.result == 0:
+        raise AssertionError("siege agenda ran dry without a decision")  # a rules bug, not input
 
 
 def _turn(st: SiegeState, _job: list[Any]) -> None:
@@ -37,10 +40,13 @@ def _turn(st: SiegeState, _job: list[Any]) -> None:
     st.patrol = False
     st.say("turn", f"turn {st.turn}: player {st.active}", player=st.active, turn=st.turn)
     enemy_half = [["marshal_turn"]] if st.game.marshal_seat >= 0 else [["move"], ["reveal_start"]]
-    push(st, ["draw"], ["swap"], ["trade"], ["play"], *enemy_half, ["end_turn"])
+    push(st, ["swap"], ["trade"], ["play"], *enemy_half, ["end_turn"])
+    # Phase 1 at once: it never waits for anyone, so a ["draw"] job would run next anyway.
+    zones.hand_limit_draw(st, st.active)
 
 
 def _draw(st: SiegeState, _job: list[Any]) -> None:
+    """Phase 1 as a job: for positions set up at the draw (position.py) and older saves."""
     zones.hand_limit_draw(st, st.active)
 
 
@@ -48,9 +54,18 @@ def _swap(st: SiegeState, _job: list[Any]) -> None:
     """Phase 2 (SG-SWAP-01, SG-SOLO-02): offered while the player holds a card to discard."""
     limit = 2 if st.game.solo else 1
     if st.hands[st.active] and st.swaps < limit:
-        decide(st, "swap", st.active)
+        decide_among(st, swaps(st), "swap", st.active)
     elif st.swaps:
         _finish_swap(st)
+
+
+def swaps(st: SiegeState) -> list[Action]:
+    """Pass, or discard one card of a kind in hand (SG-SWAP-01)."""
+    swap = st.table.swap
+    out: list[Action] = [st.table.pass_]
+    for k in sorted(set(st.hands[st.active])):
+        out.append(swap[k])
+    return out
 
 
 def _finish_swap(st: SiegeState) -> None:
@@ -68,7 +83,7 @@ def _play(st: SiegeState, _job: list[Any]) -> None:
 
 def _move(st: SiegeState, _job: list[Any]) -> None:
     """Phase 5: every enemy advances one step (SG-MOVE-01)."""
-    enemies.advance(st, list(st.pos))
+    enemies.advance(st, st.pos)
 
 
 def _reveal_start(st: SiegeState, _job: list[Any]) -> None:
@@ -77,7 +92,7 @@ def _reveal_start(st: SiegeState, _job: list[Any]) -> None:
         st.say("patrol", "patrol: no enemy tokens are revealed this turn")
         return
     st.reveals = 2
-    push(st, ["reveal"])
+    _reveal(st, _job)  # at once: a ["reveal"] job pushed here would run next anyway
 
 
 def _reveal(st: SiegeState, _job: list[Any]) -> None:
@@ -86,7 +101,7 @@ def _reveal(st: SiegeState, _job: list[Any]) -> None:
         st.reveals = 0
         return
     st.reveals -= 1
-    push(st, ["reveal"])
+    st.agenda.append(["reveal"])
     enemies.resolve_token(st, st.reserve.pop(), None)
 
 
@@ -98,7 +113,7 @@ def _end_turn(st: SiegeState, _job: list[Any]) -> None:
         if not st.out[p]:
             st.active = p
             break
-    push(st, ["turn"])
+    _turn(st, _job)  # at once: a ["turn"] job pushed here would run next anyway
 
 
 def _token(st: SiegeState, job: list[Any]) -> None:

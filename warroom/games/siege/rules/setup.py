@@ -8,7 +8,6 @@ from warroom.core.game import Action
 from warroom.core.rng import Rng
 from warroom.games.siege.actions import ARRANGEMENTS
 from warroom.games.siege.board import SECTORS, Ring, space
-from warroom.games.siege.content import STARTING_VEHICLES
 from warroom.games.siege.rules import marshal
 from warroom.games.siege.rules.agenda import decide, push
 
@@ -23,15 +22,17 @@ def new_state(game: SiegeGame, seed: int) -> SiegeState:
 
     st = SiegeState(game)
     st.rng = Rng(seed)
-    for s in SECTORS:
-        st.building[s] = True  # SG-SETUP-02
-        st.fort[s] = not game.options["caught_off_guard"]  # SG-SETUP-03, SG-OPTX-04
-    st.deck = [c.index for c in game.content.cards for _ in range(c.count)]
+    st.building[1:] = [True] * 6  # sectors 1-6 (SG-SETUP-02)
+    st.fort[1:] = [not game.options["caught_off_guard"]] * 6  # SG-SETUP-03, SG-OPTX-04
+    st.deck = list(game.start_deck)
     st.rng.shuffle(st.deck)  # SG-SETUP-05
-    for hand in st.hands:
-        for _ in range(game.hand_limit):
-            hand.append(st.deck.pop())
-    st.reserve = _reserve(st)
+    deal = game.hand_limit
+    for hand in st.hands:  # dealt from the top (the end of the list), one hand at a time
+        hand.extend(reversed(st.deck[-deal:]))
+        del st.deck[-deal:]
+    # All tokens but the six starting vehicles and, with Simple Battles, the 11 removed ones.
+    st.reserve = list(game.start_reserve)
+    st.tokens_removed = list(game.start_removed)
     st.rng.shuffle(st.reserve)  # SG-SETUP-08
     st.active = st.rng.below(game.defenders)  # SG-SETUP-10, SG-FM-03
     if game.marshal_seat >= 0:
@@ -40,32 +41,32 @@ def new_state(game: SiegeGame, seed: int) -> SiegeState:
     return st
 
 
-def _reserve(st: SiegeState) -> list[int]:
-    """All tokens but the six starting vehicles and, with Simple Battles, the 11 removed ones."""
-    content = st.content
-    held = {tid for kind, n in STARTING_VEHICLES.items() for tid in content.token_ids(kind)[:n]}
-    reserve = [tid for tid in range(len(content.token_kind_of)) if tid not in held]
-    if st.game.options["simple_battles"]:
-        for token in content.tokens:
-            if token.simple_battles_removed:
-                ids = [tid for tid in reserve if content.token_kind_of[tid] == token.index]
-                st.tokens_removed.extend(ids[-token.simple_battles_removed :])
-        reserve = [tid for tid in reserve if tid not in st.tokens_removed]
-    return reserve
-
-
 def arrangements(st: SiegeState) -> list[Action]:
     return list(st.table.arrange)
 
 
+def placements(game: SiegeGame) -> tuple[tuple[tuple[int, int, int], ...], ...]:
+    """Per arrangement (D-02), sector by sector: (token id, aviation space, full armour), each
+    kind's starting tokens taken in id order (SG-SETUP-04). Built once per game."""
+    content = game.content
+    table = []
+    for arrangement in ARRANGEMENTS:
+        pool = {kind: iter(tids) for kind, tids in game.start_vehicles.items()}
+        places = []
+        for sector, kind in zip(SECTORS, arrangement, strict=True):
+            tid = next(pool[kind])
+            places.append(
+                (tid, space(sector, Ring.AVIATION), content.tokens[content.token_kind_of[tid]].armour)
+            )
+        table.append(tuple(places))
+    return tuple(table)
+
+
 def apply_arrange(st: SiegeState, action: SiegeAction) -> None:
     """Place one starting vehicle in each aviation space, at full armour (SG-SETUP-04)."""
-    content = st.content
-    pool = {kind: content.token_ids(kind)[:n] for kind, n in STARTING_VEHICLES.items()}
-    for sector, kind in zip(SECTORS, ARRANGEMENTS[action.a], strict=True):
-        tid = pool[kind].pop(0)
-        st.pos[tid] = space(sector, Ring.AVIATION)
-        st.armour[tid] = content.tokens[content.token_kind_of[tid]].armour
+    for tid, sp, armour in st.game.start_places[action.a]:
+        st.pos[tid] = sp
+        st.armour[tid] = armour
     st.say("setup", f"starting vehicles placed: {action.text.split()[1]} in sectors 1-6")
     st.decision = None
     jobs = []

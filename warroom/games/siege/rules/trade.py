@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from warroom.core.game import Action
-from warroom.games.siege.rules.agenda import decide, decide_among, push
+from warroom.games.siege.rules.agenda import decide_among
 
 if TYPE_CHECKING:
     from warroom.games.siege.actions import SiegeAction
@@ -14,7 +14,12 @@ if TYPE_CHECKING:
 
 def partners(st: SiegeState) -> list[int]:
     """Defenders other than the active one who are in and hold a card (SG-TRADE-04)."""
-    return [p for p in range(st.game.defenders) if p != st.active and not st.out[p] and st.hands[p]]
+    out = []
+    active, gone, hands = st.active, st.out, st.hands
+    for p in range(st.game.defenders):  # plain loops: faster than comprehensions for a few items
+        if p != active and not gone[p] and hands[p]:
+            out.append(p)
+    return out
 
 
 def offers(st: SiegeState) -> list[Action]:
@@ -25,10 +30,10 @@ def offers(st: SiegeState) -> list[Action]:
     kinds = sorted(set(st.hands[st.active]))
     made = st.proposals
     for p in partners(st):
-        if made:
-            out.extend(table[p][k] for k in kinds if [p, k] not in made)
-        else:
-            out.extend(table[p][k] for k in kinds)
+        to_p = table[p]
+        for k in kinds:
+            if not made or [p, k] not in made:
+                out.append(to_p[k])
     return out
 
 
@@ -41,16 +46,24 @@ def offer_step(st: SiegeState, _job: list[Any]) -> None:
 
 
 def answers(st: SiegeState) -> list[Action]:
-    partner = st.decision[1] if st.decision else -1
-    return [st.table.refuse, *(st.table.give[k] for k in sorted(set(st.hands[partner])))]
+    return _gifts(st, st.decision[1] if st.decision else -1)
+
+
+def _gifts(st: SiegeState, partner: int) -> list[Action]:
+    """Refuse, or give one card of a kind in the partner's hand (SG-TRADE-03)."""
+    give = st.table.give
+    out: list[Action] = [st.table.refuse]
+    for k in sorted(set(st.hands[partner])):
+        out.append(give[k])
+    return out
 
 
 def apply_offer(st: SiegeState, action: SiegeAction) -> None:
     partner, kind = action.a, action.b
-    name = st.content.cards[kind].name
-    st.say("trade_offer", f"player {st.active} offers {name} to player {partner}",
-           player=st.active, partner=partner, card=st.content.cards[kind].kind)  # fmt: skip
-    decide(st, "answer", partner, kind)
+    g = st.game
+    st.say("trade_offer", f"player {st.active} offers {g.card_name[kind]} to player {partner}",
+           player=st.active, partner=partner, card=g.card_kind[kind])  # fmt: skip
+    decide_among(st, _gifts(st, partner), "answer", partner, kind)
 
 
 def apply_answer(st: SiegeState, action: SiegeAction) -> None:
@@ -62,13 +75,14 @@ def apply_answer(st: SiegeState, action: SiegeAction) -> None:
         st.say("trade_refused", f"player {partner} refuses the trade", partner=partner)
     else:
         given = action.a
-        st.hands[st.active].remove(offered)
-        st.hands[partner].remove(given)
-        st.hands[partner].append(offered)
-        st.hands[st.active].append(given)
+        mine, theirs = st.hands[st.active], st.hands[partner]
+        mine.remove(offered)
+        theirs.remove(given)
+        theirs.append(offered)
+        mine.append(given)
         st.trades_done += 1
-        cards = st.content.cards
-        st.say("trade", f"player {st.active} gives {cards[offered].name}, player {partner} gives "
-               f"{cards[given].name}", player=st.active, partner=partner)  # fmt: skip
+        name = st.game.card_name
+        st.say("trade", f"player {st.active} gives {name[offered]}, player {partner} gives "
+               f"{name[given]}", player=st.active, partner=partner)  # fmt: skip
     st.decision = None
-    push(st, ["trade"])
+    st.agenda.append(["trade"])

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from warroom.games.siege.content import CardClass
+from warroom.games.siege.rules.agenda import lose
 
 if TYPE_CHECKING:
     from warroom.games.siege.state import SiegeState
@@ -17,10 +17,11 @@ def draw_cards(st: SiegeState, player: int, n: int) -> int:
     """Draw up to n cards; an empty deck is rebuilt from the discard (SG-DRAW-02), and if both are
     empty the rest is skipped (SG-DRAW-03). Returns how many were drawn."""
     drawn = 0
+    hand = st.hands[player]
     for _ in range(n):
-        if not st.deck and not reshuffle(st):
+        if not st.deck and not reshuffle(st):  # st.deck is a new list after a reshuffle
             break
-        st.hands[player].append(st.deck.pop())
+        hand.append(st.deck.pop())
         drawn += 1
     if drawn:
         st.say("draw", f"player {player} draws {drawn} card(s)", player=player, count=drawn)
@@ -104,8 +105,6 @@ def damage(st: SiegeState, tid: int, player: int | None, cause: str) -> bool:
 def destroy_building(st: SiegeState, sector: int) -> None:
     """A building falls for good (SG-CITY-04); its owner under My Home is out (SG-OPTX-01/02);
     the last building lost ends the game at once (SG-END-01)."""
-    from warroom.games.siege.rules.agenda import lose
-
     st.building[sector] = False
     st.say("building_destroyed", f"building {sector} is destroyed", sector=sector)
     for p, claim in enumerate(st.claims):
@@ -126,5 +125,4 @@ def eliminate(st: SiegeState, player: int) -> None:
 def is_ring_strike(st: SiegeState, kind: int, ring: int) -> bool:
     """Aviation/artillery/tank strike cards of a ring: coloured and multicolour, not
     Counterattack and not IL-2 (SG-EVT-04..07)."""
-    card = st.content.cards[kind]
-    return card.card_class in (CardClass.STRIKE, CardClass.MULTICOLOUR) and card.ring == ring
+    return kind in st.game.ring_strike[ring]  # precomputed per ring by SiegeGame
