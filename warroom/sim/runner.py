@@ -91,8 +91,24 @@ def play_game(game: Game[Any], agents: Sequence[str], seed: int, index: int = 0)
     return GameResult(index, seed, decisions, returns, dict(game.summary(state)))
 
 
+_GAMES: dict[tuple[type[Game[Any]], str], Game[Any]] = {}  # a worker's games, by class and options
+
+
+def _configured(config: SimConfig) -> Game[Any]:
+    """The worker's game for a batch's options, built once rather than once per chunk: building
+    one (a scenario read and validated, action tables laid out) costs as much as a few random
+    games. Games are immutable once built, so every chunk may share one."""
+    key = (config.game_class, repr(sorted(config.options.items())))
+    game = _GAMES.get(key)
+    if game is None:
+        if len(_GAMES) >= 8:  # a long-lived worker serving many --vary values
+            _GAMES.clear()
+        game = _GAMES[key] = config.game()
+    return game
+
+
 def _run_chunk(config: SimConfig, start: int, stop: int) -> list[GameResult]:
-    game = config.game()
+    game = _configured(config)
     return [play_game(game, config.agents, game_seed(config.seed, i), i) for i in range(start, stop)]
 
 
