@@ -7,10 +7,11 @@ Targets: scaling >= 1.8x from one process to two; Ray within 10% of the pool. Ea
 sized from a short calibration run so that one process needs about `--seconds`: a batch of a
 second or two would mostly time the pool's start-up, which a real 100,000-game run amortises.
 The pool's start-up is inside the timed batch; Ray's (a few seconds, once per session) is not:
-the local instance is started before the clock, as a cluster would be, and only after the
-pool's runs (its daemons use CPU even when idle). Each batch runs `--repeat` times (default 2)
-and the best is kept. `--games N` fixes the batch size instead. Run it on an otherwise idle
-machine: a second core busy with anything else is a second process that cannot scale.
+the local instance is started before the clock, as a cluster would be. Each round runs the
+batch on 1 process, 2 processes and Ray back to back, `--repeat` rounds (default 2), and the
+best of each is kept: measured minutes apart, the backends would differ by the machine's
+drift. `--games N` fixes the batch size instead. Run it on an otherwise idle machine: a second
+core busy with anything else is a second process that cannot scale.
 """
 
 from __future__ import annotations
@@ -45,28 +46,27 @@ def batch_size(game_id: str, agents: str, seconds: float) -> int:
     return max(8, int(games / elapsed * seconds))
 
 
-def best_rate(config: SimConfig, jobs: int, backend: str, repeat: int) -> float:
-    return max(games_per_second(config, jobs, backend) for _ in range(repeat))
-
-
-def measure_pool(game_id: str, args: argparse.Namespace) -> dict[str, Any]:
+def measure(game_id: str, args: argparse.Namespace, ray: Any) -> dict[str, Any]:
+    """Best of `repeat` rounds, each round running 1 process, 2 processes and Ray back to back,
+    so that the machine's drift over minutes falls on every backend alike."""
     count = args.games or batch_size(game_id, args.agents, args.seconds)
     config = SimConfig.create(warroom.load(game_id), [args.agents], 1, count)
-    one = best_rate(config, 1, "process", args.repeat)
-    two = best_rate(config, 2, "process", args.repeat)
-    return {
+    runs: list[tuple[int, str]] = [(1, "process"), (2, "process")] + ([(2, "ray")] if ray else [])
+    best = [0.0] * len(runs)
+    for _ in range(args.repeat):
+        for i, (jobs, backend) in enumerate(runs):
+            best[i] = max(best[i], games_per_second(config, jobs, backend))
+    one, two = best[0], best[1]
+    row: dict[str, Any] = {
         "game": game_id,
         "games": count,
         "one_process_gps": round(one, 2),
         "two_process_gps": round(two, 2),
         "scaling": round(two / one, 3),
     }
-
-
-def measure_ray(row: dict[str, Any], args: argparse.Namespace) -> None:
-    config = SimConfig.create(warroom.load(row["game"]), [args.agents], 1, row["games"])
-    on_ray = best_rate(config, 2, "ray", args.repeat)
-    row |= {"ray_gps": round(on_ray, 2), "ray_over_pool": round(on_ray / row["two_process_gps"], 3)}
+    if ray:
+        row |= {"ray_gps": round(best[2], 2), "ray_over_pool": round(best[2] / two, 3)}
+    return row
 
 
 def main() -> None:
@@ -81,14 +81,14 @@ def main() -> None:
     parser.add_argument("--no-ray", action="store_true")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
-    # The pool first, with no Ray on the machine: Ray's daemons cost CPU even when idle.
-    rows = [measure_pool(game_id, args) for game_id in args.game_ids]
+    ray: Any = None
     if not args.no_ray:
-        import ray
+        import ray as ray_module
 
+        ray = ray_module
         ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False)
-        for row in rows:
-            measure_ray(row, args)
+    rows = [measure(game_id, args, ray) for game_id in args.game_ids]
+    if ray is not None:
         ray.shutdown()
     if args.json:
         print(json.dumps({"agents": args.agents, "load_average": os.getloadavg()[0], "rows": rows}, indent=2))
