@@ -272,6 +272,13 @@ def test_every_game_has_a_playable_table_and_a_replay_viewer(browser: Any, serve
 # -- Memoir '44 -------------------------------------------------------------------------------
 
 
+def pegasus_bridge_table(server: ServerProcess, seats: list[str], seed: int) -> Any:
+    """A Memoir '44 Pegasus Bridge table with quick AI moves."""
+    body = {"game": "memoir44", "options": {"scenario": "pegasus-bridge"}, "seats": seats, "seed": seed,
+            "ai_delay_ms": 40}  # fmt: skip
+    return server.post("/api/tables", body)
+
+
 def m44_hex(page: Any, hex_name: str) -> Any:
     return page.locator(f'.m44-board .hex-hit[data-hex="{hex_name}"]')
 
@@ -279,11 +286,7 @@ def m44_hex(page: Any, hex_name: str) -> Any:
 def test_memoir44_order_a_unit_move_it_and_battle_by_clicking(browser: Any, serve: Any) -> None:
     """Pegasus Bridge, the Allies (a person) against the heuristic AI: card, order, move, battle."""
     server: ServerProcess = serve(ai_delay_ms=40)
-    created = server.post(
-        "/api/tables",
-        {"game": "memoir44", "options": {"scenario": "pegasus-bridge"}, "seats": ["human", "heuristic"],
-         "seed": 1, "ai_delay_ms": 40},
-    )  # fmt: skip
+    created = pegasus_bridge_table(server, ["human", "heuristic"], seed=1)
     page = new_page(browser)
     page.goto(server.base + created["seats"][0]["link"])
     page.wait_for_selector(".m44-board")
@@ -349,11 +352,7 @@ def test_memoir44_board_is_drawn_from_the_viewing_sides_edge(browser: Any, serve
     """Pegasus Bridge has the Allies at the bottom of the printed map: the Axis player sees it
     turned half a turn (their units at the bottom edge, their strip below), a spectator as printed."""
     server: ServerProcess = serve(ai_delay_ms=40)
-    created = server.post(
-        "/api/tables",
-        {"game": "memoir44", "options": {"scenario": "pegasus-bridge"}, "seats": ["heuristic", "human"],
-         "seed": 3, "ai_delay_ms": 40},
-    )  # fmt: skip
+    created = pegasus_bridge_table(server, ["heuristic", "human"], seed=3)
     axis, watcher = new_page(browser), new_page(browser)
     axis.goto(server.base + created["seats"][1]["link"])
     watcher.goto(server.base + created["spectator_link"])

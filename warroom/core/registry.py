@@ -3,7 +3,8 @@ core never imports a game and a third-party package can add one without touching
 
 from __future__ import annotations
 
-from functools import cache
+from collections.abc import Mapping
+from functools import cache, lru_cache
 from importlib.metadata import entry_points
 from typing import Any
 
@@ -41,3 +42,18 @@ def game_class(game_id: str) -> type[Game[Any]]:
 def load(game_id: str, **options: Any) -> Game[Any]:
     """A configured game; a bad option raises OptionError (a ValueError) naming the valid ones."""
     return game_class(game_id)(**options)
+
+
+def shared_game(cls: type[Game[Any]], options: Mapping[str, Any]) -> Game[Any]:
+    """`cls(**options)`, one instance shared by every caller with the same options (defaults
+    filled in, so `{}` and the defaults spelled out are one configuration). A configured game is
+    immutable and building one costs tens of milliseconds (a scenario read and validated, action
+    tables laid out): as much as a random game, so the web tables and simulation workers share."""
+    values = {spec.name: spec.default for spec in cls.info.options}
+    values.update(options)
+    return _shared_game(cls, tuple(sorted(values.items())))
+
+
+@lru_cache(maxsize=32)
+def _shared_game(cls: type[Game[Any]], options: tuple[tuple[str, Any], ...]) -> Game[Any]:
+    return cls(**dict(options))

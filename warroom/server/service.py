@@ -23,7 +23,6 @@ import threading
 from collections.abc import Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
-from functools import lru_cache
 from typing import Any, TypeVar
 
 from pydantic import ValidationError
@@ -31,7 +30,7 @@ from pydantic import ValidationError
 from warroom.agents import Agent, agent_names, make_agent
 from warroom.core.errors import IllegalActionError, WarroomError
 from warroom.core.game import JSON, Event, Game, OptionSpec, State, events_for
-from warroom.core.registry import game_class, games, load
+from warroom.core.registry import game_class, games, shared_game
 from warroom.core.replay import Replay
 from warroom.server import schemas
 from warroom.server.store import ActionRecord, PlyTakenError, Store, TableRecord
@@ -52,25 +51,21 @@ def encode(message: JSON) -> str:
     return _ENCODER.encode(message)
 
 
-@lru_cache(maxsize=32)
-def _configured_game(game_id: str, options: tuple[tuple[str, Any], ...]) -> Game[Any]:
-    # A configured game is immutable (its options and rule tables are fixed at construction) and
-    # building one costs tens of milliseconds (Siege's action table), so tables with the same
-    # options share one.
-    game = load(game_id, **dict(options))
-    # Its rule tables are hundreds of thousands of references that live as long as the process:
-    # frozen, the cyclic garbage collector never walks them again, where each full collection
-    # would otherwise pause the event loop for a hundred milliseconds or more. (Freezing also pins
-    # whatever unreachable cycles are pending right now: a few objects, once per configuration.)
-    gc.freeze()
-    return game
+_FROZEN: set[int] = set()  # ids of the shared games already frozen out of the collector
 
 
 def configured_game(game_id: str, options: dict[str, Any]) -> Game[Any]:
     """`load(game_id, **options)`, shared by every table with the same game and options."""
-    values = {spec.name: spec.default for spec in game_class(game_id).info.options}
-    values.update(options)  # so {} and the defaults spelled out are one configuration
-    return _configured_game(game_id, tuple(sorted(values.items())))
+    game = shared_game(game_class(game_id), options)
+    if id(game) not in _FROZEN:
+        # Its rule tables are hundreds of thousands of references that live as long as the
+        # process: frozen, the cyclic garbage collector never walks them again, where each full
+        # collection would otherwise pause the event loop for a hundred milliseconds or more.
+        # (Freezing also pins whatever unreachable cycles are pending now: a few objects, once
+        # per configuration.)
+        gc.freeze()
+        _FROZEN.add(id(game))
+    return game
 
 
 class ServiceError(Exception):

@@ -17,6 +17,7 @@ from typing import Any
 from warroom.agents import agent_names, make_agent
 from warroom.core.errors import OptionError
 from warroom.core.game import JSON, Game
+from warroom.core.registry import shared_game
 from warroom.core.rng import Rng
 from warroom.sim.stats import GameResult, Tally
 
@@ -91,24 +92,8 @@ def play_game(game: Game[Any], agents: Sequence[str], seed: int, index: int = 0)
     return GameResult(index, seed, decisions, returns, dict(game.summary(state)))
 
 
-_GAMES: dict[tuple[type[Game[Any]], str], Game[Any]] = {}  # a worker's games, by class and options
-
-
-def _configured(config: SimConfig) -> Game[Any]:
-    """The worker's game for a batch's options, built once rather than once per chunk: building
-    one (a scenario read and validated, action tables laid out) costs as much as a few random
-    games. Games are immutable once built, so every chunk may share one."""
-    key = (config.game_class, repr(sorted(config.options.items())))
-    game = _GAMES.get(key)
-    if game is None:
-        if len(_GAMES) >= 8:  # a long-lived worker serving many --vary values
-            _GAMES.clear()
-        game = _GAMES[key] = config.game()
-    return game
-
-
 def _run_chunk(config: SimConfig, start: int, stop: int) -> list[GameResult]:
-    game = _configured(config)
+    game = shared_game(config.game_class, config.options)  # built once per worker, not per chunk
     return [play_game(game, config.agents, game_seed(config.seed, i), i) for i in range(start, stop)]
 
 
