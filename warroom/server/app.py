@@ -16,7 +16,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import gc
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Callable, Mapping
 from pathlib import Path
 from typing import Annotated
 
@@ -25,10 +25,13 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse, PlainTextResponse
 from fastapi.staticfiles import StaticFiles
 from starlette.datastructures import Headers
+from starlette.exceptions import HTTPException as StarletteHTTPException
+from starlette.routing import BaseRoute, Match
 from starlette.types import ASGIApp, Receive, Scope, Send
 
 from warroom.core.game import JSON
-from warroom.server import schemas
+from warroom.server import openapi, schemas
+from warroom.server.openapi import refusals
 from warroom.server.service import ServiceError, Subscriber, TableService, encode
 from warroom.server.store import SqlStore
 
@@ -36,8 +39,22 @@ WEB_DIR = Path(__file__).resolve().parent.parent / "web"
 MAX_BODY = 16 * 1024
 
 
-def error_response(code: str, message: str, status: int) -> JSONResponse:
-    return JSONResponse({"error": {"code": code, "message": message}}, status_code=status)
+HTTP_CODES = {400: "malformed", 404: "not_found", 405: "method_not_allowed"}
+
+
+def error_response(
+    code: str, message: str, status: int, headers: Mapping[str, str] | None = None
+) -> JSONResponse:
+    return JSONResponse({"error": {"code": code, "message": message}}, status_code=status, headers=headers)
+
+
+def allowed_methods(app: FastAPI, scope: Scope) -> list[str]:
+    """Every method some route serves at this request's path."""
+    methods: set[str] = set()
+    for route in app.router.routes:
+        if isinstance(route, BaseRoute) and route.matches(scope)[0] is not Match.NONE:
+            methods |= getattr(route, "methods", None) or set()
+    return sorted(methods)
 
 
 def create_app(db: str, ai_delay_ms: int = 700) -> FastAPI:
@@ -72,6 +89,16 @@ def create_app(db: str, ai_delay_ms: int = 700) -> FastAPI:
     async def _service_error(_request: Request, exc: ServiceError) -> JSONResponse:
         return error_response(exc.code, exc.message, exc.status)
 
+    @app.exception_handler(StarletteHTTPException)
+    async def _http_error(request: Request, exc: StarletteHTTPException) -> JSONResponse:
+        # the framework's own refusals (a body that is not JSON, an unknown path or method) in
+        # the one error shape every client reads
+        code = HTTP_CODES.get(exc.status_code, "http_error")
+        headers = exc.headers
+        if exc.status_code == 405:  # Starlette names only the first route's methods for the path
+            headers = {"Allow": ", ".join(allowed_methods(app, request.scope))}
+        return error_response(code, str(exc.detail), exc.status_code, headers)
+
     @app.exception_handler(RequestValidationError)
     async def _bad_request(_request: Request, exc: RequestValidationError) -> JSONResponse:
         first = exc.errors()[0] if exc.errors() else {"loc": (), "msg": "invalid request"}
@@ -81,6 +108,7 @@ def create_app(db: str, ai_delay_ms: int = 700) -> FastAPI:
     app.add_middleware(LimitBody)
     _api_routes(app, svc)
     _web_routes(app)
+    openapi.install(app)
     return app
 
 
@@ -93,20 +121,20 @@ def _api_routes(app: FastAPI, svc: Callable[[], TableService]) -> None:
     async def list_tables() -> list[schemas.TableSummary]:
         return await svc().lobby()
 
-    @app.post("/api/tables", status_code=201)
+    @app.post("/api/tables", status_code=201, responses=refusals(400, 413))
     async def create_table(req: schemas.CreateTable) -> schemas.CreatedTable:
         return await svc().create_table(req)
 
-    @app.get("/api/tables/{table_id}")
+    @app.get("/api/tables/{table_id}", responses=refusals(400, 403, 404))
     async def get_table(table_id: str, token: Annotated[str | None, Query(max_length=200)] = None) -> JSON:
         live = await svc().table(table_id)
         return svc().state_for(live, await svc().seats(live, token))
 
-    @app.post("/api/tables/{table_id}/actions")
+    @app.post("/api/tables/{table_id}/actions", responses=refusals(400, 403, 404, 409, 413, 422))
     async def act(table_id: str, req: schemas.ActRequest) -> schemas.ActResult:
         return await svc().act(table_id, req.token, req.action, req.ply)
 
-    @app.get("/api/tables/{table_id}/frames/{ply}")
+    @app.get("/api/tables/{table_id}/frames/{ply}", responses=refusals(400, 403, 404))
     async def frame(
         table_id: str,
         ply: int,
@@ -116,7 +144,7 @@ def _api_routes(app: FastAPI, svc: Callable[[], TableService]) -> None:
     ) -> JSON:
         return await svc().frame(table_id, token, ply, seat, catalog)
 
-    @app.get("/api/tables/{table_id}/replay")
+    @app.get("/api/tables/{table_id}/replay", response_class=PlainTextResponse, responses=refusals(403, 404))
     async def replay(table_id: str) -> PlainTextResponse:
         text = await svc().replay_text(table_id)
         headers = {"Content-Disposition": f'attachment; filename="warroom-{table_id}.replay"'}
