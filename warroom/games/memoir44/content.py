@@ -5,14 +5,14 @@ Every kind named in a data file must be one the rules know; errors name the file
 
 from __future__ import annotations
 
-import tomllib
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 from typing import Literal, TypeVar
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, ConfigDict, Field
 
+from warroom.core.datafile import read_toml, validate
 from warroom.core.errors import CorruptDataError
 
 M = TypeVar("M", bound=BaseModel)
@@ -124,13 +124,6 @@ class Content:
         )
 
 
-def _read(path: Path) -> dict[str, object]:
-    try:
-        return tomllib.loads(path.read_text(encoding="utf-8"))
-    except (OSError, tomllib.TOMLDecodeError) as exc:
-        raise CorruptDataError(f"{path}: {exc}") from None
-
-
 def _validate(
     path: Path, doc: dict[str, object], table: str, model: type[M], known: tuple[str, ...]
 ) -> list[M]:
@@ -140,12 +133,7 @@ def _validate(
     out: list[M] = []
     for number, raw in enumerate(entries, start=1):
         label = f"{path.name}: [[{table}]] #{number} ({raw.get('kind', '?')})"
-        try:
-            entry = model.model_validate({**raw, "index": len(out)} if "index" in model.model_fields else raw)
-        except ValidationError as exc:
-            err = exc.errors()[0]
-            where = ".".join(str(p) for p in err["loc"]) or "entry"
-            raise CorruptDataError(f"{label}, field {where}: {err['msg']}") from None
+        entry = validate(model, {**raw, "index": len(out)} if "index" in model.model_fields else raw, label)
         if getattr(entry, "kind") not in known:  # noqa: B009  (every model has it)
             raise CorruptDataError(f"{label}, field kind: unknown kind; known: {', '.join(known)}")
         out.append(entry)
@@ -158,12 +146,12 @@ def _validate(
 def load_content(data_dir: Path = DATA) -> Content:
     """Read and check the three data files; the deck is the 60 cards of appendix 4."""
     upath, tpath, cpath = data_dir / "units.toml", data_dir / "terrain.toml", data_dir / "cards.toml"
-    units = _validate(upath, _read(upath), "unit", UnitKind, UNIT_KINDS)
-    tdoc = _read(tpath)
+    units = _validate(upath, read_toml(upath), "unit", UnitKind, UNIT_KINDS)
+    tdoc = read_toml(tpath)
     terrain = _validate(tpath, tdoc, "terrain", TerrainKind, TERRAIN_KINDS)
     features = _validate(tpath, tdoc, "feature", PieceKind, FEATURE_KINDS)
     obstacles = _validate(tpath, tdoc, "obstacle", PieceKind, OBSTACLE_KINDS)
-    cards = _validate(cpath, _read(cpath), "card", CardKind, tuple(_card_kinds()))
+    cards = _validate(cpath, read_toml(cpath), "card", CardKind, tuple(_card_kinds()))
     content = Content(
         tuple(units),
         tuple(terrain),

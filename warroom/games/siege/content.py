@@ -6,15 +6,15 @@ file must be one the rules know, and every error names the file, the entry and t
 
 from __future__ import annotations
 
-import tomllib
 from dataclasses import dataclass
 from enum import StrEnum
 from functools import cache
 from pathlib import Path
 from typing import Literal, TypeVar
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
+from pydantic import BaseModel, ConfigDict, Field, model_validator
 
+from warroom.core.datafile import read_toml, validate
 from warroom.core.errors import CorruptDataError
 from warroom.games.siege.board import Colour, Ring
 
@@ -153,11 +153,7 @@ class Content:
 
 
 def _read(path: Path, table: str) -> list[dict[str, object]]:
-    try:
-        doc = tomllib.loads(path.read_text(encoding="utf-8"))
-    except (OSError, tomllib.TOMLDecodeError) as exc:
-        raise CorruptDataError(f"{path}: {exc}") from None
-    entries = doc.get(table)
+    entries = read_toml(path).get(table)
     if not isinstance(entries, list):
         raise CorruptDataError(f"{path}: expected a list of [[{table}]] entries")
     return entries
@@ -166,13 +162,7 @@ def _read(path: Path, table: str) -> list[dict[str, object]]:
 def _validate(path: Path, table: str, model: type[M]) -> list[M]:
     out: list[M] = []
     for number, raw in enumerate(_read(path, table), start=1):
-        label = f"{path.name}: [[{table}]] #{number} ({raw.get('kind', '?')})"
-        try:
-            out.append(model.model_validate(raw))
-        except ValidationError as exc:
-            err = exc.errors()[0]
-            where = ".".join(str(p) for p in err["loc"]) or "entry"
-            raise CorruptDataError(f"{label}, field {where}: {err['msg']}") from None
+        out.append(validate(model, raw, f"{path.name}: [[{table}]] #{number} ({raw.get('kind', '?')})"))
     kinds = [getattr(e, "kind") for e in out]  # noqa: B009  (both models have it)
     dupes = sorted({k for k in kinds if kinds.count(k) > 1})
     if dupes:

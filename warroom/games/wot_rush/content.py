@@ -16,15 +16,15 @@ Errors name the file, the entry and the field.
 
 from __future__ import annotations
 
-import tomllib
 from dataclasses import dataclass
 from enum import IntEnum
 from functools import cache
 from pathlib import Path
 from typing import Any, Literal, TypeVar
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
+from pydantic import BaseModel, ConfigDict, Field, field_validator
 
+from warroom.core.datafile import read_toml, validate
 from warroom.core.errors import CorruptDataError
 
 M = TypeVar("M", bound=BaseModel)
@@ -219,44 +219,26 @@ class Content:
         return self.kind_label[self.kind[card]]
 
 
-def _read(path: Path) -> dict[str, Any]:
-    try:
-        return tomllib.loads(path.read_text(encoding="utf-8"))
-    except (OSError, tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
-        raise CorruptDataError(f"{path}: {exc}") from None
-
-
 def _validate(path: Path, table: str, raw: object, model: type[M]) -> list[M]:
     if not isinstance(raw, list) or not raw:
         raise CorruptDataError(f"{path.name}: expected a non-empty list `{table}` of entries")
     out: list[M] = []
     for number, entry in enumerate(raw, start=1):
         name = entry.get("id", entry.get("name", "?")) if isinstance(entry, dict) else "?"
-        label = f"{path.name}: {table} #{number} ({name})"
-        try:
-            out.append(model.model_validate(entry))
-        except ValidationError as exc:
-            err = exc.errors()[0]
-            where = ".".join(str(p) for p in err["loc"]) or "entry"
-            raise CorruptDataError(f"{label}, field {where}: {err['msg']}") from None
+        out.append(validate(model, entry, f"{path.name}: {table} #{number} ({name})"))
     return out
 
 
 def _rules(path: Path, raw: object) -> _Rules:
-    try:
-        return _Rules.model_validate(raw)
-    except ValidationError as exc:
-        err = exc.errors()[0]
-        where = ".".join(str(p) for p in err["loc"]) or "table"
-        raise CorruptDataError(f"{path.name}: [rules], field {where}: {err['msg']}") from None
+    return validate(_Rules, raw, f"{path.name}: [rules]", whole="table")
 
 
 def load_content(path: Path | str = "") -> Content:
     """Read and check a card set. An empty path is the shipped set; a user file may leave out any
     table, which is then taken from the shipped set (WOT-VAR-03)."""
-    shipped = _read(DEFAULT_FILE)
+    shipped = read_toml(DEFAULT_FILE)
     file = Path(path) if path else DEFAULT_FILE
-    doc = {**shipped, **_read(file)} if path else shipped
+    doc = {**shipped, **read_toml(file)} if path else shipped
     unknown = sorted(set(doc) - {"vehicle", "barracks", "medal", "achievement", "rules"})
     if unknown:
         raise CorruptDataError(f"{file.name}: unknown tables {unknown}")
