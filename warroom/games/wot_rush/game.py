@@ -10,7 +10,15 @@ from warroom.core.errors import OptionError
 from warroom.core.game import JSON, Action, Game, GameInfo, OptionSpec
 from warroom.games.wot_rush import encoding
 from warroom.games.wot_rush.actions import ActionTable, WotAction
-from warroom.games.wot_rush.content import HEAVY, AbilitySpec, Content, Restriction, content_for
+from warroom.games.wot_rush.content import (
+    CLASSES,
+    HEAVY,
+    NATIONS,
+    AbilitySpec,
+    Content,
+    Restriction,
+    content_for,
+)
 from warroom.games.wot_rush.state import WotState
 
 # per card, for DP-02: (kind, resource, its `use` actions, its `defend` action or None, attacker?)
@@ -120,6 +128,39 @@ class WotRushGame(Game[WotState]):
 
     def observe(self, view: JSON, player: int | None) -> list[float]:
         return encoding.encode(self, view, player)
+
+    def catalog(self) -> JSON:
+        """The printed face of every card kind (by the label action texts use) and the achievement
+        names: public and fixed for the configured card set."""
+        c = self.content
+        cards: JSON = {}
+        for k, label in enumerate(c.kind_label):
+            kind = (
+                "vehicle"
+                if c.is_vehicle[k]
+                else "medal"
+                if c.is_medal[k]
+                else "base"
+                if c.is_base[k]
+                else "barracks"
+            )
+            cards[label] = {
+                "name": c.kind_name[k],
+                "type": kind,
+                "nation": NATIONS[c.nation[k]] if c.nation[k] >= 0 else None,
+                "class": CLASSES[c.card_class[k]] if c.card_class[k] >= 0 else None,
+                "cost": c.cost[k] if c.is_vehicle[k] else None,
+                "resource": c.resource[k] if c.resource[k] >= 0 else None,
+                "strength": c.strength[k] if c.is_vehicle[k] else None,
+                "armour": c.armour[k] if c.armour[k] >= 0 else None,
+                "abilities": [f"{a.name} {n}" if n else a.name for a, n in c.abilities[k]],
+                "restriction": {Restriction.BASE: "base", Restriction.VEHICLES: "vehicles"}.get(
+                    c.restriction[k], ""
+                ),
+                "medals": c.medals[k] or None,
+            }
+        achievements = {a.id: a.name for a in c.achievements}
+        return {"cards": cards, "achievements": achievements, "achievement_medals": c.achievement_medals}
 
     def new_initial_state(self, seed: int = 0) -> WotState:
         from warroom.games.wot_rush.rules import setup
