@@ -254,7 +254,7 @@ def test_every_game_has_a_playable_table_and_a_replay_viewer(browser: Any, serve
         if not doc["finished"]:  # the generic option list always works
             click_and_wait(page, page.locator(".option-list button").first)
             wait_my_move(page)
-        if game_id not in ("siege", "memoir44"):  # those two: from their own tests
+        if game_id not in ("siege", "memoir44", "wot_rush"):  # those three: from their own tests
             shot(page, f"{game_id}-table")
         page.goto(server.base + f"/replay/{created['id']}#k={created['seats'][0]['token']}")
         page.wait_for_selector("#replay-counter")
@@ -375,3 +375,134 @@ def test_memoir44_board_is_drawn_from_the_viewing_sides_edge(browser: Any, serve
     axis.evaluate("document.querySelectorAll('.tick').forEach((t) => t.remove())")
     shot(axis, "memoir44-axis-view")
     assert not (axis.errors or watcher.errors), axis.errors + watcher.errors
+
+
+# -- World of Tanks: Rush ---------------------------------------------------------------------
+
+
+def wot_hidden_hand(db_path: str, table_id: str, seed: int, ply: int, seat: int) -> list[str]:
+    """A seat's hand at `ply`, rebuilt from the stored moves (the browser must never show it)."""
+    from warroom.server.store import SqlStore
+
+    store = SqlStore(db_path)
+    try:
+        actions = store.actions(table_id)
+        assert len(actions) >= ply
+        state = warroom.load("wot_rush", players=2, first_player=0).new_initial_state(seed)
+        for action in actions[:ply]:
+            state.apply_action(action.text)
+        hand: list[str] = state.view(seat)["seats"][seat]["hand"]
+        return hand
+    finally:
+        store.close()
+
+
+def wot_play_a_turn(page: Any) -> None:
+    """Seat 0's turn by clicking: buy the first buyable reserve card, pay with the highlighted hand
+    cards, then end the turn; any other decision takes its first listed option."""
+    bought = False
+    while True:
+        doc = wait_my_move(page)
+        if doc["finished"]:
+            return
+        legal = [a["text"] for a in doc["legal"]]
+        kind = doc["view"]["decision"]["kind"]
+        reserve = page.locator(".wot-middle .reserve .wot-card.target")
+        if kind == "main" and not bought and reserve.count():
+            click_and_wait(page, reserve.first)
+            bought = True
+        elif kind == "main":
+            click_and_wait(page, page.locator('.decision button[data-action="end"]').first)
+            return
+        elif kind == "pay" and "done" not in legal:
+            click_and_wait(page, page.locator(".wot-hand .wot-card.target").first)
+        elif kind == "pay":
+            click_and_wait(page, page.locator('.decision button[data-action="done"]').first)
+        else:
+            click_and_wait(page, page.locator(".option-list button").first)
+
+
+def wot_check_the_ai_hand_stays_hidden(page: Any, db_path: str, table_id: str, seed: int) -> None:
+    """A few rounds against the AI, until its hidden hand holds vehicles: none of them is shown."""
+    catalog = warroom.load("wot_rush").catalog()["cards"]
+    checked = 0
+    for _ in range(10):
+        wot_play_a_turn(page)
+        doc = wait_my_move(page)
+        if doc["finished"]:
+            break
+        assert "hand" not in doc["view"]["seats"][1]
+        page.wait_for_function(
+            f"() => {SNAP}.ply === {doc['ply']} && document.querySelector('.wot-seat.opponent')"
+        )
+        secret = [label for label in wot_hidden_hand(db_path, table_id, seed, doc["ply"], 1)
+                  if catalog[label]["type"] == "vehicle"]  # fmt: skip
+        shown = page.inner_text("#board") + page.inner_text("#hands")
+        html = page.inner_html("#board") + page.inner_html("#hands")
+        for label in secret:
+            assert label not in shown and f'data-kind="{label}"' not in html
+            checked += 1
+        if checked >= 2:
+            break
+    assert checked >= 2, "the AI's hand never held a vehicle to hide"
+
+
+def test_wot_rush_buy_from_the_reserve_and_pay_by_clicking_cards(
+    browser: Any, serve: Any, db_path: str
+) -> None:
+    """A person against the heuristic AI: the hand and reserve are card faces from the catalog; a
+    click on a reserve card buys it, clicks on hand cards pay for it; the AI's hand never shows."""
+    server: ServerProcess = serve()
+    seed = 0
+    created = server.post(
+        "/api/tables",
+        {"game": "wot_rush", "options": {"players": 2, "first_player": 0}, "seats": ["human", "heuristic"],
+         "seed": seed, "ai_delay_ms": 0},
+    )  # fmt: skip
+    page = new_page(browser)
+    frames: list[str] = []
+    page.on("websocket", lambda ws: ws.on("framereceived", lambda payload: frames.append(str(payload))))
+    page.goto(server.base + created["seats"][0]["link"])
+    page.wait_for_selector(".wot-table")
+    doc = wait_my_move(page)
+    view = doc["view"]
+    catalog = warroom.load("wot_rush").catalog()["cards"]
+    hand = view["seats"][0]["hand"]
+    assert view["decision"]["kind"] == "main"
+    # the hand, the reserve and the bases as cards, named from the catalog
+    cards = page.locator(".wot-seat.mine .wot-hand .wot-card")
+    assert cards.count() == len(hand) == 3
+    for i, label in enumerate(hand):
+        assert catalog[label]["name"] in cards.nth(i).inner_text()
+    reserve = page.locator(".wot-middle .reserve .wot-card")
+    assert reserve.count() == len(view["reserve"])
+    for i, label in enumerate(view["reserve"]):
+        assert catalog[label]["name"] in reserve.nth(i).inner_text()
+    assert page.locator(".wot-seat.mine .wot-base").count() == 3
+    assert page.locator(".wot-seat.opponent .wot-base").count() == 3
+    assert page.locator(".wot-seat.opponent .wot-hand").count() == 0
+    assert "hand 3" in page.inner_text(".wot-seat.opponent")
+    # buy US-02 by clicking it in the reserve, then pay with highlighted Engineers
+    assert page.locator('.wot-middle .reserve .wot-card.target[data-kind="US-02"]').count() == 1
+    assert page.locator('.wot-middle .reserve .wot-card[data-kind="GE-15"]:not(.target)').count() == 1
+    click_and_wait(page, page.locator('.wot-middle .reserve .wot-card.target[data-kind="US-02"]'))
+    doc = wait_my_move(page)
+    assert doc["view"]["decision"] == {**doc["view"]["decision"], "kind": "pay", "card": "US-02"}
+    assert "pay for " + catalog["US-02"]["name"] in page.inner_text(".wot-status")
+    assert page.locator(".wot-hand .wot-card.target").count() == 2  # the Engineers, not the Volunteer
+    while "done" not in [a["text"] for a in doc["legal"]]:
+        click_and_wait(page, page.locator(".wot-hand .wot-card.target").first)
+        doc = wait_my_move(page)
+    click_and_wait(page, page.locator('.decision button[data-action="done"]').first)
+    doc = wait_my_move(page)
+    assert "US-02" in doc["view"]["seats"][0]["warehouse"]
+    assert page.locator('.wot-seat.mine .wot-warehouse .wot-card[data-kind="US-02"]').count() == 1
+    assert "buys" in page.inner_text("#log") or "US-02" in page.inner_text("#log")
+    page.evaluate("document.querySelectorAll('.tick').forEach((t) => t.remove())")  # passing news
+    shot(page, "wot_rush-table")
+    wot_check_the_ai_hand_stays_hidden(page, db_path, created["id"], seed)
+    for frame in frames:
+        for seat, doc_seat in enumerate(json.loads(frame).get("view", {}).get("seats", [])):
+            active = json.loads(frame)["view"]["active"]
+            assert "hand" not in doc_seat or seat in (0, active)
+    assert not page.errors, page.errors

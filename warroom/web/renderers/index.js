@@ -2,11 +2,12 @@
 import { el } from "../net.js";
 import memoir44 from "./memoir44.js";
 import siege from "./siege.js";
+import wot_rush from "./wot_rush.js";
 import { seatColour, seatName } from "./common.js";
 
 export { seatColour, seatName };
 
-const RENDERERS = { siege, memoir44 };
+const RENDERERS = { siege, memoir44, wot_rush };
 
 export function rendererFor(gameId) {
   return RENDERERS[gameId] || generic;
