@@ -135,18 +135,9 @@ class WotRushGame(Game[WotState]):
         c = self.content
         cards: JSON = {}
         for k, label in enumerate(c.kind_label):
-            kind = (
-                "vehicle"
-                if c.is_vehicle[k]
-                else "medal"
-                if c.is_medal[k]
-                else "base"
-                if c.is_base[k]
-                else "barracks"
-            )
             cards[label] = {
                 "name": c.kind_name[k],
-                "type": kind,
+                "type": _card_type(c, k),
                 "nation": NATIONS[c.nation[k]] if c.nation[k] >= 0 else None,
                 "class": CLASSES[c.card_class[k]] if c.card_class[k] >= 0 else None,
                 "cost": c.cost[k] if c.is_vehicle[k] else None,
@@ -189,3 +180,11 @@ class WotRushGame(Game[WotState]):
         from warroom.games.wot_rush.view import summary
 
         return summary(state)
+
+
+def _card_type(c: Content, kind: int) -> str:
+    if c.is_vehicle[kind]:
+        return "vehicle"
+    if c.is_medal[kind]:
+        return "medal"
+    return "base" if c.is_base[kind] else "barracks"
