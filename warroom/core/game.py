@@ -301,6 +301,23 @@ class State(ABC):
         """Raise CorruptDataError if the state breaks an invariant (used on load and by checkers)."""
         return  # a game without invariants beyond its types has nothing to check
 
+    # -- saving and loading plain attributes (for the hooks below) ---------------------
+    def _save_fields(self, names: Sequence[str]) -> JSON:
+        """The named attributes as they are (plain data), the state's Rng as its state number."""
+        doc: JSON = {name: getattr(self, name) for name in names}
+        if "rng" in doc:
+            doc["rng"] = doc["rng"].state
+        return doc
+
+    def _load_fields(self, doc: JSON, names: Sequence[str]) -> None:
+        """The named attributes from a saved document, every one required (a save missing one is
+        corrupt: KeyError naming them, which deserialize reports); `rng` rebuilt from its number."""
+        missing = [name for name in names if name not in doc]
+        if missing:
+            raise KeyError(f"missing fields {missing}")
+        for name in names:
+            setattr(self, name, Rng(int(doc[name])) if name == "rng" else doc[name])
+
     # -- hooks for games -------------------------------------------------------------
     @abstractmethod
     def _legal_actions(self) -> list[Action]: ...

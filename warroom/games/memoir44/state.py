@@ -171,19 +171,12 @@ class M44State(State):
         return new
 
     def _to_json(self) -> JSON:
-        doc: JSON = {name: getattr(self, name) for name in _FIELDS}
-        doc["rng"] = self.rng.state
-        return doc
+        return self._save_fields(_FIELDS)
 
     @classmethod
     def from_json(cls, game: Memoir44Game, doc: JSON) -> M44State:
         state = cls(game)
-        missing = [name for name in _FIELDS if name not in doc]
-        if missing:
-            raise KeyError(f"missing fields {missing}")
-        for name in _FIELDS:
-            setattr(state, name, doc[name])
-        state.rng = Rng(int(doc["rng"]))
+        state._load_fields(doc, _FIELDS)
         n = len(game.scenario.units)
         for name in ("unit_hex", "unit_fig", "ordered", "moved", "battles", "no_battle", "overrun"):
             if len(getattr(state, name)) != n:

@@ -174,8 +174,7 @@ class SiegeState(State):
         return new
 
     def _to_json(self) -> JSON:
-        doc: JSON = {name: getattr(self, name) for name in _FIELDS}
-        doc["rng"] = self.rng.state
+        doc = self._save_fields(_FIELDS)
         # Board order is kept as placed: the rules list enemies in dict order, so a reloaded save
         # must iterate them exactly as the original did.
         doc["pos"] = [[tid, sp] for tid, sp in self.pos.items()]
@@ -184,12 +183,7 @@ class SiegeState(State):
     @classmethod
     def from_json(cls, game: SiegeGame, doc: JSON) -> SiegeState:
         state = cls(game)
-        missing = [name for name in _FIELDS if name not in doc]
-        if missing:
-            raise KeyError(f"missing fields {missing}")
-        for name in _FIELDS:
-            setattr(state, name, doc[name])
-        state.rng = Rng(int(doc["rng"]))
+        state._load_fields(doc, _FIELDS)
         state.pos = {int(tid): int(sp) for tid, sp in doc["pos"]}
         if state.decision is not None:  # current_player() reads the seat as stored
             state.decision = [state.decision[0], int(state.decision[1]), *state.decision[2:]]

@@ -40,6 +40,7 @@ _NESTED = ("hangar", "hand", "warehouse", "medal1", "medal2")
 _SCALARS = ("first", "active", "turn", "round", "triggered", "over", "decision", "decider", "purchases",
             "limit", "attacked", "card", "to_grave", "paid", "paid_total", "ability_n", "destroyed",
             "att_nation", "turn_steps")  # fmt: skip
+_SAVED = (*_LISTS, *_NESTED, *_SCALARS, "rng")
 
 
 class WotState(State):
@@ -161,28 +162,21 @@ class WotState(State):
         return new
 
     def _to_json(self) -> JSON:
-        doc: JSON = {name: getattr(self, name) for name in (*_LISTS, *_NESTED, *_SCALARS)}
+        doc = self._save_fields(_SAVED)
         doc["decision"] = int(self.decision)
         doc["played"] = sorted(self.played)
-        doc["rng"] = self.rng.state
         return doc
 
     @classmethod
     def from_json(cls, game: WotRushGame, doc: JSON) -> WotState:
         state = cls(game)
-        names = (*_LISTS, *_NESTED, *_SCALARS, "played", "rng")
-        missing = [name for name in names if name not in doc]
-        if missing:
-            raise KeyError(f"missing fields {missing}")
-        for name in _LISTS:
+        state._load_fields(doc, (*_SAVED, "played"))
+        for name in _LISTS:  # fresh lists of the right shape, never the document's own
             setattr(state, name, list(doc[name]))
         for name in _NESTED:
             setattr(state, name, [list(pile) for pile in doc[name]])
-        for name in _SCALARS:
-            setattr(state, name, doc[name])
         state.decision = Decision(int(doc["decision"]))
         state.played = {int(c) for c in doc["played"]}
-        state.rng = Rng(int(doc["rng"]))
         return state
 
     def _resample_hidden(self, player: int | None, rng: Rng) -> WotState:
