@@ -145,9 +145,7 @@ class WotRushGame(Game[WotState]):
                 "strength": c.strength[k] if c.is_vehicle[k] else None,
                 "armour": c.armour[k] if c.armour[k] >= 0 else None,
                 "abilities": [f"{a.name} {n}" if n else a.name for a, n in c.abilities[k]],
-                "restriction": {Restriction.BASE: "base", Restriction.VEHICLES: "vehicles"}.get(
-                    c.restriction[k], ""
-                ),
+                "restriction": _RESTRICTION_WORDS.get(c.restriction[k], ""),
                 "medals": c.medals[k] or None,
             }
         achievements = {a.id: a.name for a in c.achievements}
@@ -180,6 +178,9 @@ class WotRushGame(Game[WotState]):
         from warroom.games.wot_rush.view import summary
 
         return summary(state)
+
+
+_RESTRICTION_WORDS = {Restriction.BASE: "base", Restriction.VEHICLES: "vehicles"}
 
 
 def _card_type(c: Content, kind: int) -> str:

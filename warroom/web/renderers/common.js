@@ -9,6 +9,14 @@ export function seatName(seats, seat) {
   return kind && kind !== "human" ? `Player ${seat} (AI ${kind})` : `Player ${seat}`;
 }
 
+// Who the pending decision belongs to, for a prompt: "You" when the viewer holds that seat.
+export function decider(view, snap) {
+  const d = view.decision;
+  if (!d) return null;
+  const mine = snap.you.includes(d.player);
+  return { d, mine, who: mine ? "You" : seatName(snap.table.seats, d.player) };
+}
+
 const NS = "http://www.w3.org/2000/svg";
 
 export function svg(tag, attrs = {}, ...children) {

@@ -3,7 +3,7 @@
 // the hedgehog; below it the players' open hands, trophies and the enemy's discard.
 // Only the view is drawn; which pieces are clickable comes from the legal options' texts.
 import { el } from "../net.js";
-import { seatColour, seatName, svg } from "./common.js";
+import { decider, seatColour, seatName, svg } from "./common.js";
 
 const SIZE = 860;
 const C = SIZE / 2;
@@ -427,10 +427,9 @@ function handleLabel(handle) {
 }
 
 function prompt(view, snap) {
-  const d = view.decision;
-  if (!d) return null;
-  const mine = snap.you.includes(d.player);
-  const who = mine ? "You" : seatName(snap.table.seats, d.player);
+  const turn = decider(view, snap);
+  if (!turn) return null;
+  const { d, mine, who } = turn;
   const texts = {
     arrange: `${who}: arrange the six starting vehicles (sectors 1–6)`,
     swap: `${who}: swap one card for a new one, or pass`,

@@ -4,7 +4,7 @@
 // (hand as card faces, bases, warehouse, hangar) below it. Only the view is drawn; which cards and
 // bases are clickable comes from the legal options' texts.
 import { el } from "../net.js";
-import { seatColour, seatName } from "./common.js";
+import { decider, seatColour, seatName } from "./common.js";
 
 // Printed card faces from the engine's catalog (sent with the table); the label is the fallback.
 let CARDS = {};
@@ -286,10 +286,9 @@ function handleLabel(handle) {
 }
 
 function prompt(view, snap) {
-  const d = view.decision;
-  if (!d) return null;
-  const mine = snap.you.includes(d.player);
-  const who = mine ? "You" : seatName(snap.table.seats, d.player);
+  const turn = decider(view, snap);
+  if (!turn) return null;
+  const { mine, who } = turn;
   const words = decisionWords(view, snap.table.seats);
   if (!mine) return `${who} is deciding: ${words}`;
   return `${who}: ${words}`;
