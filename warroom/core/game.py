@@ -209,6 +209,15 @@ class Game(ABC, Generic[S]):
         Sent once per table instead of with every view; it must hold nothing hidden."""
         return {}
 
+    # -- the public position notation -------------------------------------------------
+    @classmethod
+    def from_position(cls, text: str, seed: int = 0) -> State:
+        """A position written in the game's text notation (its options first, then the zones,
+        one statement a line; each game's `position` module documents it, the README shows one
+        example per game). `seed` draws whatever the text leaves unsaid (shuffled piles, dice
+        not scripted). A malformed text raises CorruptDataError naming the line."""
+        raise OptionError(f"{cls.info.id} has no position notation")
+
     # -- scenarios, for games that have them (a `scenario` option) ----------------------------
     @classmethod
     def scenarios(cls) -> list[str]:

@@ -91,3 +91,7 @@ class ScriptedRng(Rng):
 
     def die(self, sides: int = 6) -> int:
         return self.script.pop(0) if self.script else super().die(sides)
+
+    def copy(self) -> Rng:
+        """A copy that still rolls the remaining scripted dice (so they survive `clone()`)."""
+        return ScriptedRng(self.state, self.script)

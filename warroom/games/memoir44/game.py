@@ -229,6 +229,13 @@ class Memoir44Game(Game[M44State]):
     def observe(self, view: JSON, player: int | None) -> list[float]:
         return encoding.encode(self, view, player)
 
+    @classmethod
+    def from_position(cls, text: str, seed: int = 0) -> M44State:
+        """A position in memoir44's notation (warroom/games/memoir44/position.py)."""
+        from warroom.games.memoir44.position import parse_position
+
+        return parse_position(text, seed)
+
     def new_initial_state(self, seed: int = 0) -> M44State:
         from warroom.games.memoir44.rules import setup
 

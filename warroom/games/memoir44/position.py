@@ -27,14 +27,17 @@ The position starts at the active side's card choice with no card played yet.
 from __future__ import annotations
 
 from collections import Counter
-from typing import Any
+from typing import TYPE_CHECKING, Any, cast
 
+from warroom.core import registry
 from warroom.core.errors import CorruptDataError
 from warroom.core.rng import Rng, ScriptedRng
 from warroom.games.memoir44.board import parse_hex
-from warroom.games.memoir44.game import Memoir44Game
 from warroom.games.memoir44.scenario import parse_text
 from warroom.games.memoir44.state import M44State
+
+if TYPE_CHECKING:
+    from warroom.games.memoir44.game import Memoir44Game
 
 FACE_OF = {"I": 1, "A": 3, "G": 4, "S": 5, "F": 6}  # die values (faces 0..5 are value - 1)
 SIDE_WORDS = ("allies", "axis")
@@ -133,7 +136,8 @@ class _Builder:
         from warroom.games.memoir44.rules import flow
         from warroom.games.memoir44.rules.agenda import push
 
-        game = Memoir44Game(layout=parse_text(self.scenario_text(), "position"), **self.options)
+        cls = registry.game_class("memoir44")
+        game = cast("Memoir44Game", cls(layout=parse_text(self.scenario_text(), "position"), **self.options))
         st = M44State(game)
         st.rng = ScriptedRng(seed, self.dice) if self.dice else Rng(seed)
         self._cards(game, st)

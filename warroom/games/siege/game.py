@@ -175,6 +175,13 @@ class SiegeGame(Game[SiegeState]):
                            "trophy": t.trophy} for t in self.content.tokens}  # fmt: skip
         return {"cards": cards, "tokens": tokens}
 
+    @classmethod
+    def from_position(cls, text: str, seed: int = 0) -> SiegeState:
+        """A position in siege's notation (warroom/games/siege/position.py)."""
+        from warroom.games.siege.position import parse_position
+
+        return parse_position(text, seed)
+
     def new_initial_state(self, seed: int = 0) -> SiegeState:
         state = setup.new_state(self, seed)
         flow.run(state)

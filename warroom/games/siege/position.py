@@ -29,19 +29,22 @@ their kind, in the order written, so a test can name them `t<id>`.
 from __future__ import annotations
 
 from collections import Counter
-from typing import Any
+from typing import TYPE_CHECKING, Any, cast
 
+from warroom.core import registry
 from warroom.core.errors import CorruptDataError
 from warroom.core.rng import Rng, ScriptedRng
 from warroom.games.siege.board import SECTORS, Ring, space
-from warroom.games.siege.game import SiegeGame
 from warroom.games.siege.state import SiegeState
+
+if TYPE_CHECKING:
+    from warroom.games.siege.game import SiegeGame
 
 PHASES = ("turn", "draw", "swap", "trade", "play", "move", "reveal")
 
 
 def parse_position(text: str, seed: int = 0) -> SiegeState:
-    """Build the position; errors name the line."""
+    """Build the position; errors name the line (`SiegeGame.from_position`)."""
     lines = [(n, ln.split("#", 1)[0].strip()) for n, ln in enumerate(text.splitlines(), 1)]
     lines = [(n, ln) for n, ln in lines if ln]
     options: dict[str, Any] = {}
@@ -56,7 +59,7 @@ def parse_position(text: str, seed: int = 0) -> SiegeState:
             options[rest.strip()] = True
         else:
             body.append((n, word.rstrip(":"), rest.strip()))
-    game = SiegeGame(**options)
+    game = cast("SiegeGame", registry.game_class("siege")(**options))
     builder = _Builder(game, seed)
     for n, word, rest in body:
         try:

@@ -151,6 +151,13 @@ class WotRushGame(Game[WotState]):
         achievements = {a.id: a.name for a in c.achievements}
         return {"cards": cards, "achievements": achievements, "achievement_medals": c.achievement_medals}
 
+    @classmethod
+    def from_position(cls, text: str, seed: int = 0) -> WotState:
+        """A position in wot_rush's notation (warroom/games/wot_rush/position.py)."""
+        from warroom.games.wot_rush.position import parse_position
+
+        return parse_position(text, seed)
+
     def new_initial_state(self, seed: int = 0) -> WotState:
         from warroom.games.wot_rush.rules import setup
 

@@ -26,14 +26,17 @@ medal cards beyond the counts, unused bases) go to the graveyard, so every card 
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any, cast
 
+from warroom.core import registry
 from warroom.core.errors import CorruptDataError
 from warroom.core.rng import Rng
 from warroom.games.wot_rush.content import NATIONS
-from warroom.games.wot_rush.game import WotRushGame
 from warroom.games.wot_rush.rules.decisions import Decision
 from warroom.games.wot_rush.state import WotState
+
+if TYPE_CHECKING:
+    from warroom.games.wot_rush.game import WotRushGame
 
 
 def parse_position(text: str, seed: int = 0) -> WotState:
@@ -49,11 +52,11 @@ def parse_position(text: str, seed: int = 0) -> WotState:
             options["players"] = int(rest)
         elif word == "option":
             name, _, value = rest.partition("=")
-            spec = WotRushGame.info.option(name.strip())
+            spec = registry.game_class("wot_rush").info.option(name.strip())
             options[name.strip()] = spec.parse(value.strip())
         else:
             body.append((n, word.rstrip(":"), rest))
-    builder = _Builder(WotRushGame(**options), seed)
+    builder = _Builder(cast("WotRushGame", registry.game_class("wot_rush")(**options)), seed)
     for n, word, rest in body:
         try:
             builder.statement(word, rest.strip())
