@@ -22,6 +22,7 @@ def toy_position(hands: list[list[int]], played: list[int], coop: bool = False) 
         deck.remove(card)
     return game.state_from_json(
         {"rng": 5, "deck": deck, "hands": hands, "played": played, "turn": 0, "result": None}
+        | {"decision": ["play", 0], "agenda": []}
     )
 
 

@@ -18,19 +18,26 @@ from warroom.core import (
     JSON,
     Action,
     CorruptDataError,
-    Event,
     Game,
     GameInfo,
     OptionSpec,
+    Outcome,
+    PartKind,
     Rng,
     State,
     registry,
 )
+from warroom.core.actions import parts
+from warroom.core.engine import DecisionKind, Rules, TurnState
+from warroom.core.fields import F, Fields
 
 VALUES = (1, 2, 3, 4)
 FULL_DECK = sorted(VALUES * 4)
 HAND_SIZE = 2
-PLAY = {value: Action(value - 1, f"play {value}") for value in VALUES}
+PLAY = {
+    value: Action(value - 1, f"play {value}", "play", parts(("value", PartKind.CARD, value)))
+    for value in VALUES
+}
 
 INFO = GameInfo(
     id="toy",
@@ -51,33 +58,88 @@ INFO = GameInfo(
 )
 
 
-class ToyState(State):
+def _options(st: ToyState) -> list[Action]:
+    return [PLAY[value] for value in sorted(set(st.hands[st.current_player()]))]
+
+
+def _play(st: ToyState, action: Action) -> None:
+    """Play a card onto the total; hit or bust ends the game, else draw and pass the turn."""
+    player, value = st.current_player(), action.part("value")
+    st.decision = None
+    st.hands[player].remove(value)
+    st.played.append(value)
+    st.say("play", f"player {player} plays {value}", None, player=player, value=value)
+    total = sum(st.played)
+    if total >= st.target:
+        st.finish_with(player, hit=total == st.target)
+        st.say("end", f"total {total}: {'hit' if total == st.target else 'bust'}")
+        return
+    if st.deck:
+        card = st.draw()
+        st.hands[player].append(card)
+        st.say("draw", f"player {player} draws {card}", frozenset({player}), value=card)
+    st.turn += 1
+    st.push(["turn"])
+
+
+def _turn(st: ToyState, _job: list[Any]) -> None:
+    st.decide("play", st.turn % st.game.num_players)
+
+
+class ToyState(TurnState):
+    """The whole state of a game: declared once in FIELDS, so clone/save/load come for free."""
+
+    rules = Rules([DecisionKind("play", _options, _play)], {"turn": _turn})
+    fields = Fields(
+        F("rng", F.RNG),
+        F("deck", F.LIST),
+        F("hands", F.LISTS),
+        F("played", F.LIST),
+        F("turn", F.VALUE),
+        F("result", F.VALUE),
+        F("decision", F.DECISION),
+        F("agenda", F.AGENDA),
+    )
+
     def __init__(self, game: ToyGame, seed: int = 0) -> None:
         super().__init__(game)
         self.rng = Rng(seed)
         self.deck = list(FULL_DECK)
         self.hands: list[list[int]] = [
-            [self._draw() for _ in range(HAND_SIZE)] for _ in range(game.num_players)
+            [self.draw() for _ in range(HAND_SIZE)] for _ in range(game.num_players)
         ]
         self.played: list[int] = []
         self.turn = 0
         self.result: list[float] | None = None
+        self.push(["turn"])
+        self.run()
 
-    def _draw(self) -> int:
+    def draw(self) -> int:
         return self.deck.pop(self.rng.below(len(self.deck)))
 
     @property
     def target(self) -> int:
         return int(self.game.options["target"])
 
-    def current_player(self) -> int:
-        return -1 if self.is_terminal() else self.turn % self.game.num_players
-
     def is_terminal(self) -> bool:
         return self.result is not None
 
-    def returns(self) -> list[float]:
-        return list(self.result) if self.result else [0.0] * self.game.num_players
+    def outcome(self) -> Outcome | None:
+        if self.result is None:
+            return None
+        total = sum(self.played)
+        text = f"total {total}: {'hit' if total == self.target else 'bust'}"
+        best = max(self.result)
+        winners = tuple(p for p, r in enumerate(self.result) if r == best and r > 0)
+        return Outcome(tuple(self.result), winners, text)
+
+    def finish_with(self, player: int, *, hit: bool) -> None:
+        seats = range(self.game.num_players)
+        if self.game.options["coop"]:
+            self.result = [1.0 if hit else -1.0 for _ in seats]
+        else:
+            self.result = [(1.0 if hit else -1.0) * (1 if p == player else -1) for p in seats]
+        self.finish()
 
     def view(self, player: int | None) -> JSON:
         return {
@@ -89,49 +151,6 @@ class ToyState(State):
             "hand": sorted(self.hands[player]) if player is not None else None,
             "to_move": self.current_player(),
         }
-
-    def _legal_actions(self) -> list[Action]:
-        return [PLAY[value] for value in sorted(set(self.hands[self.current_player()]))]
-
-    def _apply(self, action: Action) -> list[Event]:
-        player, value = self.current_player(), action.index + 1
-        self.hands[player].remove(value)
-        self.played.append(value)
-        events = [Event("play", f"player {player} plays {value}", {"player": player, "value": value})]
-        total = sum(self.played)
-        if total >= self.target:
-            self._finish(player, hit=total == self.target)
-            events.append(Event("end", f"total {total}: {'hit' if total == self.target else 'bust'}"))
-        elif self.deck:
-            card = self._draw()
-            self.hands[player].append(card)
-            events.append(
-                Event("draw", f"player {player} draws {card}", {"value": card}, frozenset({player}))
-            )
-        self.turn += 1
-        return events
-
-    def _finish(self, player: int, *, hit: bool) -> None:
-        seats = range(self.game.num_players)
-        if self.game.options["coop"]:
-            self.result = [1.0 if hit else -1.0 for _ in seats]
-        else:
-            self.result = [(1.0 if hit else -1.0) * (1 if p == player else -1) for p in seats]
-
-    def _to_json(self) -> JSON:
-        return {
-            "rng": self.rng.state,
-            "deck": self.deck,
-            "hands": self.hands,
-            "played": self.played,
-            "turn": self.turn,
-            "result": self.result,
-        }
-
-    def _clone(self) -> ToyState:
-        copy = self.game.state_from_json(self._to_json())
-        assert isinstance(copy, ToyState)
-        return copy
 
     def _resample_hidden(self, player: int | None, rng: Rng) -> ToyState:
         copy = self._clone()
@@ -145,6 +164,8 @@ class ToyState(State):
         return copy
 
     def check_integrity(self) -> None:
+        if len(self.hands) != self.game.num_players:
+            raise CorruptDataError(f"{len(self.hands)} hands for {self.game.num_players} players")
         cards = sorted(self.deck + self.played + [card for hand in self.hands for card in hand])
         if cards != FULL_DECK:
             raise CorruptDataError(f"toy state does not hold the 16 cards exactly: {cards}")
@@ -161,17 +182,7 @@ class ToyGame(Game[ToyState]):
         return ToyState(self, seed)
 
     def state_from_json(self, data: JSON) -> ToyState:
-        state = ToyState(self)
-        state.rng = Rng(int(data["rng"]))
-        state.deck = [int(card) for card in data["deck"]]
-        state.hands = [[int(card) for card in hand] for hand in data["hands"]]
-        state.played = [int(card) for card in data["played"]]
-        state.turn = int(data["turn"])
-        result = data["result"]
-        state.result = None if result is None else [float(r) for r in result]
-        if len(state.hands) != self.num_players:
-            raise ValueError(f"{len(state.hands)} hands for {self.num_players} players")
-        return state
+        return ToyState.from_json(self, data)
 
     def render(self, state: ToyState, player: int | None) -> str:
         seen = state.view(player)
@@ -207,8 +218,8 @@ class GreedyAgent:
         assert isinstance(state, ToyState)
         room = state.target - sum(state.played)
         actions = state.legal_actions()
-        safe = [a for a in actions if a.index + 1 <= room]
-        return max(safe, key=lambda a: a.index) if safe else actions[0]
+        safe = [a for a in actions if a.part("value") <= room]
+        return max(safe, key=lambda a: a.part("value")) if safe else actions[0]
 
 
 def register_toy(monkeypatch: pytest.MonkeyPatch, *, with_siege: bool = False) -> None:

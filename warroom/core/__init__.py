@@ -1,13 +1,15 @@
 """The engine contract: games, states, actions, events, errors, the registry, replays."""
 
+from warroom.core.actions import ActionTable, ParametricAction, Part, PartKind
 from warroom.core.errors import CorruptDataError, IllegalActionError, OptionError, WarroomError
-from warroom.core.game import JSON, Action, Event, Game, GameInfo, OptionSpec, State, events_for
+from warroom.core.game import JSON, Action, Event, Game, GameInfo, OptionSpec, Outcome, State, events_for
 from warroom.core.registry import game_class, games, load
 from warroom.core.rng import Rng
 
 __all__ = [
     "JSON",
     "Action",
+    "ActionTable",
     "CorruptDataError",
     "Event",
     "Game",
@@ -15,6 +17,10 @@ __all__ = [
     "IllegalActionError",
     "OptionError",
     "OptionSpec",
+    "Outcome",
+    "ParametricAction",
+    "Part",
+    "PartKind",
     "Rng",
     "State",
     "WarroomError",

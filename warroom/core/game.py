@@ -13,6 +13,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, Generic, NamedTuple, TypeVar
 
+from warroom.core.actions import Action as Action  # noqa: PLC0414  (re-exported: the contract names it)
 from warroom.core.errors import CorruptDataError, IllegalActionError, OptionError
 from warroom.core.rng import Rng
 
@@ -79,23 +80,6 @@ class GameInfo:
         raise OptionError(f"{self.id} has no option {name!r}; valid options: {valid}")
 
 
-class Action:
-    """A decision with a stable, short text form. Games intern one object per distinct action
-    (`Game.action_space`), so equality is identity and `index` is the RL action id."""
-
-    __slots__ = ("index", "text")
-
-    def __init__(self, index: int, text: str) -> None:
-        self.index = index
-        self.text = text
-
-    def __str__(self) -> str:
-        return self.text
-
-    def __repr__(self) -> str:
-        return f"Action({self.text!r})"
-
-
 class Event(NamedTuple):
     """Something that happened, in plain words, for logs and animations.
 
@@ -113,6 +97,21 @@ class Event(NamedTuple):
 
     def to_json(self) -> JSON:
         return {"kind": self.kind, "text": self.text, "data": self.data}
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """How a finished game ended, the same type for every game.
+
+    `returns` has one number per seat (in the game's `min_return .. max_return`), `winners` the
+    seats that won (empty for a draw or a shared loss), `text` the ending in plain words."""
+
+    returns: tuple[float, ...]
+    winners: tuple[int, ...] = ()
+    text: str = ""
+
+    def to_json(self) -> dict[str, Any]:
+        return {"returns": list(self.returns), "winners": list(self.winners), "text": self.text}
 
 
 def events_for(events: Sequence[Event], player: int | None) -> list[Event]:
@@ -173,6 +172,9 @@ class Game(ABC, Generic[S]):
         for action in state.legal_actions():
             if action.text.lower() == wanted:
                 return action
+        parametric = None if state.is_terminal() else self.read_action(text)
+        if parametric is not None and state.is_legal(parametric):
+            return parametric
         if state.is_terminal():
             raise IllegalActionError("the game is over; no action is legal")
         sample = ", ".join(a.text for a in state.legal_actions()[:8])
@@ -180,6 +182,11 @@ class Game(ABC, Generic[S]):
             f"{text!r} is not a legal action now (player {state.current_player()}); "
             f"legal: {sample}{' ...' if len(state.legal_actions()) > 8 else ''}"
         )
+
+    def read_action(self, text: str) -> Action | None:
+        """For games with parametric actions: the action a text names (e.g. `place 12.5 30`),
+        legal or not, or None if the text names none. Listed actions need nothing here."""
+        return None
 
     def agents(self) -> dict[str, Callable[[int], Any]]:
         """Game-specific agents by name (each called with a seed); generic ones live in warroom.agents."""
@@ -271,6 +278,30 @@ class State(ABC):
     def view(self, player: int | None) -> JSON:
         """Exactly what `player` may see (None: a spectator), as JSON-able data."""
 
+    def outcome(self) -> Outcome | None:
+        """How the game ended (None while it runs): the one outcome type of every game. The
+        default reads `returns()`: the seats with the best return won, unless all are equal."""
+        if not self.is_terminal():
+            return None
+        returns = tuple(self.returns())
+        best = max(returns)
+        winners = () if min(returns) == best else tuple(i for i, r in enumerate(returns) if r == best)
+        return Outcome(returns, winners)
+
+    def is_legal(self, action: Action) -> bool:
+        """Whether `action` may be applied now. For listed actions this is membership in
+        `legal_actions()`; a game with parametric actions (exact coordinates) also accepts ones
+        outside the list that pass its legality predicate."""
+        return action in self.legal_actions()
+
+    def sample_legal(self, rng: Rng) -> Action:
+        """One legal action drawn at random, for playouts; games where listing is expensive
+        draw it directly. Raises IllegalActionError once the game is over."""
+        legal = self.legal_actions()
+        if not legal:
+            raise IllegalActionError("the game is over; no action is legal")
+        return rng.choice(legal)
+
     def legal_actions(self) -> list[Action]:
         """The current player's options, never empty while the game runs, empty after it."""
         if self._legal is None:
@@ -289,7 +320,10 @@ class State(ABC):
         elif action not in legal:  # a finished game has no legal action
             if self.is_terminal():
                 raise IllegalActionError("the game is over; no action is legal")
-            raise IllegalActionError(f"{action} is not a legal action now (player {self.current_player()})")
+            if not self.is_legal(action):  # a parametric action outside the listed sample
+                raise IllegalActionError(
+                    f"{action} is not a legal action now (player {self.current_player()})"
+                )
         self._legal = None
         return self._apply(action)
 

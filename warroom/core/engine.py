@@ -1,0 +1,352 @@
+"""The one turn engine every game stands on: declared decision kinds, an agenda of jobs, forced
+steps, secret simultaneous choices, and the end of the game.
+
+A game declares its `Rules` once: each `DecisionKind` (how to list its options, whether a
+proposed action is legal, what applying it does) and each agenda job by name. Its state derives
+from `TurnState`, which then implements the contract for it:
+
+* the **agenda** is a stack of small jobs (`["draw"]`, `["collide", "fort", 3, [17, 18]]` ...),
+  plain JSON, run until one job asks a player for a `Decision`; so every rule can stop for a
+  choice in the middle and resume, and a position saves as data;
+* **forced steps**: a kind declared `forced=True` that leaves a single option is taken by the
+  engine at once (this is the one place that says so); a caller sees the steps taken in
+  `state.forced` (seat and action, since the last `apply_action`);
+* **secret simultaneous choices** (`decide_together`, kinds declared `secret=True`): every
+  named seat commits hidden, in any order, and the kind's `reveal` applies them together once
+  all are in; before that nobody's view, events or options depend on another's commitment;
+* **the end of the game**: `finish()` stops the agenda; `outcome()` is the one `Outcome`
+  type every game reports, from which `returns()` derives.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
+
+from warroom.core.errors import IllegalActionError
+from warroom.core.game import Event, Outcome, State
+from warroom.core.rng import Rng
+
+if TYPE_CHECKING:
+    from warroom.core.actions import Action
+    from warroom.core.fields import Fields
+
+S = TypeVar("S", bound="TurnState")
+Job = list[Any]  # [name, *arguments]: plain JSON, never mutated once scheduled
+JobFn = Callable[[S, Job], None]
+_new_event = tuple.__new__
+
+
+class Decision(tuple):  # type: ignore[type-arg]
+    """A pending decision `(kind, seat, *data)`: saved as that list, read by name.
+
+    A tuple, so it is immutable (clones share it) and JSON writes it as the list it replaces."""
+
+    __slots__ = ()
+
+    def __new__(cls, kind: str, seat: int, *data: Any) -> Decision:
+        return tuple.__new__(cls, (kind, seat, *data))
+
+    @property
+    def kind(self) -> str:
+        return str(self[0])
+
+    @property
+    def seat(self) -> int:
+        return int(self[1])
+
+    @property
+    def data(self) -> tuple[Any, ...]:
+        return tuple(self[2:])
+
+    @classmethod
+    def load(cls, saved: Sequence[Any] | None) -> Decision | None:
+        """From a save's list (the seat as an int: `current_player` returns it as stored)."""
+        if saved is None:
+            return None
+        kind, seat, *data = saved
+        return cls(str(kind), int(seat), *data)
+
+
+@dataclass(frozen=True)
+class DecisionKind(Generic[S]):
+    """One kind of decision a game can ask for.
+
+    `options(state)` lists the finite option set; `apply(state, action)` carries one out (the
+    engine has already checked it is legal). `legal(state, action)`, when given, accepts actions
+    outside that list (parametric ones: exact coordinates); without it legality is membership.
+    `sample(state, rng)` draws one legal action cheaply for playouts where listing is expensive.
+    `forced`: with a single option the engine takes it at once. `secret`: a simultaneous choice
+    (see `TurnState.decide_together`); `reveal(state, {seat: action})` applies the commitments."""
+
+    name: str
+    options: Callable[[S], list[Any]]
+    apply: Callable[[S, Any], None]
+    legal: Callable[[S, Action], bool] | None = None
+    sample: Callable[[S, Rng], Action] | None = None
+    forced: bool = False
+    secret: bool = False
+    reveal: Callable[[S, dict[int, Any]], None] | None = None
+
+    def __post_init__(self) -> None:
+        if self.secret and self.reveal is None:
+            raise ValueError(f"secret decision {self.name!r} needs a reveal")
+
+
+@dataclass
+class Rules(Generic[S]):
+    """A game's decision kinds and agenda jobs, declared once (see the module docstring).
+
+    `after_apply(state, kind)` runs after every applied action, before the agenda resumes (a
+    place for per-action bookkeeping such as dropping caches)."""
+
+    decisions: Iterable[DecisionKind[S]]
+    jobs: Mapping[str, Callable[[S, Job], None]] = field(default_factory=dict)
+    after_apply: Callable[[S, DecisionKind[S]], None] | None = None
+
+    def __post_init__(self) -> None:
+        self.kinds: dict[str, DecisionKind[S]] = {}
+        for kind in self.decisions:
+            if kind.name in self.kinds:
+                raise ValueError(f"decision kind {kind.name!r} declared twice")
+            self.kinds[kind.name] = kind
+
+    def check(self, decision: Sequence[Any] | None, agenda: Iterable[Sequence[Any]]) -> None:
+        """A saved decision and agenda name only declared kinds and jobs (else ValueError)."""
+        if decision is not None and decision[0] not in self.kinds:
+            raise ValueError(f"unknown decision kind {decision[0]!r}")
+        for job in agenda:
+            if not job or job[0] not in self.jobs:
+                raise ValueError(f"unknown agenda job {list(job)!r}")
+
+
+class TurnState(State):
+    """A state driven by the engine: `decision`, `agenda` and the events of the current step.
+
+    A game subclass sets `rules`, keeps `decision` and `agenda` among its declared fields, and
+    implements `is_terminal`, `outcome`, `view` and hidden-information resampling."""
+
+    __slots__ = ("agenda", "commits", "decision", "events", "forced")
+
+    rules: ClassVar[Rules[Any]]
+    fields: ClassVar[Fields]
+
+    def __init__(self, game: Any) -> None:
+        super().__init__(game)
+        self.decision: Decision | None = None
+        self.agenda: list[Job] = []
+        self.events: list[Event] = []
+        self.forced: list[tuple[int, Action]] = []
+        self.commits: dict[int, Action] = {}  # secret choices made so far (decide_together)
+
+    # -- what rules modules call ----------------------------------------------------------
+    def say(self, kind: str, text: str, visible_to: frozenset[int] | None = None, /, **data: Any) -> None:
+        """Record an event (tuple.__new__ skips the NamedTuple's Python-level constructor:
+        events are the hot path's most frequent allocation)."""
+        self.events.append(_new_event(Event, (kind, text, data, visible_to)))
+
+    def push(self, *jobs: Job) -> None:
+        """Schedule jobs to run in the order given (the agenda is a stack, its top the end)."""
+        self.agenda.extend(reversed(jobs))
+
+    def decide(self, kind: str, seat: int, *data: Any) -> None:
+        """Ask `seat` for a decision of `kind`; its options are listed when first asked for."""
+        self.decision = Decision(kind, seat, *data)
+
+    def offer(self, options: list[Any], kind: str, seat: int, *data: Any) -> None:
+        """Ask with the options already listed (the caller needed them anyway): they become
+        the position's cached legal actions, valid until the next action."""
+        self.decision = Decision(kind, seat, *data)
+        self._legal = options
+
+    def decide_together(self, kind: str, seats: Sequence[int], *data: Any) -> None:
+        """A secret simultaneous choice: each of `seats` commits hidden; once all have, the
+        kind's `reveal` applies the commitments together. `current_player()` is the first
+        seat still to commit; any waiting seat may commit with `commit(seat, action)`."""
+        if not self.rules.kinds[kind].secret:
+            raise ValueError(f"decision kind {kind!r} is not declared secret")
+        self.commits = {}
+        self.decision = Decision(kind, seats[0], tuple(seats), *data)
+
+    def finish(self) -> None:
+        """End the game now: no decision, nothing left on the agenda (cleared in place, since
+        the runner holds this very list)."""
+        self.decision = None
+        self.agenda.clear()
+
+    # -- the contract, implemented once -----------------------------------------------------
+    def current_player(self) -> int:
+        decision = self.decision
+        return -1 if decision is None else decision[1]
+
+    def returns(self) -> list[float]:
+        outcome = self.outcome()
+        return [0.0] * self.game.num_players if outcome is None else list(outcome.returns)
+
+    def _legal_actions(self) -> list[Action]:
+        decision = self.decision
+        assert decision is not None, "a running game always has a decision"
+        return self.rules.kinds[decision[0]].options(self)
+
+    def is_legal(self, action: Action) -> bool:
+        decision = self.decision
+        if decision is None:
+            return False
+        kind = self.rules.kinds[decision[0]]
+        if kind.legal is not None:
+            return kind.legal(self, action)
+        return action in self.legal_actions()
+
+    def sample_legal(self, rng: Rng) -> Action:
+        decision = self.decision
+        if decision is None:
+            raise IllegalActionError("the game is over; no action is legal")
+        kind = self.rules.kinds[decision[0]]
+        if kind.sample is not None:
+            return kind.sample(self, rng)
+        return rng.choice(self.legal_actions())
+
+    def _apply(self, action: Action) -> list[Event]:
+        events: list[Event] = []
+        self.events = events
+        if self.forced:
+            self.forced = []
+        decision = self.decision
+        assert decision is not None
+        rules = self.rules
+        kind = rules.kinds[decision[0]]
+        if kind.secret:
+            self._commit(kind, decision, action)
+        else:
+            kind.apply(self, action)
+            if rules.after_apply is not None:
+                rules.after_apply(self, kind)
+        self.run()
+        return events
+
+    def run(self) -> None:
+        """Run agenda jobs until a decision is needed or the game ends, taking forced steps."""
+        agenda, jobs, kinds = self.agenda, self.rules.jobs, self.rules.kinds
+        while True:
+            while self.decision is None and agenda:
+                job = agenda.pop()
+                jobs[job[0]](self, job)
+            decision = self.decision
+            if decision is None:
+                if not self.is_terminal():
+                    raise AssertionError(f"{self.game.info.id}: the agenda ran dry without a decision")
+                return
+            kind = kinds[decision[0]]
+            if not kind.forced:
+                return
+            options = self._legal if self._legal is not None else kind.options(self)
+            if len(options) != 1:
+                self._legal = options
+                return
+            self._take_forced(kind, decision, options[0])
+
+    def _take_forced(self, kind: DecisionKind[Any], decision: Decision, action: Action) -> None:
+        self.forced.append((decision[1], action))
+        self._legal = None
+        kind.apply(self, action)
+        after = self.rules.after_apply
+        if after is not None:
+            after(self, kind)
+
+    # -- secret simultaneous choices ------------------------------------------------------
+    def waiting_for(self) -> tuple[int, ...]:
+        """The seats that may act now: every seat yet to commit to a secret choice, else the
+        current player alone (none once the game is over)."""
+        decision = self.decision
+        if decision is None:
+            return ()
+        if self.rules.kinds[decision[0]].secret:
+            return tuple(seat for seat in decision[2] if seat not in self.commits)
+        return (decision[1],)
+
+    def commit(self, seat: int, action: Action | str) -> list[Event]:
+        """A waiting seat's secret choice, in any order (the server takes them as they come).
+        The options offered to a seat never depend on what others committed."""
+        decision = self.decision
+        if decision is None or seat not in self.waiting_for():
+            raise IllegalActionError(f"player {seat} has no choice to make now")
+        if decision[1] != seat:
+            self.decision = Decision(decision[0], seat, *decision[2:])
+            self._legal = None
+        try:
+            return self.apply_action(action)
+        except IllegalActionError:
+            self.decision = decision
+            self._legal = None
+            raise
+
+    def _commit(self, kind: DecisionKind[Any], decision: Decision, action: Action) -> None:
+        seat, seats = decision[1], decision[2]
+        self.commits = {**self.commits, seat: action}  # replaced, never mutated: clones share it
+        self.say("commit", f"player {seat} has chosen", None, player=seat)
+        self.say("committed", f"you chose {action.text}", frozenset((seat,)), player=seat, action=action.text)
+        waiting = [s for s in seats if s not in self.commits]
+        if waiting:
+            self.decision = Decision(decision[0], waiting[0], *decision[2:])
+            return
+        commits, self.commits = self.commits, {}
+        self.decision = None
+        assert kind.reveal is not None
+        kind.reveal(self, {s: commits[s] for s in seats})
+
+    def secret_view(self, player: int | None) -> dict[str, Any] | None:
+        """What a seat may see of a secret choice in progress: who has committed, and its own
+        commitment only. None when no secret choice is pending."""
+        decision = self.decision
+        if decision is None or not self.rules.kinds[decision[0]].secret:
+            return None
+        mine = self.commits.get(player) if player is not None else None
+        return {
+            "kind": decision[0],
+            "seats": list(decision[2]),
+            "committed": sorted(self.commits),
+            "mine": None if mine is None else mine.text,
+        }
+
+    def resample_commits(self, player: int | None, rng: Rng) -> None:
+        """Re-draw the secret commitments `player` cannot have seen: each other seat's becomes a
+        random option of those it was offered (a determinisation never knows another's choice)."""
+        decision = self.decision
+        if not self.commits or decision is None:
+            return
+        redrawn: dict[int, Action] = {}
+        for seat, action in self.commits.items():
+            if seat == player:
+                redrawn[seat] = action
+                continue
+            self.decision = Decision(decision[0], seat, *decision[2:])
+            options = self.rules.kinds[decision[0]].options(self)
+            redrawn[seat] = options[rng.below(len(options))]
+        self.decision, self._legal, self.commits = decision, None, redrawn
+
+    # -- copying and saving, from the declared fields ------------------------------------
+    def _clone(self: S) -> S:
+        new: S = self.fields.clone(self)
+        return new
+
+    def _to_json(self) -> dict[str, Any]:
+        return self.fields.save(self)
+
+    @classmethod
+    def from_json(cls: type[S], game: Any, doc: dict[str, Any]) -> S:
+        """A state from `_to_json`'s document: every declared field required, the decision
+        and agenda naming declared kinds and jobs only (else the save is corrupt)."""
+        state = cls(game)
+        cls.fields.load(state, doc)
+        cls.rules.check(state.decision, state.agenda)
+        state._loaded()
+        return state
+
+    def _loaded(self) -> None:
+        """Rebuild what is derived from the saved fields (caches, indexes) after a load."""
+
+    # -- the end ----------------------------------------------------------------------------
+    def outcome(self) -> Outcome | None:
+        """How the game ended, or None while it runs. Games derive it from their own fields."""
+        raise NotImplementedError
