@@ -183,6 +183,24 @@ class Game(ABC, Generic[S]):
             f"legal: {sample}{' ...' if len(state.legal_actions()) > 8 else ''}"
         )
 
+    def consequence(self, state: S, action: Action) -> JSON | None:
+        """What taking `action` now would do, where the game knows it before any die is rolled
+        (e.g. the dice a battle will roll, the target it hits), as JSON for displays; None when
+        there is nothing to say (the default). Must reveal nothing the deciding seat may not see."""
+        return None
+
+    def option_details(self, state: S) -> list[JSON]:
+        """Every legal option of `state` with its parts and, where known, its consequence: what
+        a display or API client reads instead of parsing action text."""
+        details = []
+        for action in state.legal_actions():
+            doc = action.to_json()
+            consequence = self.consequence(state, action)
+            if consequence is not None:
+                doc["consequence"] = consequence
+            details.append(doc)
+        return details
+
     def read_action(self, text: str) -> Action | None:
         """For games with parametric actions: the action a text names (e.g. `place 12.5 30`),
         legal or not, or None if the text names none. Listed actions need nothing here."""
