@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 import os
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 from rich.console import Console
@@ -12,9 +12,12 @@ from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
+from warroom.cli.common import configure, err, out, user_errors
 from warroom.core.errors import OptionError
 from warroom.core.game import JSON
-from warroom.sim.tournament import Standings, TournamentSpec, is_team_game, play, report
+
+if TYPE_CHECKING:
+    from warroom.sim.tournament import Standings, TournamentSpec
 
 
 def tournament(
@@ -29,7 +32,8 @@ def tournament(
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
 ) -> None:
     """Round robin between agents, seats rotated: win-rate matrix and Elo with 95% intervals."""
-    from warroom.cli import configure, err, out, user_errors
+    # Lazy: the ratings need numpy, a tenth of a second that `warroom --help` should not pay.
+    from warroom.sim.tournament import TournamentSpec, is_team_game, report
 
     with user_errors():
         if jobs < 0:
@@ -48,6 +52,8 @@ def tournament(
 
 
 def _with_progress(spec: TournamentSpec, console: Console, total: int) -> Standings:
+    from warroom.sim.tournament import play
+
     columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())
     with Progress(*columns, console=console, disable=not console.is_terminal) as progress:
         task = progress.add_task(f"{spec.game.info.id} tournament", total=total)

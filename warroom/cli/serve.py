@@ -1,4 +1,5 @@
-"""`warroom serve`: the web table on localhost (registered in warroom/cli.py)."""
+"""`warroom serve`: the web table on localhost. The server and uvicorn are imported only when it
+runs, so the rest of the command line starts fast."""
 
 from __future__ import annotations
 
