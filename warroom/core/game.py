@@ -71,6 +71,9 @@ class GameInfo:
     options: tuple[OptionSpec, ...]
     description: str = ""
     rule_prefix: str = ""
+    # The version of the game's rules and save format: raised whenever a change could make an
+    # old game's action log replay differently, so a stored table from before is reported.
+    version: str = "1"
 
     def option(self, name: str) -> OptionSpec:
         for spec in self.options:
