@@ -90,6 +90,9 @@ def test_position_reads_standard_input() -> None:
     from_file = invoke("position", "memoir44", "-", stdin=textwrap.dedent(MEMOIR44))
     assert from_file.exit_code == 0, from_file.output
     assert "  2. play attack_left" in from_file.stdout
+    one_card = MEMOIR44.replace(" attack_left", "")
+    single = invoke("position", "memoir44", "-", stdin=textwrap.dedent(one_card))
+    assert "player 0 to move; 1 legal option:\n  1. play probe_center" in single.stdout
 
 
 def test_a_seat_sees_only_its_own_view() -> None:

@@ -62,5 +62,6 @@ def position(
     if state.is_terminal():
         say(f"the game is over; returns: {[float(r) for r in state.returns()]}")
         return
-    say(f"player {state.current_player()} to move; {len(legal)} legal options:")
+    options = "1 legal option" if len(legal) == 1 else f"{len(legal)} legal options"
+    say(f"player {state.current_player()} to move; {options}:")
     show_menu(game, state, legal)
