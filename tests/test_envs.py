@@ -11,6 +11,7 @@ import pytest
 from pettingzoo.test import api_test
 
 import warroom
+from tests.toy_secret import BidGame
 from tests.toygame import ToyGame, ToyState
 from warroom import envs
 from warroom.core import JSON, IllegalActionError, OptionError
@@ -25,6 +26,19 @@ class ObservedToy(ToyGame):
     def observe(self, view: JSON, player: int | None) -> list[float]:
         hand = view["hand"] or []
         return [view["total"], view["target"], view["deck"], *(hand.count(v) for v in (1, 2, 3, 4))]
+
+
+class ObservedBids(BidGame):
+    """Blind Bids with a numeric encoding: round, budgets, tokens per seat, seats committed."""
+
+    def observation_size(self) -> int:
+        return 1 + 3 + 3 + 3
+
+    def observe(self, view: JSON, player: int | None) -> list[float]:
+        budget = [*view["budget"], 0, 0][:3]
+        tokens = [sum(1 for *_, s in view["tokens"] if s == seat) for seat in range(3)]
+        committed = (view["secret"] or {}).get("committed", [])
+        return [view["round"], *budget, *tokens, *(float(seat in committed) for seat in range(3))]
 
 
 def play_random(env: Any, seed: int) -> list[tuple[str, int | None, float]]:
@@ -49,6 +63,13 @@ def test_pettingzoo_api_test_passes_for_every_game(game_id: str) -> None:
 
 def test_pettingzoo_api_test_passes_for_the_toy_game() -> None:
     api_test(envs.WarroomAEC(ObservedToy(players=3)), num_cycles=200)
+
+
+def test_pettingzoo_api_test_passes_for_a_parametric_game_with_secret_choices() -> None:
+    """The discretised placement space (all_actions) and the secret bids, one agent at a time."""
+    api_test(envs.WarroomAEC(ObservedBids(players=2)), num_cycles=200)
+    trace = play_random(envs.WarroomAEC(ObservedBids(players=3)), 3)
+    assert trace[-1][1] is None and len(trace) > 10
 
 
 @pytest.mark.parametrize("game_id", warroom.games())

@@ -7,6 +7,13 @@ of `game.observation_size()`, documented by each game's encoding module), and `"
 1 for the actions legal now (all 0 for an agent not to move). Rewards are the game's returns,
 paid when it ends; a cooperative game pays every seat the same.
 
+Games with parametric actions (exact coordinates on a measured table) expose a finite space all
+the same: `all_actions()` is the game's declared discretisation of its parameters (e.g. the
+table's whole-inch points), `legal_actions()` lists the legal ones among them, and the mask
+follows it. The exact values stay open to agents that use the contract directly
+(`state.is_legal`, `state.sample_legal`). A secret simultaneous choice is asked of one agent
+after another, each seeing only its own view, so nothing leaks through the turn order.
+
 `reset(seed=s)` starts the game from seed `s`, so a seeded environment reproduces exactly; a
 reset without a seed draws the next game seed from the generator of the last seed given.
 """
