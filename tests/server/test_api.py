@@ -6,15 +6,22 @@ import json
 import random
 import threading
 import time
-from typing import Any
+from typing import Annotated, Any
 
 import pytest
 from fastapi.testclient import TestClient
+from pydantic import Field, TypeAdapter
 
 import warroom
 from warroom.core.game import State, events_for
 from warroom.core.registry import game_class
 from warroom.core.replay import Replay
+from warroom.server.protocol import ServerMessage
+
+# every message the server sends is one of the protocol's, exactly (models forbid extra keys)
+SERVER_MESSAGE: TypeAdapter[ServerMessage] = TypeAdapter(
+    Annotated[ServerMessage, Field(discriminator="type")]
+)
 
 SIEGE3 = {"game": "siege", "options": {"players": 3}}
 
@@ -152,6 +159,7 @@ def test_websocket_refuses_malformed_oversized_spectator_and_out_of_turn_message
             ws.send_text(raw)
             reply = ws.receive_json()
             assert (reply["type"], reply["code"]) == ("error", code), raw
+            SERVER_MESSAGE.validate_python(reply)
         ws.send_bytes(b"\x00\x01")
         assert ws.receive_json()["code"] == "malformed"
         ws.send_json({"type": "ping", "id": 9})
@@ -212,7 +220,7 @@ def test_websocket_play_against_ai_seats_with_live_updates_and_resume(client: Te
             assert message["type"] != "error", message
     snap = snapshot(client, tid, token)
     reference = game.new_initial_state(7)
-    texts = [p.text for p in client.app.state.service.tables[tid].plies]  # type: ignore[attr-defined]
+    texts = [p.text for p in client.app.state.service.tables.live[tid].plies]  # type: ignore[attr-defined]
     for text in texts[: snap["ply"]]:
         reference.apply_action(text)
     assert snap["view"] == as_json(reference.view(0))
@@ -277,6 +285,7 @@ def _expected_log(plies: list[tuple[int, list[Any]]], viewer: int | None) -> lis
 
 def _check_sent(doc: dict[str, Any], reference: State, viewer: int | None, seats: list[int]) -> None:
     """A message for `viewer` carries its view, its events and options only if it is to move."""
+    SERVER_MESSAGE.validate_python(doc)
     assert doc["view"] == as_json(reference.view(viewer))
     player = reference.current_player()
     if player in seats and not reference.is_terminal():

@@ -1,4 +1,5 @@
-"""The HTTP and websocket routes: thin shells over `TableService` (see service.py).
+"""The HTTP and websocket routes: thin shells over `TableService` (see service.py; the websocket's
+messages are typed in protocol.py).
 
 GET  /api/games                          the lobby's catalogue: games, options, agents
 GET  /api/tables                         recent tables
@@ -31,8 +32,10 @@ from starlette.types import ASGIApp, Receive, Scope, Send
 
 from warroom.core.game import JSON
 from warroom.server import openapi, schemas
+from warroom.server.live import Subscriber
 from warroom.server.openapi import refusals
-from warroom.server.service import ServiceError, Subscriber, TableService, encode
+from warroom.server.protocol import ServiceError, encode
+from warroom.server.service import TableService
 from warroom.server.store import SqlStore
 
 WEB_DIR = Path(__file__).resolve().parent.parent / "web"
@@ -125,7 +128,7 @@ def _api_routes(app: FastAPI, svc: Callable[[], TableService]) -> None:
     async def create_table(req: schemas.CreateTable) -> schemas.CreatedTable:
         return await svc().create_table(req)
 
-    @app.get("/api/tables/{table_id}", responses=refusals(400, 403, 404))
+    @app.get("/api/tables/{table_id}", responses=refusals(400, 403, 404, 409))
     async def get_table(table_id: str, token: Annotated[str | None, Query(max_length=200)] = None) -> JSON:
         live = await svc().table(table_id)
         return svc().state_for(live, await svc().seats(live, token))
@@ -134,7 +137,7 @@ def _api_routes(app: FastAPI, svc: Callable[[], TableService]) -> None:
     async def act(table_id: str, req: schemas.ActRequest) -> schemas.ActResult:
         return await svc().act(table_id, req.token, req.action, req.ply)
 
-    @app.get("/api/tables/{table_id}/frames/{ply}", responses=refusals(400, 403, 404))
+    @app.get("/api/tables/{table_id}/frames/{ply}", responses=refusals(400, 403, 404, 409))
     async def frame(
         table_id: str,
         ply: int,
@@ -144,7 +147,9 @@ def _api_routes(app: FastAPI, svc: Callable[[], TableService]) -> None:
     ) -> JSON:
         return await svc().frame(table_id, token, ply, seat, catalog)
 
-    @app.get("/api/tables/{table_id}/replay", response_class=PlainTextResponse, responses=refusals(403, 404))
+    @app.get(
+        "/api/tables/{table_id}/replay", response_class=PlainTextResponse, responses=refusals(403, 404, 409)
+    )
     async def replay(table_id: str) -> PlainTextResponse:
         text = await svc().replay_text(table_id)
         headers = {"Content-Disposition": f'attachment; filename="warroom-{table_id}.replay"'}
@@ -158,7 +163,7 @@ def _api_routes(app: FastAPI, svc: Callable[[], TableService]) -> None:
             live = await service.table(table_id)
             seats = await service.seats(live, token)
         except ServiceError as exc:
-            await websocket.send_json(exc.to_json())
+            await websocket.send_text(encode(exc.to_message()))
             await websocket.close(code=4000 + exc.status)
             return
         sub = service.subscribe(live, seats)
@@ -209,7 +214,7 @@ def _web_routes(app: FastAPI) -> None:
 
 
 async def _pump(websocket: WebSocket, sub: Subscriber) -> None:
-    """Send a client its queued messages (already encoded, see service.encode) in order; None means
+    """Send a client its queued messages (already encoded, see protocol.encode) in order; None means
     hang up."""
     try:
         while True:

@@ -20,7 +20,10 @@ REFUSALS = {
     400: "malformed request, unknown option or seat, ply out of range",
     403: "the token holds no seat here, a spectator tried to act, or the replay is still hidden",
     404: "no such table",
-    409: "not now: the game is over, it is not this seat's turn, or the ply is stale",
+    409: (
+        "not now: the game is over, it is not this seat's turn, or the ply is stale; or never: the table "
+        "was started under another version of its game and its log no longer replays (incompatible)"
+    ),
     413: "the body or the action text is too large",
     422: "a well-formed action that the rules do not allow now",
 }

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -58,6 +58,10 @@ class CreatedTable(BaseModel):
     device_link: str | None = None
 
 
+# "incompatible": its log no longer replays (typically started under another version of its game)
+TableStatus = Literal["running", "finished", "incompatible"]
+
+
 class TableSummary(BaseModel):
     id: str
     game: str
@@ -65,11 +69,14 @@ class TableSummary(BaseModel):
     seats: list[str]
     hotseat: bool
     ply: int
-    status: str  # "running" | "finished"
+    status: TableStatus
     current_player: int
     returns: list[float] | None
     created_at: float
     spectator_link: str
+    engine_version: str | None = Field(None, description="the warroom version the table was started under")
+    game_version: str | None = Field(None, description="the game's version the table was started under")
+    reason: str | None = Field(None, description="why an incompatible table cannot be resumed")
 
 
 class ActRequest(Strict):

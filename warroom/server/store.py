@@ -30,10 +30,11 @@ from sqlalchemy import (
     event,
     func,
     insert,
+    inspect,
     select,
     update,
 )
-from sqlalchemy.exc import IntegrityError
+from sqlalchemy.exc import IntegrityError, OperationalError, ProgrammingError
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, sessionmaker
 
 
@@ -55,6 +56,10 @@ class TableRecord:
     created_at: float = field(default_factory=time.time)
     finished: bool = False
     returns: list[float] | None = None
+    # what the table was started under (None: stored before tables were stamped); a log written
+    # under one game version may not replay under another
+    engine_version: str | None = None
+    game_version: str | None = None
 
 
 @dataclass(frozen=True)
@@ -102,6 +107,9 @@ class TableRow(Base):
     created_at: Mapped[float] = mapped_column(Float)
     finished: Mapped[bool] = mapped_column(Boolean, default=False, index=True)
     returns: Mapped[Any] = mapped_column(JSON, nullable=True)
+    # added after the first release: `_add_missing_columns` gives an older database these
+    engine_version: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    game_version: Mapped[str | None] = mapped_column(String(64), nullable=True)
 
 
 class TokenRow(Base):
@@ -149,6 +157,7 @@ class SqlStore:
         if self.is_sqlite:
             event.listen(self.engine, "connect", _sqlite_pragmas)
         Base.metadata.create_all(self.engine)
+        _add_missing_columns(self.engine)
         self._session = sessionmaker(self.engine, expire_on_commit=False)
         self._insert_action = insert(ActionRow)  # built once: building it cost more than the write
         self._writer = _SqliteLogWriter(self.engine) if self.is_sqlite else None
@@ -167,6 +176,8 @@ class SqlStore:
                     created_at=table.created_at,
                     finished=False,
                     returns=None,
+                    engine_version=table.engine_version,
+                    game_version=table.game_version,
                 )
             )
             session.flush()
@@ -320,6 +331,27 @@ class _SqliteLogWriter:
         self.checkpoint("TRUNCATE")  # leave the database file whole, the WAL empty
 
 
+def _add_missing_columns(engine: Engine) -> None:
+    """Bring a database made by an older warroom up to the current header: `create_all` makes
+    missing tables but never alters existing ones, so each nullable column added since is added
+    here (an old table reads as unstamped: None). Two processes opening one old database at
+    once may race: a column the other one added first counts as added."""
+    for table in Base.metadata.sorted_tables:
+        present = {column["name"] for column in inspect(engine).get_columns(table.name)}
+        for column in table.columns:
+            if column.name in present:
+                continue
+            kind = column.type.compile(dialect=engine.dialect)
+            ddl = f"ALTER TABLE {table.name} ADD COLUMN {column.name} {kind}"
+            try:
+                with engine.begin() as conn:
+                    conn.exec_driver_sql(ddl)
+            except (OperationalError, ProgrammingError):
+                added = {c["name"] for c in inspect(engine).get_columns(table.name)}
+                if column.name not in added:
+                    raise
+
+
 def _sqlite_pragmas(connection: Any, _record: Any) -> None:
     # WAL: readers never block the writer. synchronous=NORMAL in WAL mode: a commit has been written
     # to the WAL file (the kernel's page cache) when it returns, so a server process that dies, even
@@ -345,4 +377,6 @@ def _record(row: TableRow) -> TableRecord:
         created_at=float(row.created_at),
         finished=bool(row.finished),
         returns=row.returns,
+        engine_version=row.engine_version,
+        game_version=row.game_version,
     )

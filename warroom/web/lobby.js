@@ -37,9 +37,11 @@ function tableList(tables) {
   return el("ul", { class: "tables" }, tables.map((t) => el("li", {},
     el("div", {}, el("strong", {}, t.title), " ", el("span", { class: `badge ${t.status}` }, t.status)),
     el("div", { class: "muted" }, `${t.seats.join(", ")}${t.hotseat ? " · hot seat" : ""} · ${t.ply} moves`),
-    el("div", { class: "links" },
-      el("a", { href: t.spectator_link }, "watch"), " · ",
-      el("a", { href: `/replay/${t.id}` }, "replay")))));
+    // a table whose log no longer replays (started under another version of its game) cannot be opened
+    t.status === "incompatible" ? el("div", { class: "muted reason" }, t.reason)
+      : el("div", { class: "links" },
+        el("a", { href: t.spectator_link }, "watch"), " · ",
+        el("a", { href: `/replay/${t.id}` }, "replay")))));
 }
 
 function optionInput(option) {

@@ -39,7 +39,7 @@ function setStatus(ctx, status) {
 function onMessage(ctx, msg) {
   if (msg.type === "error") {
     ctx.pending = false;
-    if (msg.code === "unknown_table" || msg.code === "bad_token") {
+    if (msg.code === "unknown_table" || msg.code === "bad_token" || msg.code === "incompatible") {
       document.getElementById("turn-banner").textContent = msg.message;
       document.getElementById("turn-banner").className = "turn-banner error";
     }

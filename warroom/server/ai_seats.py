@@ -1,0 +1,62 @@
+"""AI seats: each table with agents has a driver task that plays their moves at the table's pace.
+
+The agent thinks in a worker thread, on a clone of the position, so the event loop (and every
+other table) never waits for it; its move then goes through the same checks and commit as a
+person's (moves.py). A driver sleeps while a person is to move and wakes when a move is made.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Iterable
+
+from warroom.server.live import LiveTable
+from warroom.server.moves import Moves
+from warroom.server.protocol import ServiceError
+from warroom.server.workers import Workers
+
+log = logging.getLogger("warroom.server")
+
+RETRY_AFTER_REFUSAL = 0.5  # seconds: a refused AI move (a bug, or a race) is not retried in a spin
+
+
+class AiSeats:
+    def __init__(self, workers: Workers, moves: Moves) -> None:
+        self.workers = workers
+        self.moves = moves
+
+    def start(self, live: LiveTable) -> None:
+        """Start playing a freshly loaded table's AI seats, if it has any and the game goes on."""
+        if not live.state.is_terminal() and live.agents:
+            live.driver = asyncio.create_task(self._drive(live), name=f"table-{live.id}")
+
+    async def stop(self, tables: Iterable[LiveTable]) -> None:
+        drivers = [live.driver for live in tables if live.driver is not None]
+        for driver in drivers:
+            driver.cancel()
+        await asyncio.gather(*drivers, return_exceptions=True)
+
+    async def _drive(self, live: LiveTable) -> None:
+        """Play the table's AI seats, one move at a time at the table's pace, off the event loop."""
+        try:
+            while not live.state.is_terminal():
+                seat = live.state.current_player()
+                agent = live.agents.get(seat)
+                if agent is None:
+                    live.wake.clear()
+                    await live.wake.wait()
+                    continue
+                if live.record.ai_delay_ms:
+                    await asyncio.sleep(live.record.ai_delay_ms / 1000)
+                ply = len(live.plies)
+                action = await self.workers.compute(agent.choose, live.state.clone())
+                try:
+                    await self.moves.act(live, frozenset({seat}), action.text, ply)
+                except ServiceError as exc:
+                    log.warning("table %s: AI seat %d move refused: %s", live.id, seat, exc.message)
+                    await asyncio.sleep(RETRY_AFTER_REFUSAL)
+        except asyncio.CancelledError:
+            raise
+        except Exception:
+            log.exception("table %s: the AI driver stopped", live.id)

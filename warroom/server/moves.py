@@ -1,0 +1,178 @@
+"""Moves and fan-out: applying an action, committing it, and telling every client what it may see.
+
+A move is checked (right seat, right turn, legal), applied to a clone, committed to the store,
+and only then made the table's state, broadcast and acknowledged. Everything a client receives
+is built from `state.view(seat)` and `events_for(events, seat)`: nothing else about the game
+leaves the server.
+
+The per-move cost is what bounds how many tables one process holds, so a broadcast builds and
+encodes one message per perspective (the seats a client holds and the seat it sees with) and
+hands the same text to every client sharing it; static data (the table's header, the game's
+catalog) goes out once per connection, not with every move.
+"""
+
+from __future__ import annotations
+
+from warroom.core.errors import IllegalActionError
+from warroom.core.game import JSON, events_for
+from warroom.server import schemas
+from warroom.server.live import LiveTable, Ply, Subscriber, returns_of
+from warroom.server.protocol import (
+    LegalOption,
+    LogEntry,
+    Position,
+    SeatKind,
+    ServiceError,
+    StateMessage,
+    TableHeader,
+    UpdateMessage,
+    encode,
+)
+from warroom.server.store import ActionRecord, PlyTakenError
+from warroom.server.workers import Workers
+
+LOG_ON_CONNECT = 400  # most recent log entries sent when a client (re)connects
+
+
+def table_header(live: LiveTable) -> TableHeader:
+    record = live.record
+    return TableHeader(
+        id=record.id,
+        game=record.game,
+        title=live.game.info.title,
+        options=record.options,
+        seats=[SeatKind(seat=i, kind=kind) for i, kind in enumerate(record.seats)],
+        hotseat=record.hotseat,
+        ai_delay_ms=record.ai_delay_ms,
+    )
+
+
+def entries(number: int, ply: Ply, viewer: int | None) -> list[LogEntry]:
+    """Ply `number`'s events that `viewer` may see, as log entries."""
+    return [
+        LogEntry(ply=number, seat=ply.seat, kind=event.kind, text=event.text, data=event.data)
+        for event in events_for(ply.events, viewer)
+    ]
+
+
+def log_for(live: LiveTable, viewer: int | None, limit: int = LOG_ON_CONNECT) -> list[LogEntry]:
+    """The most recent `limit` log entries `viewer` may see."""
+    found: list[LogEntry] = []
+    for number in range(len(live.plies) - 1, -1, -1):
+        found[:0] = entries(number + 1, live.plies[number], viewer)
+        if len(found) >= limit:
+            break
+    return found[-limit:]
+
+
+def position(live: LiveTable, seats: frozenset[int], view: JSON, viewer: int | None) -> Position:
+    """What changes with a move: `view` (the state's view for `viewer`), and the legal options
+    only for a client holding the seat to move."""
+    state = live.state
+    player = state.current_player()
+    finished = state.is_terminal()
+    legal = state.legal_actions() if player in seats else []
+    return Position(
+        you=sorted(seats),
+        viewer=viewer,
+        ply=len(live.plies),
+        current_player=-1 if finished else player,
+        finished=finished,
+        returns=returns_of(state),
+        view=view,
+        legal=[LegalOption(text=a.text, label=live.game.describe_action(state, a)) for a in legal],
+    )
+
+
+class Moves:
+    """Plays moves on live tables and keeps their clients up to date."""
+
+    def __init__(self, workers: Workers) -> None:
+        self.workers = workers
+        self.store = workers.store
+
+    # -- what a client sees ---------------------------------------------------------------------
+    def welcome(self, live: LiveTable, sub: Subscriber) -> StateMessage:
+        """The whole table as a client sees it on (re)connect."""
+        viewer = sub.perspective(live.state)
+        return StateMessage(
+            table=table_header(live),
+            **position(live, sub.seats, live.state.view(viewer), viewer),
+            log=log_for(live, viewer),
+            catalog=live.game.catalog(),  # static public content, sent once per connection
+        )
+
+    def subscribe(self, live: LiveTable, seats: frozenset[int]) -> Subscriber:
+        sub = Subscriber(seats)
+        live.subscribers.add(sub)
+        return sub
+
+    def unsubscribe(self, live: LiveTable, sub: Subscriber) -> None:
+        live.subscribers.discard(sub)
+
+    # -- moves ----------------------------------------------------------------------------------
+    async def act(
+        self, live: LiveTable, seats: frozenset[int], text: str, ply: int | None
+    ) -> schemas.ActResult:
+        """Play `text` for a client holding `seats`: refused (ServiceError) or committed, broadcast
+        and acknowledged."""
+        if len(text) > schemas.MAX_ACTION_TEXT:
+            raise ServiceError("too_large", f"an action is at most {schemas.MAX_ACTION_TEXT} characters", 413)
+        if not seats:
+            raise ServiceError("spectator", "spectators cannot act; open a seat's invite link to play", 403)
+        async with live.lock:
+            state = live.state
+            if state.is_terminal():
+                raise ServiceError("game_over", "the game is over; no action is legal", 409)
+            if ply is not None and ply != len(live.plies):
+                raise ServiceError(
+                    "stale", f"the game has moved on: it is at ply {len(live.plies)}, not {ply}", 409
+                )
+            player = state.current_player()
+            if player not in seats:
+                raise ServiceError("not_your_turn", f"it is player {player}'s turn, not yours", 409)
+            try:
+                action = live.game.parse_action(state, text)
+                after = state.clone()
+                events = after.apply_action(action)
+            except IllegalActionError as exc:
+                raise ServiceError("illegal", str(exc), 422) from None
+            number = len(live.plies)
+            try:
+                await self.workers.write(
+                    self.store.append_action, live.id, ActionRecord(number, player, action.text)
+                )
+            except PlyTakenError:
+                raise ServiceError(
+                    "conflict", "another move was stored first; reload the table", 409
+                ) from None
+            if after.is_terminal():
+                await self.workers.write(self.store.finish, live.id, returns_of(after))
+            live.state = after
+            entry = Ply(player, action.text, list(events))
+            live.plies.append(entry)
+            self._broadcast(live, entry)
+            live.wake.set()  # the AI seats look whether it is their turn
+            return schemas.ActResult(ply=number + 1, action=action.text)
+
+    def _broadcast(self, live: LiveTable, ply: Ply) -> None:
+        """Send every client the move: one view per seat seen through and one encoded message per
+        perspective, whatever the number of clients (spectators all share one)."""
+        number = len(live.plies)
+        views: dict[int | None, JSON] = {}
+        texts: dict[tuple[frozenset[int], int | None], str] = {}
+        for sub in list(live.subscribers):
+            if sub.closed:
+                live.subscribers.discard(sub)
+                continue
+            viewer = sub.perspective(live.state)
+            key = (sub.seats, viewer)
+            text = texts.get(key)
+            if text is None:
+                if viewer not in views:
+                    views[viewer] = live.state.view(viewer)
+                message = UpdateMessage(
+                    **position(live, sub.seats, views[viewer], viewer), events=entries(number, ply, viewer)
+                )
+                text = texts[key] = encode(message)
+            sub.send(text)

@@ -1,0 +1,79 @@
+"""Replays: the replay file of a finished game, and the step-by-step replay of any table, each
+step what one seat (or a spectator) saw right after that move."""
+
+from __future__ import annotations
+
+from pydantic import BaseModel
+
+from warroom.core.game import JSON
+from warroom.core.replay import Replay
+from warroom.server.live import LiveTable
+from warroom.server.moves import entries, table_header
+from warroom.server.protocol import LogEntry, ServiceError, TableHeader
+from warroom.server.workers import Workers
+
+
+class Frame(BaseModel):
+    """One step of the replay (GET /api/tables/{id}/frames/{ply})."""
+
+    table: TableHeader
+    ply: int
+    total: int
+    finished: bool
+    viewer: int | None
+    current_player: int
+    view: JSON
+    events: list[LogEntry]  # the move's events the viewer may see
+    catalog: JSON | None = None  # the game's static content, with the first frame a replay asks for
+
+
+class Replays:
+    def __init__(self, workers: Workers) -> None:
+        self.workers = workers
+
+    def replay_text(self, live: LiveTable) -> str:
+        """The replay file (the format of `warroom replay`), once the game is over."""
+        if not live.state.is_terminal():
+            raise ServiceError(
+                "replay_hidden",
+                "the replay file is available when the game ends: its seed would reveal hidden cards",
+                403,
+            )
+        return Replay.record(live.game, live.record.seed, [p.text for p in live.plies]).dumps()
+
+    async def frame(
+        self, live: LiveTable, seats: frozenset[int], ply: int, seat: int | None, catalog: bool = True
+    ) -> JSON:
+        """What `seat` (one the client holds; else its first, or a spectator) saw right after move
+        `ply`; the game's static catalog only if asked (a replay fetches it with its first frame)."""
+        total = len(live.plies)
+        if not 0 <= ply <= total:
+            raise ServiceError("bad_ply", f"ply must be between 0 and {total}", 400)
+        viewer = seat if seat is not None and seat in seats else (min(seats) if seats else None)
+        view, player = await self.workers.compute(_view_at, live, ply, viewer)
+        frame = Frame(
+            table=table_header(live),
+            ply=ply,
+            total=total,
+            finished=live.state.is_terminal(),
+            viewer=viewer,
+            current_player=player,
+            view=view,
+            events=entries(ply, live.plies[ply - 1], viewer) if ply else [],
+            catalog=live.game.catalog() if catalog else None,
+        )
+        return frame.model_dump(exclude=None if catalog else {"catalog"})
+
+
+def _view_at(live: LiveTable, ply: int, viewer: int | None) -> tuple[JSON, int]:
+    """The view after move `ply`, from the table's replay cursor (stepping forward from the last
+    position asked for is one move, not the whole game)."""
+    with live.replay_lock:
+        cursor = live.replay_cursor
+        if cursor is None or cursor[0] > ply:
+            cursor = (0, live.game.new_initial_state(live.record.seed))
+        done, state = cursor
+        for entry in live.plies[done:ply]:
+            state.apply_action(entry.text)
+        live.replay_cursor = (ply, state)
+        return state.view(viewer), state.current_player()

@@ -1,0 +1,351 @@
+"""Tables and seats: the catalogue of games, creating a table (its seats, seat tokens and hot-seat
+device token), loading a stored one by replaying its log, a token's seats and the lobby's list.
+
+A table is stamped with the engine's version and its game's version when it is created. A table
+whose log no longer replays (typically one started under an older version of its game) cannot be
+resumed: it is reported (logged with both versions, listed in the lobby as "incompatible" with the
+reason, refused with a 409 when opened) and every other table plays on.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import gc
+import logging
+import secrets
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import warroom
+from warroom.agents import agent_names, make_agent
+from warroom.core.errors import WarroomError
+from warroom.core.game import Game, OptionSpec
+from warroom.core.registry import game_class, games, shared_game
+from warroom.server import schemas
+from warroom.server.live import HUMAN, LiveTable, Ply, returns_of
+from warroom.server.protocol import ServiceError
+from warroom.server.store import ActionRecord, TableRecord
+from warroom.server.workers import Workers
+
+log = logging.getLogger("warroom.server")
+
+_FROZEN: set[int] = set()  # ids of the shared games already frozen out of the collector
+
+
+def configured_game(game_id: str, options: dict[str, Any]) -> Game[Any]:
+    """`load(game_id, **options)`, shared by every table with the same game and options."""
+    game = shared_game(game_class(game_id), options)
+    if id(game) not in _FROZEN:
+        # Its rule tables are hundreds of thousands of references that live as long as the
+        # process: frozen, the cyclic garbage collector never walks them again, where each full
+        # collection would otherwise pause the event loop for a hundred milliseconds or more.
+        # (Freezing also pins whatever unreachable cycles are pending now: a few objects, once
+        # per configuration.)
+        gc.freeze()
+        _FROZEN.add(id(game))
+    return game
+
+
+def game_version(game_id: str) -> str | None:
+    """The version of a registered game's rules (GameInfo.version), the engine's where a game
+    declares none; None for a game no longer registered."""
+    try:
+        info = game_class(game_id).info
+    except WarroomError:
+        return None
+    version = getattr(info, "version", None)
+    return str(version) if version else warroom.__version__
+
+
+def spectator_link(table_id: str) -> str:
+    return f"/t/{table_id}"
+
+
+def seat_link(table_id: str, token: str) -> str:
+    return f"/t/{table_id}#k={token}"
+
+
+def describe_game(game_id: str) -> schemas.GameOut:
+    info = game_class(game_id).info
+    return schemas.GameOut(
+        id=info.id,
+        title=info.title,
+        description=info.description,
+        min_players=info.min_players,
+        max_players=info.max_players,
+        cooperative=info.cooperative,
+        hidden_information=info.hidden_information,
+        options=[
+            schemas.OptionOut(
+                name=spec.name,
+                default=spec.default,
+                help=spec.help,
+                choices=list(spec.choices) if spec.choices is not None else None,
+                type=type(spec.default).__name__,
+            )
+            for spec in info.options
+        ],
+        agents=agent_names(configured_game(game_id, {})),
+    )
+
+
+def _option_value(spec: OptionSpec, value: Any) -> Any:
+    """JSON gives ints, bools and strings; a form may send "true" or "4": read those as the option's type."""
+    if isinstance(value, str) and not isinstance(spec.default, str):
+        return spec.parse(value)
+    return spec.validate(value)
+
+
+class LogDoesNotReplayError(Exception):
+    """A stored move the engine refuses now, or a header it cannot set up any more."""
+
+
+def rebuild(record: TableRecord, actions: Sequence[ActionRecord]) -> LiveTable:
+    """A table from its header and action log: the seeded start, then every stored move."""
+    try:
+        game = configured_game(record.game, record.options)
+        state = game.new_initial_state(record.seed)
+        agents = {
+            seat: make_agent(game, kind, (record.seed * 31 + seat) % 2**32)
+            for seat, kind in enumerate(record.seats)
+            if kind != HUMAN
+        }
+    except Exception as exc:
+        raise LogDoesNotReplayError(f"the table cannot be set up: {exc}") from exc
+    plies = []
+    for action in actions:
+        try:
+            events = state.apply_action(action.text)
+        except Exception as exc:
+            raise LogDoesNotReplayError(f"move {action.ply + 1} ({action.text!r}) is refused: {exc}") from exc
+        plies.append(Ply(action.seat, action.text, list(events)))
+    return LiveTable(record=record, game=game, state=state, plies=plies, agents=agents)
+
+
+def _named(game: str, version: str | None, engine: str | None) -> str:
+    if version is None and engine is None:
+        return f"an unrecorded version of {game}"
+    return f"{game} {version or '(unrecorded)'} (warroom {engine or '(unrecorded)'})"
+
+
+@dataclass(frozen=True)
+class Unplayable:
+    """A stored table this server cannot resume, and why."""
+
+    table_id: str
+    game: str
+    started_under: str | None  # the game's version stamped on the table
+    started_engine: str | None
+    now: str | None  # the game's version here (None: the game is no longer registered)
+    now_engine: str
+    reason: str
+
+    @classmethod
+    def of(cls, record: TableRecord, reason: str) -> Unplayable:
+        return cls(
+            record.id,
+            record.game,
+            record.game_version,
+            record.engine_version,
+            game_version(record.game),
+            warroom.__version__,
+            reason,
+        )
+
+    @property
+    def message(self) -> str:
+        then = _named(self.game, self.started_under, self.started_engine)
+        if self.now is None:
+            return f"table {self.table_id} was started under {then}, and {self.game} is no longer installed"
+        now = _named(self.game, self.now, self.now_engine)
+        if (self.started_under, self.started_engine) == (self.now, self.now_engine):
+            return f"table {self.table_id}'s log does not replay under {now}: {self.reason}"
+        return (
+            f"table {self.table_id} was started under {then} and its log does not replay under {now}: "
+            f"{self.reason}"
+        )
+
+
+class Tables:
+    """The live tables of this process, the ones that cannot be resumed, and how both come to be."""
+
+    def __init__(self, workers: Workers, ai_delay_ms: int, on_load: Callable[[LiveTable], None]) -> None:
+        self.workers = workers
+        self.store = workers.store
+        self.ai_delay_ms = ai_delay_ms
+        self.on_load = on_load  # a table was loaded: its AI seats start (see ai_seats.py)
+        self.live: dict[str, LiveTable] = {}
+        self.unplayable: dict[str, Unplayable] = {}
+        self._loading = asyncio.Lock()
+
+    # -- catalogue and lobby ------------------------------------------------------------------
+    def games(self) -> list[schemas.GameOut]:
+        return [describe_game(game_id) for game_id in games()]
+
+    async def lobby(self, limit: int = 50) -> list[schemas.TableSummary]:
+        records: list[TableRecord] = await self.workers.db(self.store.list_tables, limit)
+        return [await self._summary(record) for record in records]
+
+    async def _summary(self, record: TableRecord) -> schemas.TableSummary:
+        live = self.live.get(record.id)
+        problem = self.unplayable.get(record.id)
+        status: schemas.TableStatus
+        if live is not None:
+            ply, player = len(live.plies), live.state.current_player()
+            finished, returns = live.state.is_terminal(), returns_of(live.state)
+            status = "finished" if finished else "running"
+        else:
+            ply, player = await self.workers.db(self.store.action_count, record.id), -1
+            finished, returns = record.finished, record.returns
+            status = "incompatible" if problem is not None else "finished" if finished else "running"
+        try:
+            title = game_class(record.game).info.title
+        except WarroomError:
+            title = record.game
+        return schemas.TableSummary(
+            id=record.id,
+            game=record.game,
+            title=title,
+            seats=record.seats,
+            hotseat=record.hotseat,
+            ply=ply,
+            status=status,
+            current_player=-1 if finished else player,
+            returns=returns,
+            created_at=record.created_at,
+            spectator_link=spectator_link(record.id),
+            engine_version=record.engine_version,
+            game_version=record.game_version,
+            reason=problem.message if problem is not None else None,
+        )
+
+    # -- creating and loading -----------------------------------------------------------------
+    async def create(self, req: schemas.CreateTable) -> schemas.CreatedTable:
+        try:
+            info = game_class(req.game).info
+            options = {name: _option_value(info.option(name), value) for name, value in req.options.items()}
+            game = configured_game(req.game, options)
+        except WarroomError as exc:
+            raise ServiceError("bad_options", str(exc)) from None
+        if len(req.seats) != game.num_players:
+            raise ServiceError(
+                "bad_seats", f"{len(req.seats)} seats given but the game has {game.num_players} players"
+            )
+        known = [HUMAN, *agent_names(game)]
+        for name in req.seats:
+            if name not in known:
+                raise ServiceError("bad_seats", f"unknown seat {name!r}; choose one of: {', '.join(known)}")
+        record = TableRecord(
+            id=secrets.token_hex(5),
+            game=req.game,
+            options=dict(game.options),
+            seed=secrets.randbits(62) if req.seed is None else req.seed,
+            seats=list(req.seats),
+            hotseat=req.hotseat,
+            ai_delay_ms=self.ai_delay_ms if req.ai_delay_ms is None else req.ai_delay_ms,
+            engine_version=warroom.__version__,
+            game_version=game_version(req.game),
+        )
+        humans = [seat for seat, kind in enumerate(record.seats) if kind == HUMAN]
+        tokens = {secrets.token_urlsafe(18): [seat] for seat in humans}
+        device = secrets.token_urlsafe(18) if req.hotseat and humans else None
+        if device is not None:
+            tokens[device] = humans
+        await self.workers.db(self.store.create_table, record, tokens)
+        live = await self._load(record)
+        for token, seats in tokens.items():
+            live.tokens[token] = frozenset(seats)
+        by_seat = {seats[0]: token for token, seats in tokens.items() if token != device}
+        return schemas.CreatedTable(
+            id=record.id,
+            seats=[
+                schemas.SeatOut(
+                    seat=seat,
+                    kind=kind,
+                    token=by_seat.get(seat),
+                    link=seat_link(record.id, by_seat[seat]) if seat in by_seat else None,
+                )
+                for seat, kind in enumerate(record.seats)
+            ],
+            spectator_link=spectator_link(record.id),
+            device_token=device,
+            device_link=seat_link(record.id, device) if device else None,
+        )
+
+    async def resume_unfinished(self) -> None:
+        """Load every unfinished table exactly where its action log stops; report those that cannot be."""
+        for record in await self.workers.db(self.store.unfinished_tables):
+            try:
+                await self._load(record)
+            except ServiceError:
+                continue  # reported by _load; the other tables play on
+
+    async def _load(self, record: TableRecord) -> LiveTable:
+        actions: list[ActionRecord] = await self.workers.db(self.store.actions, record.id)
+        try:
+            live = await self.workers.compute(rebuild, record, actions)
+        except LogDoesNotReplayError as exc:
+            problem = self.unplayable[record.id] = Unplayable.of(record, str(exc))
+            log.error(
+                "table %s cannot be resumed: started under %s %s (warroom %s), now %s (warroom %s): %s",
+                record.id,
+                record.game,
+                record.game_version,
+                record.engine_version,
+                problem.now,
+                problem.now_engine,
+                exc,
+            )
+            raise _refusal(problem) from None
+        if (record.game_version, record.engine_version) != (game_version(record.game), warroom.__version__):
+            log.info(
+                "table %s, started under %s %s (warroom %s), replays under %s (warroom %s)",
+                record.id,
+                record.game,
+                record.game_version,
+                record.engine_version,
+                game_version(record.game),
+                warroom.__version__,
+            )
+        self.live[record.id] = live
+        self.on_load(live)
+        return live
+
+    async def table(self, table_id: str) -> LiveTable:
+        """A table by id, loaded from the store on first use."""
+        live = self.live.get(table_id)
+        if live is not None:
+            return live
+        if table_id in self.unplayable:
+            raise _refusal(self.unplayable[table_id])
+        if len(table_id) > 64:
+            raise ServiceError("unknown_table", "no such table", 404)
+        async with self._loading:
+            live = self.live.get(table_id)
+            if live is not None:
+                return live
+            if table_id in self.unplayable:
+                raise _refusal(self.unplayable[table_id])
+            record = await self.workers.db(self.store.get_table, table_id)
+            if record is None:
+                raise ServiceError("unknown_table", f"no table {table_id!r}", 404)
+            return await self._load(record)
+
+    # -- seats ----------------------------------------------------------------------------------
+    async def seats(self, live: LiveTable, token: str | None) -> frozenset[int]:
+        """The seats a token holds; no token is a spectator (no seats); a wrong token is refused."""
+        if token is None or token == "":
+            return frozenset()
+        if token in live.tokens:
+            return live.tokens[token]
+        if len(token) <= schemas.MAX_TOKEN:
+            seats = await self.workers.db(self.store.seats_for_token, live.id, token)
+            if seats is not None:
+                live.tokens[token] = frozenset(seats)
+                return live.tokens[token]
+        raise ServiceError("bad_token", "this seat token is not valid for this table", 403)
+
+
+def _refusal(problem: Unplayable) -> ServiceError:
+    return ServiceError("incompatible", f"{problem.message}; it cannot be resumed or replayed here", 409)
