@@ -19,8 +19,8 @@ from warroom.games.dust_warfare.content import (
     default_content,
     load_armies,
     load_content,
-    load_scenario,
 )
+from warroom.games.dust_warfare.scenario import battlefield, load_scenario, load_scenarios, shipped
 from warroom.games.dust_warfare.words import (
     Ability,
     ArmourClass,
@@ -65,7 +65,7 @@ def corrupt(path: Path, old: str, new: str) -> None:
 
 def refused(data: Path, *parts: str) -> None:
     with pytest.raises(CorruptDataError) as info:
-        load_content(data)
+        load_scenarios(data / "scenarios", load_content(data))
     for part in parts:
         assert part in str(info.value), (part, str(info.value))
 
@@ -316,7 +316,7 @@ def test_first_battle(content):
     """DW-FB-01..07 and §3.21.4: the map's 8 pieces as rectangles with their heights, the Mill at
     (36, 24) worth 50 SP, 12" zones chosen by the roll-off winner, 5 turns, starter lists, Heroes
     by both or neither, no fortifications, elimination scoring."""
-    fb = content.scenarios["first_battle"]
+    fb = shipped()["first_battle"]
     pieces = {p.id: (p.type.value, p.rect, p.height) for p in fb.terrain.piece}
     assert pieces == {
         "M1": ("T-RUIN", (32, 20, 40, 28), 4),
@@ -342,9 +342,9 @@ def test_turn_counts_and_seed_scenarios(content):
     barriers), DW-FL-08 (12" breakthrough), DW-NE-07 (12" marker spacing, 6" fallback), DW-NE-10
     (limited visibility), DW-NE-12 (50 SP per hidden marker), DW-SM-06 (9" zones, oversize
     exception), DW-SM-09 (the public centre marker), DW-SM-10 (six objectives), DW-SM-11 (+75)."""
-    turns = {s.id: s.battle_length for s in content.scenarios.values()}
+    turns = {s.id: s.battle_length for s in shipped().values()}
     assert turns == {"first_battle": 5, "front_lines": 6, "night_encounter": 5, "secret_mission": 6}
-    fl, ne, sm = (content.scenarios[k] for k in ("front_lines", "night_encounter", "secret_mission"))
+    fl, ne, sm = (shipped()[k] for k in ("front_lines", "night_encounter", "secret_mission"))
     assert fl.terrain.method is TerrainMethod.PLACEMENT and fl.terrain.band == 18 and fl.terrain.ruin_per_half
     assert fl.fortifications is not None
     assert (fl.fortifications.minefields, fl.fortifications.live, fl.fortifications.density) == (3, 2, 2)
@@ -410,7 +410,7 @@ def test_user_scenario_file_loads(tmp_path, content):
     """DW-CAMP-05: a custom scenario with its table size, a polygon map, zones and victory loads
     and becomes a battlefield."""
     scenario = load_scenario(write_scenario(tmp_path, SCENARIO), content)
-    board = content.battlefield(scenario)
+    board = battlefield(scenario, content)
     assert (board.width, board.depth) == (60, 44) and scenario.battle_length is None
     assert [p.id for p in board.pieces_at(15, 12)] == ["hill"]
 
@@ -458,7 +458,9 @@ def test_bad_scenario_refused(tmp_path, content, *, old, new, entry, field, why)
 
 
 def test_copied_data_loads(data):
-    assert len(load_content(data).units) == 23
+    content = load_content(data)
+    assert len(content.units) == 23
+    assert sorted(load_scenarios(data / "scenarios", content)) == sorted(shipped())
 
 
 GUNNERS = 'miniatures = 5\nmove = 6\ndamage = 1\nbase = "soldier"\nleadership = 6\nap = 20'

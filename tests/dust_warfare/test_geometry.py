@@ -28,7 +28,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as hs
 from shapely.geometry import box
 
-from warroom.games.dust_warfare.content import PieceEntry, default_content
+from warroom.games.dust_warfare.content import default_content
 from warroom.games.dust_warfare.geometry import (
     CLOSE_COMBAT,
     FACINGS,
@@ -61,10 +61,11 @@ from warroom.games.dust_warfare.geometry import (
     unit_cover_level,
     unit_distance,
 )
+from warroom.games.dust_warfare.scenario import PieceEntry, battlefield, piece, shipped, zone
 from warroom.games.dust_warfare.words import Cover, Edge, Formation, MoveClass, TerrainKind
 
 CONTENT = default_content()
-BOARD = CONTENT.battlefield(CONTENT.scenarios["first_battle"])
+BOARD = battlefield(shipped()["first_battle"], CONTENT)
 EMPTY = Battlefield()
 SOLDIER = MoveProfile(MoveClass.SOLDIER)
 WALKER = MoveProfile(MoveClass.VEHICLE)
@@ -94,10 +95,10 @@ Rect = tuple[float, float, float, float]
 def table(*pieces: tuple[str, TerrainKind, Rect], height: float | None = None) -> Battlefield:
     """A 72" × 48" table with the given rectangles (id, type, rect)."""
     entries = [PieceEntry(id=i, type=t, rect=r, height=height) for i, t, r in pieces]
-    return Battlefield([CONTENT.piece(e) for e in entries])
+    return Battlefield([piece(e, CONTENT) for e in entries])
 
 
-def piece(board: Battlefield, ident: str):
+def piece_of(board: Battlefield, ident: str):
     return next(p for p in board.pieces if p.id == ident)
 
 
@@ -199,10 +200,10 @@ def test_geo_05_edge_to_edge_distance():
     for name, (base, edge, want) in north.items():
         assert BOARD.edge_distance(base, edge) == pytest.approx(want), name
     assert distance_to_point(soldier(36, 26.5), 36, 24) == pytest.approx(2.0)  # EX-08: 2" from the centre
-    assert distance_to_shape(soldier(30, 24), piece(BOARD, "M1").polygon) == pytest.approx(
+    assert distance_to_shape(soldier(30, 24), piece_of(BOARD, "M1").polygon) == pytest.approx(
         1.5
     )  # to a polygon
-    assert distance_to_shape(soldier(33, 24), piece(BOARD, "M1").polygon) == 0.0
+    assert distance_to_shape(soldier(33, 24), piece_of(BOARD, "M1").polygon) == 0.0
 
 
 @given(
@@ -222,16 +223,16 @@ def test_geo_06_within_wholly_within_and_inside():
     EX-07 (DW-SM-06): a Gunner centred at (30, 8.6) reaches 9.1 (illegal), at (30, 8.5) it is
     wholly within the 9" zone; the Punisher (r 2.5) needs y ≤ 6.5; a hypothetical r = 5
     miniature (diameter 10 > 9) may stand touching the edge at (60, 5.0) but not at (60, 5.5)."""
-    zone = deployment_zone(BOARD, Edge.SOUTH, 9, oversize=True)
-    assert not zone.admits(BOARD, soldier(30, 8.6)) and zone.admits(BOARD, soldier(30, 8.5))
-    assert not zone.admits(BOARD, heavy(40, 7.0)) and zone.admits(BOARD, heavy(40, 6.5))
+    secret = zone(shipped()["secret_mission"], BOARD, Edge.SOUTH)  # the Allies chose the south edge
+    assert not secret.admits(BOARD, soldier(30, 8.6)) and secret.admits(BOARD, soldier(30, 8.5))
+    assert not secret.admits(BOARD, heavy(40, 7.0)) and secret.admits(BOARD, heavy(40, 6.5))
     huge = Base(60, 5.0, 5.0, 5.0)
-    assert zone.admits(BOARD, huge) and not zone.admits(BOARD, Base(60, 5.5, 5.0, 5.0))
+    assert secret.admits(BOARD, huge) and not secret.admits(BOARD, Base(60, 5.5, 5.0, 5.0))
     strict = deployment_zone(BOARD, Edge.SOUTH, 9)
     assert not strict.admits(BOARD, huge)
     assert is_wholly_within(soldier(30, 11.5), BOARD.edge_strip(Edge.SOUTH, 12))
     assert not is_wholly_within(soldier(30, 11.6), BOARD.edge_strip(Edge.SOUTH, 12))
-    mill = piece(BOARD, "M1")
+    mill = piece_of(BOARD, "M1")
     assert BOARD.pieces_at(32.2, 24) == (mill,)  # centre inside
     assert BOARD.pieces_at(31.8, 24) == ()  # the base overlaps the Mill, the centre does not
     assert mill in BOARD.pieces_overlapping(soldier(31.8, 24))
@@ -535,8 +536,8 @@ def test_terrain_effects_by_class_and_ability():
     tank traps to every vehicle, shallow water difficult to soldiers; DW-ABL-01 Agile and
     DW-ABL-25 Tracks treat difficult as clear, DW-ABL-22 Wheels as impassable, DW-ABL-03
     Amphibious water as clear."""
-    woods, mill, creek = piece(BOARD, "M2"), piece(BOARD, "M1"), piece(BOARD, "M8")
-    trap = piece(table(("t", TerrainKind.TANK_TRAP, (10, 10, 16, 11))), "t")
+    woods, mill, creek = piece_of(BOARD, "M2"), piece_of(BOARD, "M1"), piece_of(BOARD, "M8")
+    trap = piece_of(table(("t", TerrainKind.TANK_TRAP, (10, 10, 16, 11))), "t")
     assert HEAVY.effect(woods).value == "clear" and HEAVY.effect(mill).value == "impassable"
     assert WALKER.effect(trap).value == "impassable" and SOLDIER.effect(trap).value == "clear"
     assert SOLDIER.effect(creek).value == "difficult"
@@ -669,15 +670,15 @@ def test_geo_17_every_candidate_passes_the_predicate(start, size, heading):
 def test_geo_17_deployment_candidates_in_zone():
     """DW-SET-05 / DW-GEO-17: deployment candidates lie wholly within the zone, clear of terrain
     and of bases already placed, in formation; each passes the deployment predicate."""
-    zone = Zone(box(44, 6, 58, 14), Edge.SOUTH)  # a corner of the south strip by the farmhouse
+    corner = Zone(box(44, 6, 58, 14), Edge.SOUTH)  # a corner of the south strip by the farmhouse
     team = tuple(CONTENT.base("U-A05", 0, 0) for _ in range(2))
     placed = (soldier(50, 9),)
-    deploy = UnitDeployment(BOARD, team, SOLDIER, zone, others=placed, leadership=6)
+    deploy = UnitDeployment(BOARD, team, SOLDIER, corner, others=placed, leadership=6)
     candidates = list(deploy.candidates())
     assert candidates and all(deploy.is_legal(c) for c in candidates)
     for c in candidates:
         bases = [b.at(*p) for b, p in zip(team, c.centres, strict=True)]
-        assert all(zone.admits(BOARD, b) and placement_is_clear(BOARD, b, SOLDIER, placed) for b in bases)
+        assert all(corner.admits(BOARD, b) and placement_is_clear(BOARD, b, SOLDIER, placed) for b in bases)
     assert not deploy.is_legal(Placement(((50.0, 13.0), (52.0, 13.0))))  # over the farmhouse's wall line
     assert not deploy.is_legal(Placement(((50.5, 9.0), (52.0, 9.0))))  # on the placed base
 

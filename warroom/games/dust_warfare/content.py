@@ -1,12 +1,12 @@
 """Dust Warfare's content, loaded from `data/*.toml` and validated (dust_warfare.md §1.3, §3.3,
-§3.19, §3.21): miniature bases, the terrain catalogue, weapons, units with their loadouts, army
-lists and scenarios.
+§3.21): miniature bases, the terrain catalogue, weapons, units with their loadouts and army lists
+(the scenarios are in `scenario`).
 
 Content is data; the rules that interpret it are code. Every entry is checked by a pydantic model
-and against the rest of the content (a unit's weapons exist, an army list obeys DW-SET-01/02 and
-DW-HERO-02, a map's pieces lie on its table), and every error is one `CorruptDataError` naming
-the file, the entry and the field. A user-written army or scenario file goes through the same
-checks (`load_armies`, `load_scenario`).
+(through `warroom.core.datafile`) and against the rest of the content (a unit's weapons exist, an
+army list obeys DW-SET-01/02 and DW-HERO-02), and every error is one `CorruptDataError` naming
+the file, the entry and the field. A user-written army file goes through the same checks
+(`load_armies`).
 """
 
 from __future__ import annotations
@@ -19,54 +19,33 @@ from pathlib import Path
 from typing import Any, Literal, NamedTuple, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationInfo, field_validator
-from shapely.geometry import Polygon
 
 from warroom.core.datafile import read_toml, validate
 from warroom.core.errors import CorruptDataError
-from warroom.games.dust_warfare.geometry import (
-    CLOSE_COMBAT,
-    Base,
-    Battlefield,
-    MoveProfile,
-    Piece,
-    Reach,
-    Zone,
-    deployment_zone,
-    rectangle,
-)
+from warroom.games.dust_warfare.geometry import CLOSE_COMBAT, Base, MoveProfile, Reach
 from warroom.games.dust_warfare.words import (
     SHARED_ABILITIES,
     SOLDIER_ONLY_ABILITIES,
     VEHICLE_ONLY_ABILITIES,
     Ability,
     ArmourClass,
-    ArmyChoice,
     Cover,
-    Edge,
     Faction,
     Geometry,
-    HeroRule,
     HeroTrait,
-    Initiative,
     LosClass,
     Mount,
     MoveClass,
     Passability,
-    Reserves,
     Role,
-    RollOffChoice,
-    SecretObjective,
     Surface,
     TerrainKind,
-    TerrainMethod,
     UnitType,
     WeaponAbility,
-    ZoneKind,
 )
 
 M = TypeVar("M", bound=BaseModel)
 DATA = Path(__file__).parent / "data"
-SCENARIOS = DATA / "scenarios"
 DEFAULT_POINTS_LIMIT = 150  # DW-SET-02
 MAX_SECTIONS = 3  # DW-SET-01: 2nd to 4th Sections
 MAX_SUPPORT = 3  # DW-SET-01
@@ -78,7 +57,7 @@ _PROFILE = re.compile(r"^(?P<dice>\d+)/(?P<damage>\d+)$")
 _NONE = ("—", "-")
 
 
-class _Strict(BaseModel):
+class StrictModel(BaseModel):
     model_config = ConfigDict(extra="forbid", populate_by_name=True, frozen=True)
 
 
@@ -89,7 +68,7 @@ class _Strict(BaseModel):
 # only say "entry"). Such fields are validated even when left out (validate_default).
 
 
-class BaseKind(_Strict):
+class BaseKind(StrictModel):
     """A §1.3 miniature class: base radius and eye height (DW-GEO-04)."""
 
     kind: Geometry
@@ -98,7 +77,7 @@ class BaseKind(_Strict):
     height: float = Field(gt=0)
 
 
-class TerrainType(_Strict):
+class TerrainType(StrictModel):
     """A row of the terrain catalogue (§3.3, DW-TER-01)."""
 
     kind: TerrainKind
@@ -134,7 +113,7 @@ class TerrainType(_Strict):
         return self.soldier, self.vehicle, self.heavy
 
 
-class PlacementRules(_Strict):
+class PlacementRules(StrictModel):
     """DW-BTL-01: the default pool of pieces and the limits of terrain placement."""
 
     pool: dict[TerrainKind, int]
@@ -175,7 +154,7 @@ def _entry(text: str) -> Dice | None:
     return Dice(int(match["dice"]), int(match["damage"]))
 
 
-class Weapon(_Strict):
+class Weapon(StrictModel):
     """A §3.21.3 weapon line (DW-UNIT-04): range and D/X per target class, with abilities."""
 
     id: str = Field(pattern=r"^W-[A-Z]\d\d$")
@@ -232,7 +211,7 @@ class Weapon(_Strict):
 # ---------------------------------------------------------------- units
 
 
-class LoadoutRow(_Strict):
+class LoadoutRow(StrictModel):
     """A §3.21.2 row: `count` miniatures of one role with their weapons (and, for a vehicle,
     one mount per weapon) and miniature-only abilities."""
 
@@ -248,7 +227,7 @@ def _is_vehicle(info: ValidationInfo) -> bool | None:
     return None if armour is None else armour.unit_type is UnitType.VEHICLE
 
 
-class UnitKind(_Strict):
+class UnitKind(StrictModel):
     """A §3.21.1 roster entry (DW-UNIT-02) with its loadout (§3.21.2)."""
 
     id: str = Field(pattern=r"^U-[A-Z]\d\d$")
@@ -398,7 +377,7 @@ class Miniature:
 # ---------------------------------------------------------------- army lists
 
 
-class HeroSlot(_Strict):
+class HeroSlot(StrictModel):
     """A platoon's Hero (DW-SET-01: 0-1) and the unit it joins before deployment (DW-HERO-02)."""
 
     unit: str
@@ -406,7 +385,7 @@ class HeroSlot(_Strict):
     optional: bool = False
 
 
-class Platoon(_Strict):
+class Platoon(StrictModel):
     """DW-SET-01: one Command Section, one First Section, up to three more Sections, up to three
     Support units and at most one Hero."""
 
@@ -426,7 +405,7 @@ class Platoon(_Strict):
             yield f"support.{i}", unit, Role.SUPPORT
 
 
-class ArmyList(_Strict):
+class ArmyList(StrictModel):
     """An army list (DW-SET-01..03): one or more platoons, a stated AP total and a limit."""
 
     id: str = Field(min_length=1)
@@ -448,224 +427,6 @@ class ArmyList(_Strict):
         return sum(content.units[u].ap or 0 for u in self.unit_ids(optional_heroes=optional_heroes))
 
 
-# ---------------------------------------------------------------- scenarios
-
-
-class TableSize(_Strict):
-    """DW-GEO-01: 72" × 48" unless the scenario says otherwise."""
-
-    width: float = Field(default=72.0, gt=0)
-    depth: float = Field(default=48.0, gt=0)
-
-
-class PieceEntry(_Strict):
-    """A map's terrain piece (DW-TER-01, §3.21.4): a rectangle (x1, y1, x2, y2) or a polygon."""
-
-    id: str = Field(min_length=1)
-    type: TerrainKind
-    rect: tuple[float, float, float, float] | None = None
-    polygon: tuple[tuple[float, float], ...] | None = Field(default=None, validate_default=True)
-    height: float | None = Field(default=None, ge=0)
-    elevation: float = Field(default=0.0, ge=0)
-    note: str = ""
-
-    @field_validator("rect")
-    @classmethod
-    def _rect(
-        cls, value: tuple[float, float, float, float] | None
-    ) -> tuple[float, float, float, float] | None:
-        if value is not None and not (value[0] < value[2] and value[1] < value[3]):
-            raise ValueError("need x1 < x2 and y1 < y2")
-        return value
-
-    @field_validator("polygon")
-    @classmethod
-    def _polygon(
-        cls, value: tuple[tuple[float, float], ...] | None, info: ValidationInfo
-    ) -> tuple[tuple[float, float], ...] | None:
-        if (value is None) == (info.data.get("rect") is None) and "rect" in info.data:
-            raise ValueError("a piece has either a rect or a polygon")
-        if value is not None:
-            shape = Polygon(value) if len(value) >= 3 else None
-            if shape is None or not shape.is_valid or shape.area <= 0:
-                raise ValueError("not a simple polygon with an area (DW-TER-01)")
-        return value
-
-    @property
-    def shape(self) -> Polygon:
-        if self.rect is not None:
-            return rectangle(*self.rect)
-        return Polygon(self.polygon or ())
-
-
-class TerrainSetup(_Strict):
-    """How the terrain is set (DW-BTL-01): a fixed map of pieces, or alternate placement, with
-    a scenario's restrictions (DW-FL-01 band, DW-FL-02 one ruin per half)."""
-
-    method: TerrainMethod
-    band: float | None = Field(default=None, gt=0)
-    ruin_per_half: bool = False
-    piece: tuple[PieceEntry, ...] = Field(default=(), validate_default=True)
-
-    @field_validator("piece")
-    @classmethod
-    def _method(cls, value: tuple[PieceEntry, ...], info: ValidationInfo) -> tuple[PieceEntry, ...]:
-        if "method" in info.data and (info.data["method"] is TerrainMethod.MAP) != bool(value):
-            raise ValueError("a map lists its pieces; terrain placement lists none")
-        return value
-
-
-class Deployment(_Strict):
-    """The deployment roll-off and zones (DW-SET-05, DW-GEN-05, D-04)."""
-
-    roll_off_before_terrain: bool = False
-    choice: tuple[RollOffChoice, ...] = Field(min_length=1)
-    first: Literal["winner"] | None = Field(default=None, validate_default=True)
-    zone: ZoneKind
-    depth: float | None = Field(default=None, gt=0, validate_default=True)
-    oversize_touching_edge: bool = False
-    marker_spacing: float | None = Field(default=None, gt=0)
-    marker_spacing_fallback: float | None = Field(default=None, gt=0)
-    marker_forbidden: tuple[TerrainKind, ...] = ()
-    arrival: Literal["own_edge", "chosen_by_first"] = "own_edge"
-
-    @field_validator("choice")
-    @classmethod
-    def _unique(cls, value: tuple[RollOffChoice, ...]) -> tuple[RollOffChoice, ...]:
-        if len(set(value)) != len(value):
-            raise ValueError("an option is listed twice")
-        return value
-
-    @field_validator("first")
-    @classmethod
-    def _first(cls, value: str | None, info: ValidationInfo) -> str | None:
-        if "choice" in info.data and (RollOffChoice.ORDER in info.data["choice"]) == (value is not None):
-            raise ValueError('either the winner chooses the order (choice "order") or first = "winner"')
-        return value
-
-    @field_validator("depth")
-    @classmethod
-    def _depth(cls, value: float | None, info: ValidationInfo) -> float | None:
-        if "zone" in info.data and (info.data["zone"] is ZoneKind.EDGE_STRIP) != (value is not None):
-            raise ValueError("an edge_strip zone has a depth; deployment anywhere has none")
-        return value
-
-    @field_validator("oversize_touching_edge")
-    @classmethod
-    def _oversize(cls, value: bool, info: ValidationInfo) -> bool:
-        if value and info.data.get("zone") is not ZoneKind.EDGE_STRIP:
-            raise ValueError("needs an edge_strip zone (DW-SM-06)")
-        return value
-
-
-class Fortifications(_Strict):
-    """Fortifications a scenario grants (DW-BTL-02..05, DW-FL-03/04)."""
-
-    minefields: int = Field(default=0, ge=0)
-    live: int = Field(default=0, ge=0)
-    density: int = Field(default=2, ge=1, le=3)
-    barriers: int = Field(default=0, ge=0)
-    barrier_types: tuple[TerrainKind, ...] = Field(default=(), validate_default=True)
-    outside_zones: bool = True
-    dug_in: int = Field(default=0, ge=0)
-    dug_in_terrain: TerrainKind | None = None
-
-    @field_validator("live")
-    @classmethod
-    def _live(cls, value: int, info: ValidationInfo) -> int:
-        if value > info.data.get("minefields", value):
-            raise ValueError("more live minefields than minefields")
-        return value
-
-    @field_validator("barrier_types")
-    @classmethod
-    def _barriers(cls, value: tuple[TerrainKind, ...], info: ValidationInfo) -> tuple[TerrainKind, ...]:
-        if bool(info.data.get("barriers")) != bool(value):
-            raise ValueError("barriers and barrier_types go together (DW-BTL-04)")
-        if set(value) - {TerrainKind.WIRE, TerrainKind.TANK_TRAP}:
-            raise ValueError("a barrier is T-WIRE or T-TRAP (DW-BTL-04)")
-        return value
-
-
-class ObjectiveEntry(_Strict):
-    """An objective point, controlled by the §3.19 rule (within `control` inches)."""
-
-    id: str = Field(min_length=1)
-    name: str
-    point: tuple[float, float]
-    control: float = Field(default=3.0, gt=0)
-    sp: int = Field(default=0, ge=0)
-
-
-class SecretObjectiveEntry(_Strict):
-    """A row of the Secret Mission Objectives list (DW-SM-10)."""
-
-    id: SecretObjective
-    name: str
-    achieved_if: str
-
-
-class Victory(_Strict):
-    """The victory conditions a scenario combines (DW-CAMP-05): Elimination, Breakthrough
-    (distance from the enemy's long edge, DW-FL-08), objective control (each objective's sp),
-    Concealment (DW-NE-12) and a secret objective (DW-SM-11)."""
-
-    elimination: bool = False
-    breakthrough: float | None = Field(default=None, gt=0)
-    concealment_sp: int = Field(default=0, ge=0)
-    secret_objective_sp: int = Field(default=0, ge=0)
-
-
-class Scenario(_Strict):
-    """A scenario (§3.19, DW-CAMP-05): length, initiative, armies, terrain, deployment,
-    fortifications, objectives and victory."""
-
-    id: str = Field(min_length=1)
-    name: str
-    rules: str = ""
-    turns: Literal[5, 6, 7, "variable"]
-    initiative: Initiative = Initiative.USUAL
-    armies: ArmyChoice = ArmyChoice.ANY
-    points_limit: int = Field(default=DEFAULT_POINTS_LIMIT, ge=1)
-    heroes: HeroRule = HeroRule.ALLOWED
-    reserves: Reserves = Reserves.ABILITIES
-    limited_visibility: bool = False
-    camouflage: bool = False
-    table: TableSize = TableSize()
-    terrain: TerrainSetup
-    objective: tuple[ObjectiveEntry, ...] = ()
-    secret_objective: tuple[SecretObjectiveEntry, ...] = ()
-    deployment: Deployment
-    fortifications: Fortifications | None = None
-    victory: Victory
-
-    @field_validator("deployment")
-    @classmethod
-    def _markers(cls, value: Deployment, info: ValidationInfo) -> Deployment:
-        if info.data.get("camouflage", False) != (value.marker_spacing is not None):
-            raise ValueError("camouflaged deployment and marker_spacing go together (DW-NE-07)")
-        return value
-
-    @field_validator("victory")
-    @classmethod
-    def _victory(cls, value: Victory, info: ValidationInfo) -> Victory:
-        objectives = info.data.get("objective", ())
-        if not (
-            value.elimination or value.breakthrough or value.concealment_sp or value.secret_objective_sp
-        ) and (not any(o.sp for o in objectives)):
-            raise ValueError("no way to score (DW-CAMP-05)")
-        if "secret_objective" in info.data and bool(value.secret_objective_sp) != bool(
-            info.data["secret_objective"]
-        ):
-            raise ValueError("secret_objective_sp and the secret_objective list go together (DW-SM-10/11)")
-        return value
-
-    @property
-    def battle_length(self) -> int | None:
-        """The fixed number of turns, or None for variable length (DW-TURN-01, DW-CAMP-05)."""
-        return None if self.turns == "variable" else self.turns
-
-
 # ---------------------------------------------------------------- the content
 
 
@@ -678,7 +439,6 @@ class Content:
     units: Mapping[str, UnitKind]
     armies: Mapping[str, ArmyList]
     extended: Mapping[Faction, tuple[str, ...]]
-    scenarios: Mapping[str, Scenario]
 
     def miniatures(self, unit_id: str) -> tuple[Miniature, ...]:
         """The unit's miniatures in unit data order (§3.21.2), Fists added for a Soldier with no
@@ -726,61 +486,30 @@ class Content:
             wheels=Ability.WHEELS in has,
         )
 
-    def piece(self, entry: PieceEntry) -> Piece:
-        """A map entry on the table, with its catalogue type's properties (DW-TER-01)."""
-        kind = self.terrain[entry.type]
-        return Piece(
-            entry.id,
-            entry.type,
-            entry.shape,
-            kind.height if entry.height is None else entry.height,
-            kind.los,
-            _COVER[kind.inside],
-            _COVER[kind.behind],
-            kind.effects,
-            kind.climbable,
-            entry.elevation,
-        )
-
-    def battlefield(self, scenario: Scenario) -> Battlefield:
-        """The scenario's table with its map's pieces (DW-GEO-01, §3.21.4); for terrain
-        placement, the empty table the pieces will be placed on (DW-BTL-01)."""
-        return Battlefield(
-            [self.piece(e) for e in scenario.terrain.piece], scenario.table.width, scenario.table.depth
-        )
-
-    def zone(self, scenario: Scenario, board: Battlefield, edge: Edge) -> Zone:
-        """A player's deployment zone along their long edge (DW-FB-02, DW-FL-05, DW-SM-06), or
-        the whole table (DW-NE-07)."""
-        deploy = scenario.deployment
-        if deploy.depth is None:
-            return Zone(board.table)
-        return deployment_zone(board, edge, deploy.depth, oversize=deploy.oversize_touching_edge)
-
     def starter(self, faction: Faction) -> ArmyList:
         """The faction's fixed starter list (§3.21.5, DW-FB-01)."""
         return next(a for a in self.armies.values() if a.starter and a.faction is faction)
 
 
-_COVER: dict[str, Cover] = {"none": Cover.NONE, "soft": Cover.SOFT, "hard": Cover.HARD}
+COVER: dict[str, Cover] = {"none": Cover.NONE, "soft": Cover.SOFT, "hard": Cover.HARD}
 
 
 # ---------------------------------------------------------------- loading
 
 
-def _table(path: Path, doc: Mapping[str, Any], table: str) -> list[Any]:
+def entry_list(path: Path, doc: Mapping[str, Any], table: str) -> list[Any]:
     entries = doc.get(table)
     if not isinstance(entries, list) or not all(isinstance(e, dict) for e in entries):
         raise CorruptDataError(f"{path.name}: expected a list of [[{table}]] entries")
     return entries
 
 
-def _entries(path: Path, raws: list[Any], table: str, model: type[M], key: str) -> list[M]:
+def validate_entries(path: Path, raws: list[Any], table: str, model: type[M], key: str) -> list[M]:
     """Each entry validated with a label naming the file and the entry; ids unique."""
     out: list[M] = []
     seen: set[object] = set()
     for number, raw in enumerate(raws, start=1):
-        label = _label(path, table, number, raw, key)
+        label = entry_label(path, table, number, raw, key)
         entry = validate(model, raw, label)
         ident = getattr(entry, key)
         if ident in seen:
@@ -790,21 +519,21 @@ def _entries(path: Path, raws: list[Any], table: str, model: type[M], key: str) 
     return out
 
 
-def _label(path: Path, table: str, number: int, raw: Any, key: str) -> str:
+def entry_label(path: Path, table: str, number: int, raw: Any, key: str) -> str:
     name = raw.get(key, "?") if isinstance(raw, dict) else "?"
     return f"{path.name}: [[{table}]] #{number} ({name})"
 
 
 def load_content(data_dir: Path = DATA) -> Content:
-    """Read and check every data file: bases and units, terrain, weapons, army lists and the
-    shipped scenarios."""
+    """Read and check the content's data files: bases and units, terrain, weapons and army lists
+    (the scenarios are `scenario.load_scenarios`)."""
     upath, tpath, wpath = data_dir / "units.toml", data_dir / "terrain.toml", data_dir / "weapons.toml"
     udoc, tdoc = read_toml(upath), read_toml(tpath)
-    bases = _entries(upath, _table(upath, udoc, "base"), "base", BaseKind, "kind")
-    terrain = _entries(tpath, _table(tpath, tdoc, "terrain"), "terrain", TerrainType, "kind")
+    bases = validate_entries(upath, entry_list(upath, udoc, "base"), "base", BaseKind, "kind")
+    terrain = validate_entries(tpath, entry_list(tpath, tdoc, "terrain"), "terrain", TerrainType, "kind")
     placement = validate(PlacementRules, tdoc.get("placement"), f"{tpath.name}: [placement]", "table")
-    weapons = _entries(wpath, _table(wpath, read_toml(wpath), "weapon"), "weapon", Weapon, "id")
-    units = _entries(upath, _table(upath, udoc, "unit"), "unit", UnitKind, "id")
+    weapons = validate_entries(wpath, entry_list(wpath, read_toml(wpath), "weapon"), "weapon", Weapon, "id")
+    units = validate_entries(upath, entry_list(upath, udoc, "unit"), "unit", UnitKind, "id")
     _require_all(upath, "base", {b.kind for b in bases}, set(Geometry))
     _require_all(tpath, "terrain", {t.kind for t in terrain}, set(TerrainKind))
     weapon_ids = {w.id for w in weapons}
@@ -826,19 +555,13 @@ def load_content(data_dir: Path = DATA) -> Content:
         {u.id: u for u in units},
         {},
         {},
-        {},
     )
     apath = data_dir / "armies.toml"
     adoc = read_toml(apath)
     armies = _armies(apath, adoc, partial)
     extended = _extended(apath, adoc, partial)
     _check_starters(apath, armies)
-    with_armies = replace(partial, armies={a.id: a for a in armies}, extended=extended)
-    scenarios = [load_scenario(path, with_armies) for path in sorted((data_dir / "scenarios").glob("*.toml"))]
-    ids = [s.id for s in scenarios]
-    if dupes := sorted({i for i in ids if ids.count(i) > 1}):
-        raise CorruptDataError(f"{data_dir / 'scenarios'}: duplicate scenario ids {dupes}")
-    return replace(with_armies, scenarios={s.id: s for s in scenarios})
+    return replace(partial, armies={a.id: a for a in armies}, extended=extended)
 
 
 def _require_all(path: Path, table: str, have: set[Any], want: set[Any]) -> None:
@@ -861,10 +584,10 @@ def load_armies(path: Path, content: Content | None = None) -> tuple[ArmyList, .
 
 
 def _armies(path: Path, doc: Mapping[str, Any], content: Content) -> list[ArmyList]:
-    raws = _table(path, doc, "army")
-    armies = _entries(path, raws, "army", ArmyList, "id")
+    raws = entry_list(path, doc, "army")
+    armies = validate_entries(path, raws, "army", ArmyList, "id")
     for number, army in enumerate(armies, start=1):
-        check_army(army, content, _label(path, "army", number, raws[number - 1], "id"))
+        check_army(army, content, entry_label(path, "army", number, raws[number - 1], "id"))
     return armies
 
 
@@ -942,62 +665,3 @@ def _check_starters(path: Path, armies: list[ArmyList]) -> None:
     for faction in Faction:
         if sum(a.starter and a.faction is faction for a in armies) != 1:
             raise CorruptDataError(f"{path.name}: need exactly one {faction.value} starter list (§3.21.5)")
-
-
-# ---------------------------------------------------------------- scenarios
-
-
-def load_scenario(path: Path, content: Content | None = None) -> Scenario:
-    """A scenario file, shipped or user-written (DW-CAMP-05), checked entry by entry and against
-    the content: a map's pieces on the table with their catalogue height, objectives on the
-    table, a deployment strip that fits. CorruptDataError names the file, the entry and the field."""
-    content = content or default_content()
-    doc = read_toml(path)
-    label = f"{path.name}: scenario {doc.get('id', '?')}"
-    raw = dict(doc)
-    terrain = raw.get("terrain")
-    if isinstance(terrain, dict) and "piece" in terrain:
-        pieces = _entries(path, _table(path, terrain, "piece"), "terrain.piece", PieceEntry, "id")
-        raw["terrain"] = {**terrain, "piece": pieces}
-    for table, model, key in (
-        ("objective", ObjectiveEntry, "id"),
-        ("secret_objective", SecretObjectiveEntry, "id"),
-    ):
-        if table in raw:
-            raw[table] = _entries(path, _table(path, raw, table), table, model, key)
-    scenario = validate(Scenario, raw, label)
-    _check_scenario(path, scenario, content, label)
-    return scenario
-
-
-def _check_scenario(path: Path, scenario: Scenario, content: Content, label: str) -> None:
-    width, depth = scenario.table.width, scenario.table.depth
-    for number, entry in enumerate(scenario.terrain.piece, start=1):
-        where = f"{path.name}: [[terrain.piece]] #{number} ({entry.id})"
-        x1, y1, x2, y2 = entry.shape.bounds
-        if x1 < 0 or y1 < 0 or x2 > width or y2 > depth:
-            field = "rect" if entry.rect is not None else "polygon"
-            raise CorruptDataError(f'{where}, field {field}: not wholly on the {width:g}" × {depth:g}" table')
-        catalogue = content.terrain[entry.type].height
-        if entry.height is not None and entry.height != catalogue:
-            raise CorruptDataError(
-                f'{where}, field height: {entry.height:g}, the {entry.type.value} type is {catalogue:g}"'
-            )
-    for number, objective in enumerate(scenario.objective, start=1):
-        x, y = objective.point
-        if not (0 <= x <= width and 0 <= y <= depth):
-            raise CorruptDataError(
-                f"{path.name}: [[objective]] #{number} ({objective.id}), field point: off the table"
-            )
-    deploy = scenario.deployment
-    if deploy.depth is not None and 2 * deploy.depth > depth:
-        raise CorruptDataError(
-            f'{label}, field deployment.depth: the two zones overlap on a {depth:g}" table'
-        )
-    band = scenario.terrain.band
-    if band is not None and band > depth:
-        raise CorruptDataError(f"{label}, field terrain.band: deeper than the table")
-    if scenario.armies is ArmyChoice.STARTER and not all(
-        any(a.starter and a.faction is f for a in content.armies.values()) for f in Faction
-    ):
-        raise CorruptDataError(f"{label}, field armies: the content has no starter list for each faction")
