@@ -191,6 +191,7 @@ class Reach:
     maximum: float
 
     def covers(self, d: float) -> bool:
+        """min ≤ d ≤ max, both inclusive (DW-GEO-15, DW-GEO-02)."""
         return self.minimum - TOL <= d <= self.maximum + TOL
 
 
@@ -261,6 +262,7 @@ class _Index:
         ]
 
     def near_segment(self, a: Point2, b: Point2, margin: float = 0.0) -> list[int]:
+        """The polygons whose grown box meets the segment's box."""
         (ax, ay), (bx, by) = a, b
         return self.near(min(ax, bx), min(ay, by), max(ax, bx), max(ay, by), margin)
 
@@ -682,6 +684,7 @@ class Mover:
         return self._touches_soft(LineString(points))
 
     def is_clear_path(self, points: Sequence[Point2]) -> bool:
+        """Every segment of the polyline traced by the centre is clear (DW-GEO-16)."""
         return all(self.is_clear(*a, *b) for a, b in pairwise(points))
 
     def cost(self, points: Sequence[Point2]) -> float:
@@ -958,6 +961,7 @@ class UnitMove:
         return self.movement * (2 if self.march else 1)
 
     def strides(self) -> list[Stride]:
+        """Each miniature's Move, blocked by enemies and friendly Vehicles (DW-GEO-16)."""
         if self._strides is None:
             blockers = self.enemies + tuple(f for f in self.friends if f.is_vehicle)
             self._strides = [
