@@ -26,7 +26,7 @@ from warroom.core.checker import check_random_game
 from warroom.games.memoir44 import invariants
 from warroom.games.memoir44.game import Memoir44Game
 from warroom.games.memoir44.scenario import shipped
-from warroom.games.memoir44.state import DRAW
+from warroom.games.memoir44.words import DRAW
 
 GAMES = 2000
 CHUNK = 250

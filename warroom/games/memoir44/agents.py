@@ -11,6 +11,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from warroom.core.game import Action, State
@@ -18,6 +19,7 @@ from warroom.core.rng import Rng
 from warroom.games.memoir44.actions import M44Action, Verb
 from warroom.games.memoir44.board import DIST, NEIGHBOURS, SECTIONS, Section
 from warroom.games.memoir44.rules.battle import can_battle, dice_for, targets
+from warroom.games.memoir44.words import ARTILLERY, INFANTRY, Kind
 
 if TYPE_CHECKING:
     from warroom.games.memoir44.state import M44State
@@ -32,12 +34,12 @@ class HeuristicAgent:
     def choose(self, state: State) -> Action:
         st: M44State = state  # type: ignore[assignment]  # this agent plays Memoir '44 only
         actions: list[M44Action] = st.legal_actions()  # type: ignore[assignment]
-        kind = st.decision[0] if st.decision else ""
-        chooser = {
-            "card": self._card, "order": self._order, "move": self._move, "battle": self._battle,
-            "overrun": self._battle, "air": self._air, "barrage": self._barrage, "medics": self._medics,
-            "section": self._section,
-        }.get(kind)  # fmt: skip
+        choosers: dict[str, Callable[[M44State, list[M44Action]], Action]] = {
+            Kind.CARD: self._card, Kind.ORDER: self._order, Kind.MOVE: self._move, Kind.BATTLE: self._battle,
+            Kind.OVERRUN: self._battle, Kind.AIR: self._air, Kind.BARRAGE: self._barrage,
+            Kind.MEDICS: self._medics, Kind.SECTION: self._section,
+        }  # fmt: skip
+        chooser = choosers.get(st.decision[0]) if st.decision else None
         if chooser is not None:
             return chooser(st, actions)
         preferred = (Verb.AMBUSH, Verb.IGNORE, Verb.TAKE_GROUND)
@@ -98,15 +100,15 @@ class HeuristicAgent:
             if (
                 trial.is_terminal()
                 or not trial.decision
-                or trial.decision[0] not in ("order", "section", "medics")
+                or trial.decision[0] not in (Kind.ORDER, Kind.SECTION, Kind.MEDICS)
             ):
                 break
             options: list[M44Action] = trial.legal_actions()  # type: ignore[assignment]
-            pick = self._section if trial.decision[0] == "section" else self._order
+            pick = self._section if trial.decision[0] == Kind.SECTION else self._order
             choice = pick(trial, options)
             if getattr(choice, "verb", None) == Verb.DONE:
                 break
-            if trial.decision[0] == "order":
+            if trial.decision[0] == Kind.ORDER:
                 u = trial.occ[choice.a]  # type: ignore[attr-defined]
                 side = trial.game.unit_side[u]
                 score += 1.0 + max(0.0, 3 - self._enemy_distance(trial, trial.unit_hex[u], side)) * 0.7
@@ -122,7 +124,7 @@ class HeuristicAgent:
         def value(a: M44Action) -> float:
             u = st.occ[a.a]
             d = self._enemy_distance(st, a.a, g.unit_side[u])
-            return -d + (1.0 if g.unit_base[u] == 2 and d <= 6 else 0.0)
+            return -d + (1.0 if g.unit_base[u] == ARTILLERY and d <= 6 else 0.0)
 
         return max(orders, key=value)
 
@@ -189,6 +191,6 @@ class HeuristicAgent:
         def infantry(a: M44Action) -> int:
             section = g.to_absolute(st.active, Section(a.a))
             mine = [h for u, h in enumerate(st.unit_hex) if h >= 0 and g.unit_side[u] == st.active]
-            return sum(1 for h in mine if g.unit_base[st.occ[h]] == 0 and section in SECTIONS[h])
+            return sum(1 for h in mine if g.unit_base[st.occ[h]] == INFANTRY and section in SECTIONS[h])
 
         return max(actions, key=infantry)

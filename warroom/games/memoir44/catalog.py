@@ -11,11 +11,10 @@ from typing import TYPE_CHECKING
 from warroom.core.game import JSON
 from warroom.games.memoir44.board import NAMES
 from warroom.games.memoir44.content import CardKind
+from warroom.games.memoir44.words import SIDE_NAMES
 
 if TYPE_CHECKING:
     from warroom.games.memoir44.game import Memoir44Game
-
-SIDES = ("allies", "axis")
 
 
 def catalog(game: Memoir44Game) -> JSON:
@@ -30,14 +29,14 @@ def catalog(game: Memoir44Game) -> JSON:
             "id": sc.id,
             "name": sc.name,
             "face": sc.board_face,
-            "bottom": SIDES[sc.bottom_side],
+            "bottom": SIDE_NAMES[sc.bottom_side],
             "notes": sc.notes,
             "terrain": terrain,
             "bridge": [NAMES[h] for h, b in enumerate(sc.bridge) if b],
-            "bunker": {NAMES[h]: SIDES[side] for h, side in enumerate(sc.bunker) if side >= 0},
+            "bunker": {NAMES[h]: SIDE_NAMES[side] for h, side in enumerate(sc.bunker) if side >= 0},
             "hedgehog": [NAMES[h] for h, b in enumerate(sc.hedgehog) if b],
             "objectives": [
-                {"hexes": [NAMES[h] for h in o.hexes], "side": SIDES[o.side], "permanent": o.permanent}
+                {"hexes": [NAMES[h] for h in o.hexes], "side": SIDE_NAMES[o.side], "permanent": o.permanent}
                 for o in sc.objectives
             ],
         },

@@ -14,24 +14,22 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from warroom.core.datafile import read_toml, validate
 from warroom.core.errors import CorruptDataError
+from warroom.games.memoir44.board import Section
+from warroom.games.memoir44.words import (
+    EFFECTS,
+    FEATURE_KINDS,
+    OBSTACLE_KINDS,
+    SECTION_EFFECTS,
+    TERRAIN_KINDS,
+    UNIT_KINDS,
+)
 
 M = TypeVar("M", bound=BaseModel)
 DATA = Path(__file__).parent / "data"
 DECK_SIZE = 60  # 40 section + 20 tactic cards (M44-SETUP-09, §2.3)
 SECTION_CARDS = 40
 
-UNIT_KINDS = ("infantry", "special_forces", "resistance", "armor", "elite_armor", "artillery")
-TERRAIN_KINDS = ("clear", "forest", "hedgerow", "hill", "town", "river", "ocean", "beach")
-FEATURE_KINDS = ("bunker", "bridge")
-OBSTACLE_KINDS = ("sandbags", "wire", "hedgehog")
-EFFECTS = (
-    "probe", "attack", "assault", "recon", "recon_in_force", "general_advance", "pincer_move",
-    "air_power", "ambush", "armor_assault", "artillery_bombard", "barrage", "behind_enemy_lines",
-    "close_assault", "counter_attack", "dig_in", "direct_from_hq", "firefight", "infantry_assault",
-    "medics_and_mechanics", "move_out", "their_finest_hour",
-)  # fmt: skip
-Base = Literal["infantry", "armor", "artillery"]
-BASES: tuple[str, ...] = ("infantry", "armor", "artillery")
+BaseName = Literal["infantry", "armor", "artillery"]  # BASE_NAMES, as the data files write them
 
 
 class _Strict(BaseModel):
@@ -43,7 +41,7 @@ class UnitKind(_Strict):
 
     kind: str
     name: str
-    base: Base
+    base: BaseName
     figures: int = Field(ge=1)
     move: int = Field(ge=0)
     move_and_battle: int = Field(ge=0)
@@ -80,7 +78,7 @@ class PieceKind(_Strict):
     blocks_los: bool = False
     must_stop: bool = False
     ignores_flag: Literal["any", "infantry", "none"] = "none"
-    closed_to: tuple[Base, ...] = ()
+    closed_to: tuple[BaseName, ...] = ()
     infantry_battle_penalty: int = 0
 
 
@@ -164,8 +162,9 @@ def load_content(data_dir: Path = DATA) -> Content:
 
 
 def _card_kinds() -> list[str]:
-    sided = [f"{e}_{s}" for e in ("probe", "attack", "assault", "recon") for s in ("left", "center", "right")]
-    return sided + [e for e in EFFECTS if e not in ("probe", "attack", "assault", "recon")]
+    """Section cards come in one kind per section (`probe_left` ...); tactic cards are their effect."""
+    sided = [f"{e}_{s.name.lower()}" for e in SECTION_EFFECTS for s in Section]
+    return sided + [e for e in EFFECTS if e not in SECTION_EFFECTS]
 
 
 def _check(data_dir: Path, content: Content) -> None:

@@ -20,15 +20,13 @@ from typing import TYPE_CHECKING
 
 from warroom.core.game import JSON
 from warroom.games.memoir44.board import BY_NAME, NUM_HEXES
+from warroom.games.memoir44.words import BASE_NAMES, KINDS, SIDE_NAMES
 
 if TYPE_CHECKING:
     from warroom.games.memoir44.game import Memoir44Game
 
-DECISIONS = ("card", "section", "order", "medics", "air", "barrage", "move", "battle", "ambush", "ignore",
-             "retreat", "ground", "overrun", "keep")  # fmt: skip
+DECISIONS = KINDS
 PER_HEX = 20
-BASE = {"infantry": 0, "special_forces": 0, "resistance": 0, "armor": 1, "elite_armor": 1, "artillery": 2}
-SIDES = ("allies", "axis")
 
 
 def size(game: Memoir44Game) -> int:
@@ -38,7 +36,8 @@ def size(game: Memoir44Game) -> int:
 
 def encode(game: Memoir44Game, view: JSON, viewer: int | None) -> list[float]:
     sc = game.scenario
-    me = SIDES.index(view["viewer_side"]) if view["viewer_side"] else 0
+    bases = {u.kind: BASE_NAMES.index(u.base) for u in game.content.units}
+    me = SIDE_NAMES.index(view["viewer_side"]) if view["viewer_side"] else 0
     out = [0.0] * 3
     out[3 - 1 if view["viewer_side"] is None else me] = 1.0
     board = [0.0] * (NUM_HEXES * PER_HEX)
@@ -56,25 +55,25 @@ def encode(game: Memoir44Game, view: JSON, viewer: int | None) -> list[float]:
         if unit["hex"] is None:
             continue
         base = BY_NAME[unit["hex"]] * PER_HEX
-        board[base + 13 + (unit["side"] != SIDES[me])] = 1.0
-        board[base + 15 + BASE[unit["kind"]]] = 1.0
+        board[base + 13 + (unit["side"] != SIDE_NAMES[me])] = 1.0
+        board[base + 15 + bases[unit["kind"]]] = 1.0
         board[base + 18] = unit["figures"] / 4
         board[base + 19] = float(unit["ordered"])
     out += board
     kinds = {c.kind: c.index for c in game.content.cards}
     hand = [0.0] * len(kinds)
-    for k in view["hands"][SIDES[me]] or []:
+    for k in view["hands"][SIDE_NAMES[me]] or []:
         hand[kinds[k]] += 1 / 3
     discard = [0.0] * len(kinds)
     for k in view["discard"]:
         discard[kinds[k]] += 1 / 13
     out += hand + discard
     sizes = view["hand_sizes"]
-    out += [view["deck_count"] / 60, sizes[SIDES[me]] / 8, sizes[SIDES[1 - me]] / 8]
+    out += [view["deck_count"] / 60, sizes[SIDE_NAMES[me]] / 8, sizes[SIDE_NAMES[1 - me]] / 8]
     medals, target = view["medals"], view["victory_medals"]
-    out += [medals[SIDES[me]] / target[SIDES[me]], medals[SIDES[1 - me]] / target[SIDES[1 - me]],
-            target[SIDES[me]] / 10, target[SIDES[1 - me]] / 10]  # fmt: skip
-    out += [float(view["active"] == SIDES[me]), view["turn"] / 200]
+    own, enemy = SIDE_NAMES[me], SIDE_NAMES[1 - me]
+    out += [medals[own] / target[own], medals[enemy] / target[enemy], target[own] / 10, target[enemy] / 10]
+    out += [float(view["active"] == SIDE_NAMES[me]), view["turn"] / 200]
     decision = view["decision"]
     kind = [0.0] * (len(DECISIONS) + 1)
     kind[DECISIONS.index(decision["kind"]) if decision else len(DECISIONS)] = 1.0

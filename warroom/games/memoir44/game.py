@@ -10,14 +10,14 @@ from typing import Any
 from warroom.core.errors import CorruptDataError, OptionError
 from warroom.core.game import JSON, Action, Game, GameInfo, OptionSpec
 from warroom.games.memoir44 import encoding
-from warroom.games.memoir44.actions import ActionTable
+from warroom.games.memoir44.actions import M44Action, action_table
 from warroom.games.memoir44.board import NEIGHBOURS, NUM_HEXES, SECTIONS, Section, mirror
-from warroom.games.memoir44.content import BASES, Content, default_content
-from warroom.games.memoir44.scenario import Scenario, Side, resolve, shipped
+from warroom.games.memoir44.content import Content, default_content
+from warroom.games.memoir44.rules.consequence import consequence
+from warroom.games.memoir44.scenario import Scenario, resolve, shipped
 from warroom.games.memoir44.state import M44State
+from warroom.games.memoir44.words import BASE_NAMES, BEACH, FIRST_ONLY, SIDE_NAMES, SIDES, STOP
 
-INFANTRY, ARMOR, ARTILLERY = 0, 1, 2
-TEAM_SIDES = ("allies", "axis")  # index of a unit's base type in BASES
 MAX_TURNS = 200  # an engine bound, not a rule: a game still running after 200 turns is a draw
 
 INFO = GameInfo(
@@ -44,7 +44,7 @@ INFO = GameInfo(
             "larger_team",
             "allies",
             "with 3 or 5 players, the side the extra player joins (M44-VAR-01)",
-            ("allies", "axis"),
+            SIDE_NAMES,
         ),
         OptionSpec(
             "scenario", "pegasus-bridge", "a shipped scenario name, or a path to a .toml or .m44 file"
@@ -78,14 +78,14 @@ class Memoir44Game(Game[M44State]):
             if "unknown scenario" in exc.args[0]:
                 raise OptionError(f"option scenario: {exc}") from None
             raise
-        self.table = ActionTable(self.content)
+        self.table = action_table(self.content)
         self.deck = self.content.deck(bool(self.options["young_generals"]))
         self.card_ids = frozenset(range(len(self.deck)))  # the physical cards, for invariants
         ambush = self.content.card("ambush").index
         self.ambush_cards = frozenset(c for c, k in enumerate(self.deck) if k == ambush)
         # team sizes per side (M44-VAR-01): half each; an odd extra player joins `larger_team`
-        n, extra = self.num_players, TEAM_SIDES.index(self.options["larger_team"])
-        self.team = tuple(n // 2 + (n % 2 if side == extra else 0) for side in (0, 1))
+        n, extra = self.num_players, SIDE_NAMES.index(self.options["larger_team"])
+        self.team = tuple(n // 2 + (n % 2 if side == extra else 0) for side in SIDES)
         self.first_seat = (0, self.team[0])  # the Allied seats come first, then the Axis seats
         self._tables()
 
@@ -102,7 +102,7 @@ class Memoir44Game(Game[M44State]):
         kinds = content.units
         self.unit_side = tuple(int(u.side) for u in sc.units)
         self.unit_kind = tuple(kinds[u.kind] for u in sc.units)
-        self.unit_base = tuple(BASES.index(kinds[u.kind].base) for u in sc.units)
+        self.unit_base = tuple(BASE_NAMES.index(kinds[u.kind].base) for u in sc.units)
         self.unit_max = tuple(u.figures for u in sc.units)
         terr = [content.terrain[t] for t in sc.terrain]
         self.terrain_kind = tuple(t.kind for t in terr)
@@ -125,11 +125,11 @@ class Memoir44Game(Game[M44State]):
         self.terrain_protection = tuple(t.protection for t in terr)
         self.sandbag_terrain = tuple(t.kind in ("clear", "beach") or sc.bridge[h] for h, t in enumerate(terr))
         self.hill_group = sc.hill_group
-        # movement flags per hex: 1 must stop, 2 enterable only as the first step, 4 beach
+        # movement flags per hex (words.STOP, FIRST_ONLY, BEACH); wire adds STOP as it comes and goes
         self.move_flags = tuple(
-            (1 if self.terrain_stop[h] or self.is_ocean[h] else 0)
-            | (2 if self.is_ocean[h] or self.is_hedgerow[h] else 0)
-            | (4 if self.is_beach[h] else 0)
+            (STOP if self.terrain_stop[h] or self.is_ocean[h] else 0)
+            | (FIRST_ONLY if self.is_ocean[h] or self.is_hedgerow[h] else 0)
+            | (BEACH if self.is_beach[h] else 0)
             for h in range(NUM_HEXES)
         )
         self.max_turns = int(self.options["max_turns"])
@@ -140,15 +140,11 @@ class Memoir44Game(Game[M44State]):
                 -1 if c.section is None else int(self.to_absolute(side, Section[c.section.upper()]))
                 for c in content.cards
             )
-            for side in (0, 1)
+            for side in SIDES
         )
-        self.abs_section = tuple(
-            tuple(int(self.to_absolute(side, rel)) for rel in Section) for side in (0, 1)
-        )
-        self.side_seats = tuple(frozenset(self.seats_of(side)) for side in (0, 1))
-        self.other_seats = tuple(
-            frozenset(range(self.num_players)) - self.side_seats[side] for side in (0, 1)
-        )
+        self.abs_section = tuple(tuple(int(self.to_absolute(side, rel)) for rel in Section) for side in SIDES)
+        self.side_seats = tuple(frozenset(self.seats_of(side)) for side in SIDES)
+        self.other_seats = tuple(frozenset(range(self.num_players)) - self.side_seats[side] for side in SIDES)
         self.has_beach = any(self.is_beach)
         self.unit_noun = tuple(k.name.lower() for k in self.unit_kind)
         # open_nbrs[base][h]: the neighbours a unit of that base type may ever enter (hot path)
@@ -163,11 +159,11 @@ class Memoir44Game(Game[M44State]):
                 tuple(i for i, o in enumerate(objs) if o.permanent and o.side == side and h in o.hexes)
                 for h in range(NUM_HEXES)
             )
-            for side in (0, 1)
+            for side in SIDES
         )
         self.side_objectives = tuple(
             tuple((i, o.permanent, o.medals, tuple(o.hexes)) for i, o in enumerate(objs) if o.side == side)
-            for side in (0, 1)
+            for side in SIDES
         )
 
     # -- seats and sections (M44-VAR-01..05) --------------------------------------------------
@@ -223,6 +219,11 @@ class Memoir44Game(Game[M44State]):
     def all_actions(self) -> list[Action]:
         return list(self.table.all)
 
+    def consequence(self, state: M44State, action: Action) -> JSON | None:
+        """The dice a battle, Barrage or Air Power target will roll and its target (all public)."""
+        assert isinstance(action, M44Action)
+        return consequence(state, action)
+
     def observation_size(self) -> int:
         return encoding.size(self)
 
@@ -270,5 +271,4 @@ class Memoir44Game(Game[M44State]):
         return summary(state)
 
 
-SIDES = (Side.ALLIES, Side.AXIS)
-__all__ = ["ARMOR", "ARTILLERY", "INFANTRY", "INFO", "Memoir44Game", "shipped"]
+__all__ = ["INFO", "Memoir44Game", "shipped"]

@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from warroom.games.memoir44.board import NUM_HEXES
+from warroom.games.memoir44.words import ARTILLERY, RUNNING, SIDES
 
 if TYPE_CHECKING:
     from warroom.games.memoir44.state import M44State
@@ -21,7 +22,7 @@ def check(st: M44State) -> None:
     # the same as sorted(cards) == [0, 1, ..., N-1]: N entries, all distinct, exactly those ids
     assert len(cards) == len(g.deck) and set(cards) == g.card_ids, "command cards not conserved"
     occ = [-1] * NUM_HEXES
-    dead = [0, 0]  # eliminated units per side
+    dead = [0 for _ in SIDES]  # eliminated units per side
     sides, figures, top, base, bunker, closed = (
         g.unit_side,
         st.unit_fig,
@@ -38,14 +39,14 @@ def check(st: M44State) -> None:
             assert 0 <= h < NUM_HEXES and occ[h] < 0, f"two units on hex {h}"
             occ[h] = u
             b = base[u]
-            bunkered = b == 2 and bunker[h] >= 0  # placed there (M44-OBST-04)
+            bunkered = b == ARTILLERY and bunker[h] >= 0  # placed there (M44-OBST-04)
             assert bunkered or not closed[b][h], f"unit {u} on a hex closed to it"
         else:
             dead[sides[u]] += 1
     assert occ == st.occ, "occupancy out of step with unit positions"
-    for side in (0, 1):
+    for side in SIDES:
         assert st.kills[side] == dead[1 - side], (
             f"side {side} has {st.kills[side]} kill medals for {dead[1 - side]} eliminations"
         )
-    assert (st.decision is None) == (st.result >= 0), "decision pending iff the game runs"
-    assert st.active in (0, 1)
+    assert (st.decision is None) == (st.result != RUNNING), "decision pending iff the game runs"
+    assert st.active in SIDES

@@ -33,14 +33,15 @@ from warroom.core import registry
 from warroom.core.errors import CorruptDataError
 from warroom.core.rng import Rng, ScriptedRng
 from warroom.games.memoir44.board import parse_hex
+from warroom.games.memoir44.rules import dice
 from warroom.games.memoir44.scenario import parse_text
 from warroom.games.memoir44.state import M44State
+from warroom.games.memoir44.words import SIDE_NAMES
 
 if TYPE_CHECKING:
     from warroom.games.memoir44.game import Memoir44Game
 
-FACE_OF = {"I": 1, "A": 3, "G": 4, "S": 5, "F": 6}  # die values (faces 0..5 are value - 1)
-SIDE_WORDS = ("allies", "axis")
+FACE_OF = {letter: dice.LETTER.index(letter) + 1 for letter in dice.LETTER}  # die values: face + 1
 
 
 def parse_position(text: str, seed: int = 0) -> M44State:
@@ -65,7 +66,7 @@ class _Builder:
         self.terrain: dict[str, list[str]] = {}
         self.features: dict[str, list[str]] = {}
         self.obstacles: dict[str, list[str]] = {}
-        self.units: dict[str, list[str]] = {"allies": [], "axis": []}
+        self.units: dict[str, list[str]] = {name: [] for name in SIDE_NAMES}
         self.objectives: list[str] = []
         self.medals = (6, 6)
         self.active = "allies"
@@ -89,7 +90,7 @@ class _Builder:
             self.features.setdefault(f"bunker_{args[0]}", []).extend(args[1:])
         elif word in ("sandbags", "wire", "hedgehog"):
             self.obstacles.setdefault(word, []).extend(args)
-        elif word in SIDE_WORDS:
+        elif word in SIDE_NAMES:
             lost = [a for a in args[2:] if a.startswith("lost=")]
             kept = [a for a in args[2:] if not a.startswith("lost=")]
             self.units[word].append(" ".join([args[1], args[0], *kept]))
@@ -133,20 +134,17 @@ class _Builder:
         return head + "".join(body) + "".join(self.objectives)
 
     def finish(self, seed: int) -> M44State:
-        from warroom.games.memoir44.rules import flow
-        from warroom.games.memoir44.rules.agenda import push
-
         cls = registry.game_class("memoir44")
         game = cast("Memoir44Game", cls(layout=parse_text(self.scenario_text(), "position"), **self.options))
         st = M44State(game)
         st.rng = ScriptedRng(seed, self.dice) if self.dice else Rng(seed)
         self._cards(game, st)
-        st.active = SIDE_WORDS.index(self.active)
+        st.active = SIDE_NAMES.index(self.active)
         for name, n in self.lost.items():
             u = st.occ[parse_hex(name)]
             st.unit_fig[u] -= n
-        push(st, ["turn"])
-        flow.run(st)
+        st.push(["turn"])
+        st.run()
         st.check_integrity()
         return st
 
@@ -161,7 +159,7 @@ class _Builder:
                 raise ValueError(f"no card {name!r} left to place")
             return free[kinds[name]].pop(0)
 
-        for s, side in enumerate(SIDE_WORDS):
+        for s, side in enumerate(SIDE_NAMES):
             st.hands[s] = [take(k) for k in self.hands.get(side, ["probe_center"])]
         rest = sorted(c for cards in free.values() for c in cards)
         if self.deck is None:

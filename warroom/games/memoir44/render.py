@@ -10,14 +10,19 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from warroom.core.game import Action
+from warroom.games.memoir44.actions import M44Action, Verb
 from warroom.games.memoir44.board import HEXES, NAMES, NUM_HEXES, ROWS
+from warroom.games.memoir44.rules.consequence import consequence
+from warroom.games.memoir44.rules.units import label
+from warroom.games.memoir44.words import SIDE_NAMES
 
 if TYPE_CHECKING:
-    from warroom.games.memoir44.actions import M44Action
     from warroom.games.memoir44.state import M44State
 
 KIND_LETTER = {"infantry": "I", "special_forces": "S", "resistance": "R", "armor": "T", "elite_armor": "E",
                "artillery": "G"}  # fmt: skip
+SIDE_LETTER = ("a", "x")  # Allies, Axis
+ON_A_UNIT = (Verb.ORDER, Verb.MOVE, Verb.AIR, Verb.BARRAGE, Verb.CLEAR_WIRE)  # `a` is the unit's hex
 LEGEND = (
     "terrain: . clear  f forest  H hedgerow  h hill  t town  ~ river  = bridge  w ocean  b beach\n"
     "marks: * sandbags  # wire  x hedgehog  B bunker  o objective   units: a/x side + I infantry "
@@ -46,7 +51,7 @@ def cell(st: M44State, h: int) -> str:
     u = st.occ[h]
     unit = "   "
     if u >= 0:
-        unit = f"{'ax'[g.unit_side[u]]}{KIND_LETTER[g.unit_kind[u].kind]}{st.unit_fig[u]}"
+        unit = f"{SIDE_LETTER[g.unit_side[u]]}{KIND_LETTER[g.unit_kind[u].kind]}{st.unit_fig[u]}"
     return f"{letter}{_mark(st, h)}{unit} "
 
 
@@ -65,7 +70,7 @@ def render(st: M44State, player: int | None) -> str:
     v = st.view(player)
     g = st.game
     sc = g.scenario
-    top = "axis" if sc.bottom_side == 0 else "allies"
+    top = SIDE_NAMES[1 - sc.bottom_side]
     medals = v["medals"]
     lines = [
         f"Memoir '44 - {sc.name} - turn {v['turn']}, {v['active']} to play, {v['result']}",
@@ -83,18 +88,18 @@ def render(st: M44State, player: int | None) -> str:
 
 
 def describe(st: M44State, action: Action) -> str:
-    """The action's text, with the units and dice spelled out for a person."""
-    from warroom.games.memoir44.rules.battle import dice_for
-    from warroom.games.memoir44.rules.units import label
-
-    a: M44Action = action  # type: ignore[assignment]  # only M44Actions reach here
-    verb = a.verb.name
-    if verb == "BATTLE" and st.occ[a.a] >= 0 and st.occ[a.b] >= 0:
-        u, t = st.occ[a.a], st.occ[a.b]
-        return f"{a.text}: {label(st, u)} -> {label(st, t)}, {dice_for(st, u, t)} dice"
-    if verb in ("ORDER", "MOVE", "AIR", "BARRAGE", "CLEAR_WIRE") and st.occ[a.a] >= 0:
+    """The action's text, with the units and dice spelled out for a person (the browser's board
+    reads a battle's dice from the trailing `, N dice`)."""
+    assert isinstance(action, M44Action)
+    a, verb = action, action.verb
+    if verb == Verb.BATTLE:
+        known = consequence(st, a)
+        if known is not None:
+            u, t = st.occ[a.a], known["unit"]
+            return f"{a.text}: {label(st, u)} -> {label(st, t)}, {known['dice']} dice"
+    if verb in ON_A_UNIT and st.occ[a.a] >= 0:
         return f"{a.text}: {label(st, st.occ[a.a])}"
-    if verb in ("PLAY", "KEEP"):
+    if verb in (Verb.PLAY, Verb.KEEP):
         card = st.game.content.cards[a.a]
         return f"{a.text}: {card.text}"
     return a.text

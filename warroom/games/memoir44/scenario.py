@@ -11,24 +11,16 @@ import json
 import re
 import tomllib
 from dataclasses import dataclass, field
-from enum import IntEnum
 from pathlib import Path
 from typing import Any, ClassVar
 
 from warroom.core.errors import CorruptDataError
 from warroom.games.memoir44.board import NAMES, NEIGHBOURS, NUM_HEXES, ROW, from_m44, parse_hex
-from warroom.games.memoir44.content import OBSTACLE_KINDS, TERRAIN_KINDS, UNIT_KINDS, Content, default_content
+from warroom.games.memoir44.content import Content, default_content
+from warroom.games.memoir44.words import OBSTACLE_KINDS, SIDE_NAMES, TERRAIN_KINDS, UNIT_KINDS, Side
 
 SCENARIO_DIR = Path(__file__).parent / "data" / "scenarios"
 MAX_TILES = 44  # terrain tiles in the box (M44-SCEN-08, a warning only)
-
-
-class Side(IntEnum):
-    ALLIES = 0
-    AXIS = 1
-
-
-SIDE_NAMES = ("allies", "axis")
 FACES = ("countryside", "beach")
 # The beach face's printed rows (M44-SETUP-02; FAQ: two ocean rows; EX-21's beach rows).
 PRINTED_BEACH = {6: "beach", 7: "beach", 8: "ocean", 9: "ocean"}
@@ -119,7 +111,7 @@ def parse_text(text: str, filename: str, content: Content | None = None) -> Scen
 
 class _Reader:
     TOP: ClassVar[set[str]] = {
-        "id", "name", "board_face", "bottom_side", "first_player", "notes", "source", "allies", "axis",
+        "id", "name", "board_face", "bottom_side", "first_player", "notes", "source", *SIDE_NAMES,
         "terrain", "features", "obstacles", "units", "objective",
     }  # fmt: skip
     SIDE_KEYS: ClassVar[set[str]] = {"hand_size", "victory_medals", "extra_draws", "sandbag_pool"}
@@ -397,7 +389,7 @@ class _M44:
         self.terrain: dict[str, list[str]] = {}
         self.features: dict[str, list[str]] = {}
         self.obstacles: dict[str, list[str]] = {}
-        self.units: dict[str, list[str]] = {"allies": [], "axis": []}
+        self.units: dict[str, list[str]] = {name: [] for name in SIDE_NAMES}
         self.objectives: list[tuple[str, str]] = []
         self.notes: list[str] = []
 

@@ -11,12 +11,11 @@ from typing import TYPE_CHECKING, Any
 
 from warroom.core.game import JSON
 from warroom.games.memoir44.board import NAMES
+from warroom.games.memoir44.rules.units import medals
+from warroom.games.memoir44.words import RESULT_NAMES, SIDE_NAMES, SIDES, Result
 
 if TYPE_CHECKING:
     from warroom.games.memoir44.state import M44State
-
-SIDES = ("allies", "axis")
-RESULT = {-1: "running", 0: "allies", 1: "axis", 2: "draw"}
 
 
 def _card(st: M44State, c: int) -> str:
@@ -24,27 +23,25 @@ def _card(st: M44State, c: int) -> str:
 
 
 def view(st: M44State, player: int | None) -> JSON:
-    from warroom.games.memoir44.rules.units import medals
-
     g = st.game
     side = None if player is None else g.side_of_seat(player)
     sc = g.scenario
     return {
         "game": "memoir44",
         "scenario": sc.id,
-        "viewer_side": None if side is None else SIDES[side],
+        "viewer_side": None if side is None else SIDE_NAMES[side],
         "turn": st.turn,
-        "active": SIDES[st.active],
+        "active": SIDE_NAMES[st.active],
         "current_player": st.current_player(),
         "decision": _decision(st),
-        "result": RESULT[st.result],
-        "medals": {SIDES[s]: medals(st, s) for s in (0, 1)},
-        "kills": {SIDES[s]: st.kills[s] for s in (0, 1)},
-        "victory_medals": {SIDES[s]: sc.victory_medals[s] for s in (0, 1)},
+        "result": RESULT_NAMES[st.result],
+        "medals": {SIDE_NAMES[s]: medals(st, s) for s in SIDES},
+        "kills": {SIDE_NAMES[s]: st.kills[s] for s in SIDES},
+        "victory_medals": {SIDE_NAMES[s]: sc.victory_medals[s] for s in SIDES},
         "units": [
             {
                 "id": u,
-                "side": SIDES[g.unit_side[u]],
+                "side": SIDE_NAMES[g.unit_side[u]],
                 "kind": g.unit_kind[u].kind,
                 "figures": st.unit_fig[u],
                 "max": g.unit_max[u],
@@ -57,15 +54,17 @@ def view(st: M44State, player: int | None) -> JSON:
         ],
         "sandbags": [NAMES[h] for h, b in enumerate(st.sandbags) if b],
         "wire": [NAMES[h] for h, b in enumerate(st.wire) if b],
-        "sandbag_pool": {SIDES[s]: st.sandbag_pool[s] for s in (0, 1)},
-        "hands": {SIDES[s]: sorted(_card(st, c) for c in st.hands[s]) if s == side else None for s in (0, 1)},
-        "hand_sizes": {SIDES[s]: len(st.hands[s]) for s in (0, 1)},
+        "sandbag_pool": {SIDE_NAMES[s]: st.sandbag_pool[s] for s in SIDES},
+        "hands": {
+            SIDE_NAMES[s]: sorted(_card(st, c) for c in st.hands[s]) if s == side else None for s in SIDES
+        },
+        "hand_sizes": {SIDE_NAMES[s]: len(st.hands[s]) for s in SIDES},
         "deck_count": len(st.deck),
         "discard": [_card(st, c) for c in st.discard],
         "in_play": [_card(st, c) for c in st.in_play],
         "recon": sorted(_card(st, c) for c in st.recon) if side == st.active else len(st.recon),
         "effect": st.effect,
-        "last_effect": {SIDES[s]: st.last_effect[s][0] for s in (0, 1)},
+        "last_effect": {SIDE_NAMES[s]: st.last_effect[s][0] for s in SIDES},
         "finest_hour": list(st.tfh),
         "air_targets": [NAMES[st.unit_hex[t]] if st.unit_hex[t] >= 0 else None for t in st.air],
         "objectives_taken": list(st.obj_taken),
@@ -82,15 +81,13 @@ def _decision(st: M44State) -> dict[str, Any] | None:
 def summary(st: M44State) -> JSON:
     """Sim figures: the winning side, medals per side and turns ("won" is left out on purpose: the
     game is competitive, so the generic per-seat win rate applies)."""
-    from warroom.games.memoir44.rules.units import medals
-
     return {
-        "winner": RESULT[st.result],
+        "winner": RESULT_NAMES[st.result],
         "allies_medals": medals(st, 0),
         "axis_medals": medals(st, 1),
         "turns": st.turn,
-        "allies_won": st.result == 0,
-        "axis_won": st.result == 1,
+        "allies_won": st.result == Result.ALLIES,
+        "axis_won": st.result == Result.AXIS,
     }
 
 

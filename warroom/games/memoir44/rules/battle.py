@@ -12,9 +12,10 @@ from typing import TYPE_CHECKING, Any
 
 from warroom.games.memoir44.board import DIST, NAMES, NEIGHBOURS, NUM_HEXES, sight_between
 from warroom.games.memoir44.rules import dice
-from warroom.games.memoir44.rules.agenda import decide, offer, push
 from warroom.games.memoir44.rules.movement import enter, profile
-from warroom.games.memoir44.rules.units import SIDE_TITLE, label, lose_figures
+from warroom.games.memoir44.rules.retreat import start
+from warroom.games.memoir44.rules.units import label, lose_figures
+from warroom.games.memoir44.words import ARMOR, ARTILLERY, INFANTRY, RUNNING, SIDE_TITLES, Kind
 
 if TYPE_CHECKING:
     from warroom.core.game import Action
@@ -23,7 +24,6 @@ if TYPE_CHECKING:
 
 # battle mask bits
 CLOSE, GROUND, OVERRUN, STARS, NOIGNORE, COUNTER = 1, 2, 4, 8, 16, 32
-INFANTRY, ARMOR, ARTILLERY = 0, 1, 2
 PLUS_ONE = ("behind_enemy_lines", "close_assault", "firefight", "their_finest_hour")
 
 
@@ -179,7 +179,7 @@ def step(st: M44State, _job: list[Any]) -> None:
     """Offer the next battle while any ordered unit has one (M44-BATTLE-01)."""
     found = options(st)
     if len(found) > 1:
-        offer(st, found, "battle", st.commander)
+        st.offer(found, Kind.BATTLE, st.commander)
 
 
 def apply(st: M44State, action: M44Action) -> None:
@@ -191,11 +191,11 @@ def apply(st: M44State, action: M44Action) -> None:
     if action.verb == action.verb.CLEAR_WIRE:
         st.wire[action.a] = 0
         st.say("wire_removed", f"infantry at {NAMES[action.a]} removes the wire instead of battling")
-        push(st, ["battles"])
+        st.push(["battles"])
         return
     t = st.occ[action.b]
     close = DIST[action.a][action.b] == 1
-    push(st, ["declare", u, t, (CLOSE | GROUND) if close else 0], ["battles"])
+    st.push(["declare", u, t, (CLOSE | GROUND) if close else 0], ["battles"])
 
 
 # -- one battle ----------------------------------------------------------------------------------------
@@ -205,9 +205,9 @@ def declare(st: M44State, job: list[Any]) -> None:
     st.say("battle", f"{label(st, u)} battles {label(st, t)}", attacker=u, target=t)
     if mask & CLOSE and ambush_window(st, u, t):
         owner = st.game.unit_side[t]
-        decide(st, "ambush", st.game.hex_commander(owner, st.unit_hex[t]), u, t, mask)
+        st.decide(Kind.AMBUSH, st.game.hex_commander(owner, st.unit_hex[t]), u, t, mask)
         return
-    push(st, ["attack", st.game.unit_side[u], u, t, dice_for(st, u, t), mask])
+    st.push(["attack", st.game.unit_side[u], u, t, dice_for(st, u, t), mask])
 
 
 def ambush_window(st: M44State, u: int, t: int) -> bool:
@@ -237,16 +237,16 @@ def apply_ambush(st: M44State, action: M44Action) -> None:
     _, _, u, t, mask = st.decision
     st.decision = None
     if action.verb == action.verb.NO_AMBUSH:
-        push(st, ["attack", st.game.unit_side[u], u, t, dice_for(st, u, t), mask])
+        st.push(["attack", st.game.unit_side[u], u, t, dice_for(st, u, t), mask])
         return
     side = st.game.unit_side[t]
     card = next(c for c in st.hands[side] if c in st.game.ambush_cards)
     st.hands[side].remove(card)
     st.discard.append(card)
     st.ambusher = side
-    st.say("ambush", f"the {SIDE_TITLE[side]} play Ambush!", side=side)
+    st.say("ambush", f"the {SIDE_TITLES[side]} play Ambush!", side=side)
     n = dice_for(st, t, u, bonus=False)
-    push(st, ["attack", side, t, u, n, CLOSE | COUNTER], ["after_ambush", u, t, mask, st.unit_hex[u]])
+    st.push(["attack", side, t, u, n, CLOSE | COUNTER], ["after_ambush", u, t, mask, st.unit_hex[u]])
 
 
 def after_ambush(st: M44State, job: list[Any]) -> None:
@@ -254,7 +254,7 @@ def after_ambush(st: M44State, job: list[Any]) -> None:
     if st.unit_hex[u] == where and st.unit_hex[t] >= 0:
         n = dice_for(st, u, t)
         if n > 0:
-            push(st, ["attack", st.game.unit_side[u], u, t, n, mask])
+            st.push(["attack", st.game.unit_side[u], u, t, n, mask])
             return
     st.say("attack_cancelled", "the ambushed attack does not go ahead", unit=u)
 
@@ -269,13 +269,13 @@ def attack(st: M44State, job: list[Any]) -> None:
     st.say("dice", f"{n} dice on {NAMES[th]}: {dice.names(faces)}", faces=[dice.FACE_NAMES[f] for f in faces],
            hits=hit, flags=flags, target=t)  # fmt: skip
     killed = lose_figures(st, t, hit, side)
-    if st.result >= 0:
+    if st.result != RUNNING:
         return
     after = ["after_attack", u, t, th, mask]
     if not killed and flags:
-        push(st, ["flags", t, flags, side, mask], after)
+        st.push(["flags", t, flags, side, mask], after)
     else:
-        push(st, after)
+        st.push(after)
 
 
 def can_ignore_flag(st: M44State, t: int) -> bool:
@@ -294,16 +294,16 @@ def flags_job(st: M44State, job: list[Any]) -> None:
     t, n, side, mask = (int(x) for x in job[1:5])
     if not mask & NOIGNORE and can_ignore_flag(st, t):
         owner = st.game.unit_side[t]
-        decide(st, "ignore", st.game.hex_commander(owner, st.unit_hex[t]), t, n, side)
+        st.decide(Kind.IGNORE, st.game.hex_commander(owner, st.unit_hex[t]), t, n, side)
         return
-    from warroom.games.memoir44.rules.retreat import start
-
     start(st, t, n, side)
 
 
-def apply_ignore(st: M44State, action: M44Action) -> None:
-    from warroom.games.memoir44.rules.retreat import start
+def ignore_options(st: M44State) -> list[Action]:
+    return [st.table.ignore, st.table.accept]
 
+
+def apply_ignore(st: M44State, action: M44Action) -> None:
     assert st.decision is not None
     _, _, t, n, side = st.decision
     st.decision = None
@@ -323,7 +323,11 @@ def after_attack(st: M44State, job: list[Any]) -> None:
         return
     if st.unit_hex[u] < 0 or st.occ[th] >= 0 or g.unit_base[u] == ARTILLERY or g.closed[g.unit_base[u]][th]:
         return
-    decide(st, "ground", st.commander, u, th, mask)
+    st.decide(Kind.GROUND, st.commander, u, th, mask)
+
+
+def ground_options(st: M44State) -> list[Action]:
+    return [st.table.take_ground, st.table.hold]
 
 
 def apply_ground(st: M44State, action: M44Action) -> None:
@@ -334,16 +338,16 @@ def apply_ground(st: M44State, action: M44Action) -> None:
     if action.verb != action.verb.TAKE_GROUND:
         return
     enter(st, u, th, 1)
-    if st.result >= 0:
+    if st.result != RUNNING:
         return
     if st.game.unit_base[u] == ARMOR and not mask & OVERRUN and not st.overrun[u]:
-        push(st, ["overrun", u])
+        st.push(["overrun", u])
 
 
 def overrun_job(st: M44State, job: list[Any]) -> None:
     u = int(job[1])
     if can_battle(st, u, overrun=True) and targets(st, u):
-        decide(st, "overrun", st.commander, u)
+        st.decide(Kind.OVERRUN, st.commander, u)
 
 
 def overrun_options(st: M44State) -> list[Action]:
@@ -365,9 +369,9 @@ def apply_overrun(st: M44State, action: M44Action) -> None:
     st.overrun[u] = True
     t = st.occ[action.b]
     close = DIST[action.a][action.b] == 1
-    push(st, ["declare", u, t, (CLOSE | GROUND | OVERRUN) if close else OVERRUN])
+    st.push(["declare", u, t, (CLOSE | GROUND | OVERRUN) if close else OVERRUN])
 
 
 def strike(st: M44State, side: int, t: int, n: int, mask: int) -> None:
     """A card's own roll against a unit: Air Power and Barrage (M44-TAC-01/02/09)."""
-    push(st, ["attack", side, -1, t, n, mask | NOIGNORE])
+    st.push(["attack", side, -1, t, n, mask | NOIGNORE])

@@ -13,27 +13,29 @@ from typing import TYPE_CHECKING, Any
 
 from warroom.games.memoir44.board import NAMES, NEIGHBOURS, SECTIONS, Section
 from warroom.games.memoir44.rules import dice
-from warroom.games.memoir44.rules.agenda import decide, offer, push
 from warroom.games.memoir44.rules.battle import STARS, strike
-from warroom.games.memoir44.rules.units import SIDE_TITLE, enemy_adjacent, label
+from warroom.games.memoir44.rules.units import enemy_adjacent, label
+from warroom.games.memoir44.words import ARMOR, ARTILLERY, INFANTRY, SECTION_EFFECTS, SIDE_TITLES, Kind, Side
 
 if TYPE_CHECKING:
     from warroom.core.game import Action
     from warroom.games.memoir44.actions import M44Action
     from warroom.games.memoir44.state import M44State
 
-INF_SLOT, ARMOR_SLOT, STAR_SLOT, ANY_SLOT = 3, 4, 5, 6
+INF_SLOT, ARMOR_SLOT, STAR_SLOT, ANY_SLOT = 3, 4, 5, 6  # after the three board sections' slots
+SLOTS = 7
+SECTION_SLOTS = tuple(tuple(int(s) for s in sections) for sections in SECTIONS)  # a hex's section slots
 ALL = 99  # "order all units": a limit no side reaches
 ORDERED_BY_TYPE = {  # tactic card -> (base type ordered, how many); fallback when none (M44-CARD-08)
-    "move_out": (0, 4),
-    "armor_assault": (1, 4),
-    "artillery_bombard": (2, ALL),
-    "behind_enemy_lines": (0, 1),
-    "dig_in": (0, 4),
-    "infantry_assault": (0, ALL),
+    "move_out": (INFANTRY, 4),
+    "armor_assault": (ARMOR, 4),
+    "artillery_bombard": (ARTILLERY, ALL),
+    "behind_enemy_lines": (INFANTRY, 1),
+    "dig_in": (INFANTRY, 4),
+    "infantry_assault": (INFANTRY, ALL),
 }
-SECTION_EFFECTS = ("probe", "attack", "assault", "recon")
 NO_ORDERS = ("ambush", "")
+BARRAGE_DICE = 4  # M44-TAC-09
 
 
 # -- step 1: play a card ------------------------------------------------------------------------
@@ -51,7 +53,7 @@ def apply_play(st: M44State, action: M44Action) -> None:
     st.hands[st.active].remove(card)
     st.in_play.append(card)
     kind = g.content.cards[action.a]
-    st.say("play", f"the {SIDE_TITLE[st.active]} play {kind.name}", side=st.active, card=kind.kind)
+    st.say("play", f"the {SIDE_TITLES[st.active]} play {kind.name}", side=st.active, card=kind.kind)
     effect, section = kind.effect, g.card_section[st.active][action.a]
     if effect == "counter_attack":
         effect, section = st.last_effect[1 - st.active]
@@ -77,24 +79,24 @@ def start_effect(st: M44State) -> None:
     if effect == "behind_enemy_lines":
         tail.append(["moves", 1])
     if effect in NO_ORDERS:
-        push(st, ["end_turn"])
+        st.push(["end_turn"])
     elif effect == "air_power":
-        push(st, ["air"], ["end_turn"])
+        st.push(["air"], ["end_turn"])
     elif effect == "barrage":
-        push(st, ["barrage"], ["end_turn"])
+        st.push(["barrage"], ["end_turn"])
     elif effect == "medics_and_mechanics":
-        push(st, ["medics"], *tail, ["end_turn"])
+        st.push(["medics"], *tail, ["end_turn"])
     elif effect == "dig_in" and not _falls_back(st):
         _set_quotas(st)
-        push(st, ["orders"], ["dig_in"], ["end_turn"])
+        st.push(["orders"], ["dig_in"], ["end_turn"])
     elif effect == "infantry_assault" and st.section < 0 and not _falls_back(st):
-        decide(st, "section", st.commander)
-        push(st, ["orders"], *tail, ["end_turn"])
+        st.decide(Kind.SECTION, st.commander)
+        st.push(["orders"], *tail, ["end_turn"])
     else:
         if effect == "their_finest_hour":
             _roll_finest_hour(st)
         _set_quotas(st)
-        push(st, ["orders"], *tail, ["end_turn"])
+        st.push(["orders"], *tail, ["end_turn"])
 
 
 def _falls_back(st: M44State) -> bool:
@@ -110,7 +112,7 @@ def _falls_back(st: M44State) -> bool:
 
 def _set_quotas(st: M44State) -> None:
     g = st.game
-    q = [0] * 7
+    q = [0] * SLOTS
     effect = st.effect
     if _falls_back(st):
         st.fallback = True
@@ -152,9 +154,12 @@ def slots(st: M44State, u: int) -> tuple[int, ...]:
         return (ANY_SLOT,)
     effect, base, h = st.effect, g.unit_base[u], st.unit_hex[u]
     if effect in SECTION_EFFECTS or effect in ("recon_in_force", "general_advance", "pincer_move"):
-        return tuple(int(s) for s in SECTIONS[h] if q[s] > 0)
+        own = SECTION_SLOTS[h]
+        if len(own) == 1:
+            return own if q[own[0]] > 0 else ()
+        return tuple(s for s in own if q[s] > 0)
     if effect == "their_finest_hour":
-        own = (INF_SLOT,) if base == 0 else (ARMOR_SLOT,) if base == 1 else ()
+        own = (INF_SLOT,) if base == INFANTRY else (ARMOR_SLOT,) if base == ARMOR else ()
         return tuple(s for s in (*own, STAR_SLOT) if q[s] > 0)
     if effect in ORDERED_BY_TYPE:
         if base != ORDERED_BY_TYPE[effect][0]:
@@ -163,7 +168,7 @@ def slots(st: M44State, u: int) -> tuple[int, ...]:
             return ()
         return (ANY_SLOT,)
     if effect == "close_assault":
-        return (ANY_SLOT,) if base != 2 and enemy_adjacent(st, h, st.active) else ()
+        return (ANY_SLOT,) if base != ARTILLERY and enemy_adjacent(st, h, st.active) else ()
     if effect == "firefight":
         return () if enemy_adjacent(st, h, st.active) else (ANY_SLOT,)
     if effect == "direct_from_hq":
@@ -190,29 +195,38 @@ def fits(quotas: list[int], options: list[tuple[int, ...]]) -> bool:
     return place(0)
 
 
+# Each unit of the active side with its order slots, and those that may be ordered at all with
+# their `order H` action: cached in `st.order_slots` for one ordering step.
+OrderSlots = tuple[dict[int, tuple[int, ...]], list[tuple[int, tuple[int, ...], "Action"]]]
+
+
+def _order_slots(st: M44State) -> OrderSlots:
+    side, sides, where, order = st.active, st.game.unit_side, st.unit_hex, st.table.order
+    by_unit = {u: slots(st, u) for u, h in enumerate(where) if h >= 0 and sides[u] == side}
+    return by_unit, [(u, own, order[where[u]]) for u, own in by_unit.items() if own]
+
+
 def order_options(st: M44State) -> list[Action]:
     """The units that may still be ordered. A unit's slots cannot change while orders are named
     (nothing moves), so they are worked out once per ordering step (`st.order_slots`)."""
-    g = st.game
     cache = st.order_slots
     if cache is None:
-        side, sides = st.active, g.unit_side
-        cache = {u: slots(st, u) for u, h in enumerate(st.unit_hex) if h >= 0 and sides[u] == side}
-        st.order_slots = cache
+        cache = st.order_slots = _order_slots(st)
+    by_unit, candidates = cache
     out: list[Action] = []
-    taken = [cache[u] if u in cache else slots(st, u) for u in st.chosen]
-    free = st.quotas[:]
+    quotas = st.quotas
+    taken = [by_unit[u] if u in by_unit else slots(st, u) for u in st.chosen]
+    free = quotas[:]
     simple = all(len(s) == 1 for s in taken)
     if simple:
         for s in taken:
             free[s[0]] -= 1
-    ordered, where, order = st.ordered, st.unit_hex, st.table.order
-    for u, own in cache.items():
-        if not own or ordered[u]:
+    ordered = st.ordered
+    for u, own, action in candidates:
+        if ordered[u]:
             continue
-        ok = free[own[0]] > 0 if simple and len(own) == 1 else fits(st.quotas, [*taken, own])
-        if ok:
-            out.append(order[where[u]])
+        if free[own[0]] > 0 if simple and len(own) == 1 else fits(quotas, [*taken, own]):
+            out.append(action)
     if out:
         out.append(st.table.done)
     return out
@@ -223,7 +237,7 @@ def orders_step(st: M44State, _job: list[Any]) -> None:
     (M44-GEN-06, M44-CARD-05)."""
     options = order_options(st)
     if len(options) > 1:
-        offer(st, options, "order", st.commander)
+        st.offer(options, Kind.ORDER, st.commander)
 
 
 def apply_order(st: M44State, action: M44Action) -> None:
@@ -234,7 +248,7 @@ def apply_order(st: M44State, action: M44Action) -> None:
     st.ordered[u] = True
     st.chosen.append(u)
     st.say("order", f"ordered: {label(st, u)}", unit=u)
-    push(st, ["orders"])
+    st.push(["orders"])
 
 
 def section_options(st: M44State) -> list[Action]:
@@ -278,7 +292,7 @@ def medics_step(st: M44State, _job: list[Any]) -> None:
     """Order 1 damaged unit, if any (M44-TAC-24/27)."""
     options = medics_options(st)
     if options:
-        offer(st, options, "medics", st.commander)
+        st.offer(options, Kind.MEDICS, st.commander)
 
 
 def apply_medics(st: M44State, action: M44Action) -> None:
@@ -319,7 +333,7 @@ def air_options(st: M44State) -> list[Action]:
 def air_step(st: M44State, _job: list[Any]) -> None:
     options = air_options(st)
     if options:
-        offer(st, options, "air", st.commander)
+        st.offer(options, Kind.AIR, st.commander)
 
 
 def apply_air(st: M44State, action: M44Action) -> None:
@@ -327,11 +341,16 @@ def apply_air(st: M44State, action: M44Action) -> None:
     st.decision = None
     if action.verb == action.verb.AIR:
         st.air.append(st.occ[action.a])
-        push(st, ["air"])
+        st.push(["air"])
         return
-    per = 2 if st.active == 0 else 1
+    per = air_dice(st.active)
     for t in reversed(st.air):
-        push(st, ["air_strike", t, per])
+        st.push(["air_strike", t, per])
+
+
+def air_dice(side: int) -> int:
+    """Dice per Air Power target: the Allies roll 2, the Axis 1 (M44-TAC-01)."""
+    return 2 if side == Side.ALLIES else 1
 
 
 def air_strike(st: M44State, job: list[Any]) -> None:
@@ -349,10 +368,10 @@ def barrage_step(st: M44State, _job: list[Any]) -> None:
     """With no enemy unit left on the board the card is played for nothing, like Air Power."""
     options = barrage_options(st)
     if options:
-        offer(st, options, "barrage", st.commander)
+        st.offer(options, Kind.BARRAGE, st.commander)
 
 
 def apply_barrage(st: M44State, action: M44Action) -> None:
     """Any one enemy unit, 4 dice, terrain ignored, flags not ignorable (M44-TAC-09)."""
     st.decision = None
-    strike(st, st.active, st.occ[action.a], 4, 0)
+    strike(st, st.active, st.occ[action.a], BARRAGE_DICE, 0)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from warroom.games.memoir44.rules.agenda import decide, push
+from warroom.games.memoir44.words import Kind
 
 if TYPE_CHECKING:
     from warroom.games.memoir44.actions import M44Action
@@ -46,26 +46,24 @@ def end_turn(st: M44State, _job: list[Any]) -> None:
     if st.ambusher >= 0 and st.ambusher != st.active:
         draw_into_hand(st, st.ambusher)
     if st.effect == "recon":
-        push(st, ["recon"], ["extra_draw"], ["next_turn"])
+        st.push(["recon"], ["extra_draw"], ["next_turn"])
     else:
         draw_into_hand(st, st.active)
-        push(st, ["extra_draw"], ["next_turn"])
+        st.push(["extra_draw"], ["next_turn"])
 
 
 def recon(st: M44State, _job: list[Any]) -> None:
-    """Draw two, keep one (M44-SECT-04); a second draw may need a reshuffle (EDGE-09)."""
+    """Draw two, keep one (M44-SECT-04); a second draw may need a reshuffle (EDGE-09). Two cards
+    of one kind leave nothing to choose: the engine keeps one (the kind is declared forced)."""
     for _ in range(2):
         card = draw_card(st)
         if card is not None:
             st.recon.append(card)
-    kinds = {st.game.deck[c] for c in st.recon}
     seats = st.game.side_seats[st.active]
     names = [st.game.content.cards[st.game.deck[c]].kind for c in st.recon]
     st.say("recon", f"Recon: draws {' and '.join(names)}", seats, cards=names)
-    if len(kinds) > 1:
-        decide(st, "keep", st.commander)
-    elif st.recon:
-        keep(st, st.game.deck[st.recon[0]])
+    if st.recon:
+        st.offer(keep_options(st), Kind.KEEP, st.commander)
 
 
 def keep(st: M44State, kind: int) -> None:

@@ -9,8 +9,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from warroom.games.memoir44.board import DIST, NAMES, NUM_HEXES
-from warroom.games.memoir44.rules.agenda import offer
 from warroom.games.memoir44.rules.units import check_victory, relocate
+from warroom.games.memoir44.words import ARMOR, ARTILLERY, BEACH, FIRST_ONLY, INFANTRY, RUNNING, STOP, Kind
 
 if TYPE_CHECKING:
     from warroom.core.game import Action
@@ -18,7 +18,6 @@ if TYPE_CHECKING:
     from warroom.games.memoir44.state import M44State
 
 NO_MOVE = ("close_assault", "firefight", "dig_in")
-STOP, FIRST_ONLY, BEACH = 1, 2, 4  # Memoir44Game.move_flags bits
 
 
 def profile(st: M44State, u: int) -> tuple[int, int, bool]:
@@ -30,11 +29,11 @@ def profile(st: M44State, u: int) -> tuple[int, int, bool]:
     effect = "" if st.fallback else st.effect
     if effect in NO_MOVE:
         return 0, 0, False
-    if effect == "infantry_assault" and base == 0:
+    if effect == "infantry_assault" and base == INFANTRY:
         return 3, 2, False  # the card's limits replace the unit's own (M44-TAC-23)
-    if effect == "behind_enemy_lines" and base == 0:
+    if effect == "behind_enemy_lines" and base == INFANTRY:
         return 3, 3, True
-    if effect == "artillery_bombard" and base == 2:
+    if effect == "artillery_bombard" and base == ARTILLERY:
         return 3, 0, False
     return kind.move, kind.move_and_battle, False
 
@@ -180,10 +179,17 @@ def options(st: M44State, again: bool | None = None) -> list[Action]:
 
 def step(st: M44State, job: list[Any]) -> None:
     """Offer the next move while any ordered unit can still move (M44-MOVE-01/02, M44-TURN-04)."""
+    if st.result != RUNNING:
+        # A winning move (M44-MEDAL-06) ends the game inside `apply`, which then schedules this
+        # step. The engine before issue 11 stopped without running it and saved it on the
+        # agenda; it goes back on a fresh agenda list (the runner's own list stays empty, so the
+        # runner stops), keeping the saves of such games as they were.
+        st.agenda = [*st.agenda, job]
+        return
     again = bool(job[1])
     found = options(st, again)
     if found:
-        offer(st, found, "move", st.commander, int(again))
+        st.offer(found, Kind.MOVE, st.commander, int(again))
 
 
 def apply(st: M44State, action: M44Action) -> None:
@@ -216,9 +222,7 @@ def apply(st: M44State, action: M44Action) -> None:
             if v != u and DIST[where[v]][frm] > e[2] and DIST[where[v]][to] > e[2]
         },
     )
-    from warroom.games.memoir44.rules.agenda import push
-
-    push(st, ["moves", int(again)])
+    st.push(["moves", int(again)])
 
 
 def enter(st: M44State, u: int, to: int, steps: int) -> None:
@@ -232,7 +236,7 @@ def enter(st: M44State, u: int, to: int, steps: int) -> None:
            unit=u, frm=NAMES[frm], to=NAMES[to])  # fmt: skip
     if g.no_battle_entry[to] and not g.unit_kind[u].battles_on_entry:
         st.no_battle[u] = True
-    if st.wire[to] and g.unit_base[u] == 1:
+    if st.wire[to] and g.unit_base[u] == ARMOR:
         st.wire[to] = 0
         st.say("wire_removed", f"armor removes the wire at {NAMES[to]}", hex=NAMES[to])
     check_victory(st)

@@ -7,15 +7,13 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from warroom.games.memoir44.board import NAMES, REARWARD
-from warroom.games.memoir44.rules.agenda import decide, push
 from warroom.games.memoir44.rules.units import check_victory, label, lose_figures, relocate
+from warroom.games.memoir44.words import ARTILLERY, RUNNING, Kind
 
 if TYPE_CHECKING:
     from warroom.core.game import Action
     from warroom.games.memoir44.actions import M44Action
     from warroom.games.memoir44.state import M44State
-
-ARTILLERY = 2
 
 
 def start(st: M44State, t: int, flags: int, by_side: int) -> None:
@@ -27,7 +25,7 @@ def start(st: M44State, t: int, flags: int, by_side: int) -> None:
         lose_figures(st, t, flags, by_side)
         return
     per_flag = g.unit_kind[t].retreat_per_flag
-    push(st, ["retreat", t, flags, flags * per_flag, 0, by_side])
+    st.push(["retreat", t, flags, flags * per_flag, 0, by_side])
 
 
 def _steps(st: M44State, t: int, h: int) -> list[int]:
@@ -65,6 +63,8 @@ def choices(st: M44State, t: int, low: int, high: int, taken: int) -> tuple[list
 
 
 def retreat_job(st: M44State, job: list[Any]) -> None:
+    """The next step, or the figures lost for the steps that cannot be taken (M44-RETR-06/07).
+    A single step with no right to stop is taken by the engine (the kind is declared forced)."""
     t, low, high, taken, side = (int(x) for x in job[1:6])
     if st.unit_hex[t] < 0 or taken >= high:
         return
@@ -75,11 +75,9 @@ def retreat_job(st: M44State, job: list[Any]) -> None:
             st.say("retreat_blocked", f"{label(st, t)} cannot retreat {short} more: loses {short}")
             lose_figures(st, t, short, side)
         return
-    if len(steps) == 1 and not may_stop:
-        _step(st, t, steps[0], [t, low, high, taken, side])
-        return
     owner = st.game.unit_side[t]
-    decide(st, "retreat", st.game.hex_commander(owner, st.unit_hex[t]), t, low, high, taken, side)
+    seat = st.game.hex_commander(owner, st.unit_hex[t])
+    st.offer(_options(st, steps, may_stop), Kind.RETREAT, seat, t, low, high, taken, side)
 
 
 def _step(st: M44State, t: int, to: int, data: list[int]) -> None:
@@ -88,15 +86,18 @@ def _step(st: M44State, t: int, to: int, data: list[int]) -> None:
     relocate(st, t, to)
     st.say("retreat", f"retreat {NAMES[frm]} -> {NAMES[to]}", unit=t, frm=NAMES[frm], to=NAMES[to])
     check_victory(st)
-    if st.result < 0:
+    if st.result == RUNNING:
         t, low, high, taken, side = data
-        push(st, ["retreat", t, low, high, taken + 1, side])
+        st.push(["retreat", t, low, high, taken + 1, side])
 
 
 def options(st: M44State) -> list[Action]:
     assert st.decision is not None
     t, low, high, taken = (int(x) for x in st.decision[2:6])
-    steps, may_stop = choices(st, t, low, high, taken)
+    return _options(st, *choices(st, t, low, high, taken))
+
+
+def _options(st: M44State, steps: list[int], may_stop: bool) -> list[Action]:
     out: list[Action] = [st.table.retreat[h] for h in steps]
     return [*out, st.table.stop_retreat] if may_stop else out
 

@@ -6,18 +6,16 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from warroom.games.memoir44.board import NAMES, NEIGHBOURS
-from warroom.games.memoir44.rules.agenda import end_game
+from warroom.games.memoir44.words import RUNNING, SIDE_TITLES, Result
 
 if TYPE_CHECKING:
     from warroom.games.memoir44.state import M44State
-
-SIDE_TITLE = ("Allies", "Axis")
 
 
 def label(st: M44State, u: int) -> str:
     g = st.game
     where = NAMES[st.unit_hex[u]] if st.unit_hex[u] >= 0 else "eliminated"
-    return f"{SIDE_TITLE[g.unit_side[u]]} {g.unit_noun[u]} ({st.unit_fig[u]}) at {where}"
+    return f"{SIDE_TITLES[g.unit_side[u]]} {g.unit_noun[u]} ({st.unit_fig[u]}) at {where}"
 
 
 def enemy_adjacent(st: M44State, h: int, side: int) -> bool:
@@ -47,7 +45,7 @@ def note_entry(st: M44State, u: int, h: int) -> None:
     for i in st.game.permanent_at[side][h]:
         if not st.obj_taken[i]:
             st.obj_taken[i] = True
-            st.say("objective", f"{SIDE_TITLE[side]} take the objective at {NAMES[h]} for good", side=side)
+            st.say("objective", f"{SIDE_TITLES[side]} take the objective at {NAMES[h]} for good", side=side)
 
 
 def lose_figures(st: M44State, u: int, n: int, by_side: int) -> bool:
@@ -60,7 +58,7 @@ def lose_figures(st: M44State, u: int, n: int, by_side: int) -> bool:
         st.say("losses", f"{label(st, u)} loses {n}", unit=u, figures=st.unit_fig[u])
         return False
     h = st.unit_hex[u]
-    st.say("eliminated", f"{SIDE_TITLE[st.game.unit_side[u]]} {st.game.unit_kind[u].name.lower()} at "
+    st.say("eliminated", f"{SIDE_TITLES[st.game.unit_side[u]]} {st.game.unit_kind[u].name.lower()} at "
            f"{NAMES[h]} is eliminated", unit=u, hex=NAMES[h])  # fmt: skip
     st.occ[h] = -1
     st.unit_hex[u] = -1
@@ -96,9 +94,9 @@ def medals(st: M44State, side: int) -> int:
 
 def check_victory(st: M44State) -> None:
     """The first side to reach its target wins at once, even mid-turn (M44-MEDAL-06)."""
-    if st.result >= 0:
+    if st.result != RUNNING:
         return
     for side in (st.active, 1 - st.active):
         if medals(st, side) >= st.game.scenario.victory_medals[side]:
-            end_game(st, side, f"the {SIDE_TITLE[side]} reach {medals(st, side)} medals and win")
+            st.finish_with(Result(side), f"the {SIDE_TITLES[side]} reach {medals(st, side)} medals and win")
             return
