@@ -144,6 +144,13 @@ class Memoir44Game(Game[M44State]):
         )
         self.abs_section = tuple(tuple(int(self.to_absolute(side, rel)) for rel in Section) for side in SIDES)
         self.side_seats = tuple(frozenset(self.seats_of(side)) for side in SIDES)
+        # who decides, per side: for a card of each board section, for a unit on each hex (M44-VAR-03..05)
+        self.board_commanders = tuple(
+            tuple(self.section_commander(side, self.to_absolute(side, s)) for s in Section) for side in SIDES
+        )
+        self.hex_commanders = tuple(
+            tuple(self._hex_commander(side, h) for h in range(NUM_HEXES)) for side in SIDES
+        )
         self.other_seats = tuple(frozenset(range(self.num_players)) - self.side_seats[side] for side in SIDES)
         self.has_beach = any(self.is_beach)
         self.unit_noun = tuple(k.name.lower() for k in self.unit_kind)
@@ -190,6 +197,9 @@ class Memoir44Game(Game[M44State]):
 
     def hex_commander(self, side: int, h: int) -> int:
         """Who decides for a unit of `side` on hex h: its section's commander; shared hexes the chief."""
+        return self.hex_commanders[side][h]
+
+    def _hex_commander(self, side: int, h: int) -> int:
         sections = SECTIONS[h]
         if len(sections) > 1:
             return self.chief(side)

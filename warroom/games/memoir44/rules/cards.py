@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from warroom.games.memoir44.board import NAMES, NEIGHBOURS, SECTIONS, Section
+from warroom.games.memoir44.board import NAMES, NEIGHBOURS, SECTIONS
 from warroom.games.memoir44.rules import dice
 from warroom.games.memoir44.rules.battle import STARS, strike
 from warroom.games.memoir44.rules.units import enemy_adjacent, label
@@ -35,6 +35,8 @@ ORDERED_BY_TYPE = {  # tactic card -> (base type ordered, how many); fallback wh
     "infantry_assault": (INFANTRY, ALL),
 }
 NO_ORDERS = ("ambush", "")
+# the cards that order units by board section (sections' slots)
+BY_SECTION = frozenset((*SECTION_EFFECTS, "recon_in_force", "general_advance", "pincer_move"))
 BARRAGE_DICE = 4  # M44-TAC-09
 
 
@@ -69,7 +71,7 @@ def _commander(st: M44State, card: str, effect: str, section: int) -> int:
     """Team play: a single-section card's section commander, else the chief (M44-VAR-05)."""
     g = st.game
     if effect in SECTION_EFFECTS and section >= 0:
-        return g.section_commander(st.active, g.to_absolute(st.active, Section(section)))
+        return g.board_commanders[st.active][section]
     return g.chief(st.active)
 
 
@@ -153,7 +155,7 @@ def slots(st: M44State, u: int) -> tuple[int, ...]:
     if st.fallback:
         return (ANY_SLOT,)
     effect, base, h = st.effect, g.unit_base[u], st.unit_hex[u]
-    if effect in SECTION_EFFECTS or effect in ("recon_in_force", "general_advance", "pincer_move"):
+    if effect in BY_SECTION:
         own = SECTION_SLOTS[h]
         if len(own) == 1:
             return own if q[own[0]] > 0 else ()
