@@ -9,14 +9,16 @@ from typing import Any
 
 from warroom.core.errors import CorruptDataError, OptionError
 from warroom.core.game import JSON, Action, Game, GameInfo, OptionSpec
-from warroom.games.memoir44 import encoding
+from warroom.games.memoir44 import catalog, encoding, evaluate, position, render, view
 from warroom.games.memoir44.actions import M44Action, action_table
+from warroom.games.memoir44.agents import HeuristicAgent
 from warroom.games.memoir44.board import NEIGHBOURS, NUM_HEXES, SECTIONS, Section, mirror
 from warroom.games.memoir44.content import Content, default_content
+from warroom.games.memoir44.rules import setup
 from warroom.games.memoir44.rules.consequence import consequence
-from warroom.games.memoir44.scenario import Scenario, resolve, shipped
+from warroom.games.memoir44.scenario import Scenario, import_m44, parse_text, resolve, shipped
 from warroom.games.memoir44.state import M44State
-from warroom.games.memoir44.words import BASE_NAMES, BEACH, FIRST_ONLY, SIDE_NAMES, SIDES, STOP
+from warroom.games.memoir44.words import BASE_NAMES, BEACH, FIRST_ONLY, SIDE_NAMES, SIDES, STOP, Side
 
 MAX_TURNS = 200  # an engine bound, not a rule: a game still running after 200 turns is a draw
 
@@ -42,7 +44,7 @@ INFO = GameInfo(
         ),
         OptionSpec(
             "larger_team",
-            "allies",
+            SIDE_NAMES[Side.ALLIES],
             "with 3 or 5 players, the side the extra player joins (M44-VAR-01)",
             SIDE_NAMES,
         ),
@@ -94,7 +96,7 @@ class Memoir44Game(Game[M44State]):
             raise OptionError(f"max_turns must be 2..{MAX_TURNS}")
         if self.options["no_take_ground"] and not self.options["young_generals"]:
             raise OptionError("no_take_ground is a young generals option: set young_generals=true too")
-        if self.options["larger_team"] != "allies" and self.options["players"] % 2 == 0:
+        if self.options["larger_team"] != SIDE_NAMES[Side.ALLIES] and self.options["players"] % 2 == 0:
             raise OptionError("larger_team is for 3 or 5 players: with an even number the teams are equal")
 
     def _tables(self) -> None:
@@ -210,9 +212,7 @@ class Memoir44Game(Game[M44State]):
 
     # -- the contract ---------------------------------------------------------------------------
     def catalog(self) -> JSON:
-        from warroom.games.memoir44.catalog import catalog
-
-        return catalog(self)
+        return catalog.catalog(self)
 
     @classmethod
     def scenarios(cls) -> list[str]:
@@ -221,8 +221,6 @@ class Memoir44Game(Game[M44State]):
     @classmethod
     def import_scenario(cls, path: str) -> tuple[str, list[str]]:
         """A .m44 file as warroom's scenario TOML, validated like any scenario file."""
-        from warroom.games.memoir44.scenario import import_m44, parse_text
-
         text = import_m44(path)
         return text, list(parse_text(text, Path(path).name).warnings)
 
@@ -243,42 +241,28 @@ class Memoir44Game(Game[M44State]):
     @classmethod
     def from_position(cls, text: str, seed: int = 0) -> M44State:
         """A position in memoir44's notation (warroom/games/memoir44/position.py)."""
-        from warroom.games.memoir44.position import parse_position
-
-        return parse_position(text, seed)
+        return position.parse_position(text, seed)
 
     def new_initial_state(self, seed: int = 0) -> M44State:
-        from warroom.games.memoir44.rules import setup
-
         return setup.new_state(self, seed)
 
     def state_from_json(self, data: JSON) -> M44State:
         return M44State.from_json(self, data)
 
     def agents(self) -> dict[str, Callable[[int], Any]]:
-        from warroom.games.memoir44.agents import HeuristicAgent
-
         return {"heuristic": HeuristicAgent}
 
     def render(self, state: M44State, player: int | None) -> str:
-        from warroom.games.memoir44.render import render
-
-        return render(state, player)
+        return render.render(state, player)
 
     def describe_action(self, state: M44State, action: Action) -> str:
-        from warroom.games.memoir44.render import describe
-
-        return describe(state, action)
+        return render.describe(state, action)
 
     def evaluate(self, state: M44State) -> list[float]:
-        from warroom.games.memoir44.evaluate import evaluate
-
-        return evaluate(state)
+        return evaluate.evaluate(state)
 
     def summary(self, state: M44State) -> JSON:
-        from warroom.games.memoir44.view import summary
-
-        return summary(state)
+        return view.summary(state)
 
 
 __all__ = ["INFO", "Memoir44Game", "shipped"]

@@ -36,7 +36,7 @@ from warroom.games.memoir44.board import parse_hex
 from warroom.games.memoir44.rules import dice
 from warroom.games.memoir44.scenario import parse_text
 from warroom.games.memoir44.state import M44State
-from warroom.games.memoir44.words import SIDE_NAMES
+from warroom.games.memoir44.words import SIDE_NAMES, Side
 
 if TYPE_CHECKING:
     from warroom.games.memoir44.game import Memoir44Game
@@ -62,14 +62,14 @@ def parse_position(text: str, seed: int = 0) -> M44State:
 class _Builder:
     def __init__(self) -> None:
         self.face = "countryside"
-        self.bottom = "allies"
+        self.bottom = SIDE_NAMES[Side.ALLIES]
         self.terrain: dict[str, list[str]] = {}
         self.features: dict[str, list[str]] = {}
         self.obstacles: dict[str, list[str]] = {}
         self.units: dict[str, list[str]] = {name: [] for name in SIDE_NAMES}
         self.objectives: list[str] = []
         self.medals = (6, 6)
-        self.active = "allies"
+        self.active = SIDE_NAMES[Side.ALLIES]
         self.hands: dict[str, list[str]] = {}
         self.deck: list[str] | None = None
         self.dice: list[int] = []

@@ -363,8 +363,9 @@ M44_TERRAIN = {"woods": "forest", "hills": "hill", "buildings": "town", "river":
                "hedgerow": "hedgerow", "ocean": "ocean", "beach": "beach", "coast": "beach"}  # fmt: skip
 M44_RECT = ("bridge", "bunker")
 M44_OBSTACLE = {"sand": "sandbags", "sandbag": "sandbags", "wire": "wire", "hedgehog": "hedgehog"}
-M44_NATIONS = {"ger": "axis", "jp": "axis", "it": "axis", "us": "allies", "brit": "allies", "gb": "allies",
-               "ru": "allies", "fr": "allies"}  # fmt: skip
+ALLIES, AXIS = SIDE_NAMES
+M44_NATIONS = {"ger": AXIS, "jp": AXIS, "it": AXIS, "us": ALLIES, "brit": ALLIES, "gb": ALLIES, "ru": ALLIES,
+               "fr": ALLIES}  # fmt: skip
 M44_UNIT = re.compile(r"^(inf|tank|gun)(2?)([a-z]+)$")
 M44_FACES = {"country": "countryside", "beach": "beach"}
 ALLIED_MEDALS = {1, 4, 6}
@@ -491,9 +492,7 @@ class _M44:
         """`medal1/4/6` Allied, `medal0` either side, other `medalN` Axis objectives; `tagN` markers."""
         if re.fullmatch(r"medal\d+", tag):
             number = int(tag[5:])
-            sides = (
-                ("allies", "axis") if number == 0 else ("allies",) if number in ALLIED_MEDALS else ("axis",)
-            )
+            sides = SIDE_NAMES if number == 0 else (ALLIES,) if number in ALLIED_MEDALS else (AXIS,)
             self.objectives.extend((NAMES[h], s) for s in sides)
         elif re.fullmatch(r"tag\d+", tag):
             self.notes.append(f"marker {tag} on {NAMES[h]} ignored (described in the scenario text)")
