@@ -10,7 +10,8 @@ from pathlib import Path
 import pytest
 
 from warroom.core.errors import CorruptDataError
-from warroom.games.siege.content import DATA, CardClass, TokenClass, load_content
+from warroom.games.siege.content import DATA, load_content
+from warroom.games.siege.words import CardClass, TokenClass
 
 
 def test_totals_49_cards_49_tokens():

@@ -10,10 +10,10 @@ import pytest
 from tests.siege.conftest import new_game, texts
 from warroom.core.rng import Rng
 from warroom.games.siege.actions import ARRANGEMENTS
-from warroom.games.siege.board import SECTORS, Ring, space
-from warroom.games.siege.content import STARTING_VEHICLES
+from warroom.games.siege.board import SECTORS, space
 from warroom.games.siege.game import SiegeGame
 from warroom.games.siege.rules import dispatch
+from warroom.games.siege.words import STARTING_VEHICLES, Ring
 
 
 @pytest.mark.parametrize("simple_battles", [False, True])

@@ -2,7 +2,9 @@
 
 One table per content set holds each distinct action once; `legal_actions` hands out these
 objects, so equality is identity, nothing is allocated per decision, and `index` is a fixed
-action id for learning environments.
+action id for learning environments. Each action carries its verb and typed parts (the cards it
+plays, the enemy token it aims at, the sector or fortification slot it names), built here once,
+and the small integers `a`/`b` the rules dispatch on.
 
 Texts (KIND = a card or token kind from the data files, tN = enemy token N, fN = fortification
 slot N, sN = sector N):
@@ -17,22 +19,25 @@ from __future__ import annotations
 
 from itertools import permutations
 
-from warroom.core.game import Action
-from warroom.games.siege.board import SECTORS, Colour
-from warroom.games.siege.content import STARTING_VEHICLES, Content
+from warroom.core.actions import Action, Part, PartKind
+from warroom.core.actions import ActionTable as CoreActionTable
+from warroom.games.siege.board import SECTORS
+from warroom.games.siege.content import Content
+from warroom.games.siege.words import LETTER, STARTING_VEHICLES, Colour, Verb
 
-LETTER = {"sdkfz": "S", "pz3": "P", "tiger": "T"}
 MAX_SEATS = 6
 
 
 class SiegeAction(Action):
-    """An action plus the small integers the rules dispatch on (-1 where unused)."""
+    """An action plus the small integers the rules dispatch on (-1 where unused): `a` a card or
+    token kind index, a sector, a seat or a colour; `b` an enemy token id or a second kind."""
 
-    __slots__ = ("a", "b", "verb")
+    __slots__ = ("a", "b")
 
-    def __init__(self, index: int, text: str, verb: str, a: int = -1, b: int = -1) -> None:
-        super().__init__(index, text)
-        self.verb = verb
+    def __init__(  # noqa: PLR0917  (the table builds thousands: positional keeps it short)
+        self, index: int, text: str, verb: Verb, parts: tuple[Part, ...] = (), a: int = -1, b: int = -1
+    ) -> None:
+        super().__init__(index, text, verb, parts)
         self.a = a
         self.b = b
 
@@ -46,51 +51,127 @@ def _arrangements() -> list[tuple[str, ...]]:
 ARRANGEMENTS = _arrangements()
 
 
-class ActionTable:
+def _card(kind: str, role: str = "card") -> Part:
+    return Part(role, PartKind.CARD, kind)
+
+
+def _token(kind: str, role: str = "token") -> Part:
+    """A token kind the Field Marshal plays from his hand."""
+    return Part(role, PartKind.TOKEN, kind)
+
+
+def _target(tid: int) -> Part:
+    """The enemy on the board an action aims at, by token id."""
+    return Part("target", PartKind.TOKEN, tid)
+
+
+def _sector(s: int, role: str = "sector") -> Part:
+    return Part(role, PartKind.SECTOR, s)
+
+
+class ActionTable(CoreActionTable):
     """All actions of one content set, with lookup arrays indexed by kind, token and sector."""
 
+    all: list[SiegeAction]
+    by_text: dict[str, SiegeAction]
+
     def __init__(self, content: Content) -> None:
-        self.all: list[SiegeAction] = []
-        self.by_text: dict[str, SiegeAction] = {}
+        super().__init__()
+        V, add = Verb, self._add  # noqa: N806  (short: this is the verbs' one long listing)
         cards = [c.kind for c in content.cards]
         tokens = [t.kind for t in content.tokens]
-        n_tok = len(content.token_kind_of)
-        precise = "precise_shot"
-        self.pass_ = self._add("pass", "pass")
-        self.refuse = self._add("refuse", "refuse")
-        self.stop = self._add("stop", "stop")
-        self.arrange = [self._add(f"arrange {''.join(LETTER[k] for k in arr)}", "arrange", i)
-                        for i, arr in enumerate(ARRANGEMENTS)]  # fmt: skip
-        self.claim = {s: self._add(f"claim {s}", "claim", s) for s in SECTORS}
-        self.swap = [self._add(f"swap {k}", "swap", i) for i, k in enumerate(cards)]
-        self.offer = [[self._add(f"offer {p} {k}", "offer", p, i) for i, k in enumerate(cards)]
-                      for p in range(MAX_SEATS)]  # fmt: skip
-        self.give = [self._add(f"give {k}", "give", i) for i, k in enumerate(cards)]
-        self.discard = [self._add(f"discard {k}", "discard", i) for i, k in enumerate(cards)]
+        tids = range(len(content.token_kind_of))
+        self.pass_ = add("pass", V.PASS)
+        self.refuse = add("refuse", V.REFUSE)
+        self.stop = add("stop", V.STOP)
+        self.arrange = [
+            add(
+                f"arrange {''.join(LETTER[k] for k in arr)}",
+                V.ARRANGE,
+                (Part("arrangement", PartKind.CHOICE, arr),),
+                i,
+            )
+            for i, arr in enumerate(ARRANGEMENTS)
+        ]
+        self.claim = {s: add(f"claim {s}", V.CLAIM, (_sector(s),), s) for s in SECTORS}
+        self.swap = [add(f"swap {k}", V.SWAP, (_card(k),), i) for i, k in enumerate(cards)]
+        self.offer = [
+            [
+                add(f"offer {p} {k}", V.OFFER, (Part("partner", PartKind.SEAT, p), _card(k)), p, i)
+                for i, k in enumerate(cards)
+            ]
+            for p in range(MAX_SEATS)
+        ]
+        self.give = [add(f"give {k}", V.GIVE, (_card(k),), i) for i, k in enumerate(cards)]
+        self.discard = [add(f"discard {k}", V.DISCARD, (_card(k),), i) for i, k in enumerate(cards)]
         strike = [c.index for c in content.cards if c.is_strike]
-        self.strike = {i: [self._add(f"play {cards[i]} t{t}", "strike", i, t) for t in range(n_tok)]
-                       for i in strike}  # fmt: skip
-        self.precise = {i: [self._add(f"play {precise}+{cards[i]} t{t}", "precise", i, t)
-                            for t in range(n_tok)] for i in strike}  # fmt: skip
-        self.target = {verb: [self._add(f"play {verb} t{t}", verb, -1, t) for t in range(n_tok)]
-                       for verb in ("il2", "hedgehogs", "onslaught")}  # fmt: skip
-        self.dot = {s: self._add(f"play dot f{s}", "dot", s) for s in SECTORS}
-        self.patrol = self._add("play patrol", "patrol")
-        self.modification = self._add("play modification", "modification")
-        self.repair = [self._add(f"play repair {k}", "repair", i) for i, k in enumerate(cards)]
-        self.build = {s: self._add(f"play sandbags+barbed_wire f{s}", "build", s) for s in SECTORS}
-        self.all_for_one = {c: [self._add(f"play all_for_one {c.name.lower()} t{t}", "all_for_one", c, t)
-                                for t in range(n_tok)] for c in Colour}  # fmt: skip
-        self.hit = [self._add(f"hit t{t}", "hit", -1, t) for t in range(n_tok)]
-        self.place = [{s: self._add(f"place {k} s{s}", "place", i, s) for s in SECTORS}
-                      for i, k in enumerate(tokens)]  # fmt: skip
-        self.pair = [[self._add(f"pair {k1} {k2}", "pair", i, j) for j, k2 in enumerate(tokens)]
-                     for i, k1 in enumerate(tokens)]  # fmt: skip
-        self.single = [self._add(f"single {k}", "single", i) for i, k in enumerate(tokens)]
-        self.deploy = [self._add(f"deploy {k}", "deploy", i) for i, k in enumerate(tokens)]
+        self.strike = {
+            i: [add(f"play {cards[i]} t{t}", V.STRIKE, (_card(cards[i]), _target(t)), i, t) for t in tids]
+            for i in strike
+        }
+        shot = _card("precise_shot")
+        self.precise = {
+            i: [
+                add(
+                    f"play precise_shot+{cards[i]} t{t}",
+                    V.PRECISE,
+                    (shot, _card(cards[i], "with"), _target(t)),
+                    i,
+                    t,
+                )
+                for t in tids
+            ]
+            for i in strike
+        }
+        self.target = {
+            verb: [add(f"play {verb} t{t}", verb, (_card(verb.value), _target(t)), -1, t) for t in tids]
+            for verb in (V.IL2, V.HEDGEHOGS, V.ONSLAUGHT)
+        }
+        self.dot = {
+            s: add(f"play dot f{s}", V.DOT, (_card("dot"), _sector(s, "fortification")), s) for s in SECTORS
+        }
+        self.patrol = add("play patrol", V.PATROL, (_card("patrol"),))
+        self.modification = add("play modification", V.MODIFICATION, (_card("modification"),))
+        self.repair = [
+            add(f"play repair {k}", V.REPAIR, (_card("repair"), _card(k, "take")), i)
+            for i, k in enumerate(cards)
+        ]
+        wall = (_card("sandbags"), _card("barbed_wire", "with"))
+        self.build = {
+            s: add(f"play sandbags+barbed_wire f{s}", V.BUILD, (*wall, _sector(s, "fortification")), s)
+            for s in SECTORS
+        }
+        self.all_for_one = {
+            c: [
+                add(
+                    f"play all_for_one {colour} t{t}",
+                    V.ALL_FOR_ONE,
+                    (Part("colour", PartKind.CHOICE, colour), _target(t)),
+                    c,
+                    t,
+                )
+                for t in tids
+            ]
+            for c in Colour
+            for colour in [c.name.lower()]
+        }
+        self.hit = [add(f"hit t{t}", V.HIT, (_target(t),), -1, t) for t in tids]
+        self.place = [
+            {s: add(f"place {k} s{s}", V.PLACE, (_token(k), _sector(s)), i, s) for s in SECTORS}
+            for i, k in enumerate(tokens)
+        ]
+        self.pair = [
+            [
+                add(f"pair {k1} {k2}", V.PAIR, (_token(k1), _token(k2, "then")), i, j)
+                for j, k2 in enumerate(tokens)
+            ]
+            for i, k1 in enumerate(tokens)
+        ]
+        self.single = [add(f"single {k}", V.SINGLE, (_token(k),), i) for i, k in enumerate(tokens)]
+        self.deploy = [add(f"deploy {k}", V.DEPLOY, (_token(k),), i) for i, k in enumerate(tokens)]
 
-    def _add(self, text: str, verb: str, a: int = -1, b: int = -1) -> SiegeAction:
-        action = SiegeAction(len(self.all), text, verb, a, b)
-        self.all.append(action)
-        self.by_text[text] = action
+    def _add(
+        self, text: str, verb: Verb, parts: tuple[Part, ...] = (), a: int = -1, b: int = -1
+    ) -> SiegeAction:
+        action: SiegeAction = self.intern(SiegeAction(len(self.all), text, verb, parts, a, b))
         return action

@@ -27,19 +27,17 @@ from warroom.games.siege.board import (
     SECTOR_OF,
     SECTORS,
     SECTORS_OF_COLOUR,
-    Colour,
-    Ring,
     colour_of,
     cw,
 )
-from warroom.games.siege.content import CardClass, TokenClass
+from warroom.games.siege.words import STARTING_VEHICLES, Ask, CardClass, Colour, Ring, Site, TokenClass, Verb
 
 if TYPE_CHECKING:
     from warroom.games.siege.state import SiegeState
 
 _REAR, _AVI, _ART, _TANK, _CITY = (int(r) for r in Ring)
-_MARSHAL_KINDS = ("marshal", "marshal_extra")
-_SECOND_TIER = ("hedgehogs", "onslaught")  # played only once no damage play is worth it
+_MARSHAL_KINDS = (Ask.MARSHAL, Ask.MARSHAL_EXTRA)
+_SECOND_TIER = (Verb.HEDGEHOGS, Verb.ONSLAUGHT)  # played only once no damage play is worth it
 _KEEP = {  # what holding a special card is worth when it has no good use right now
     "il2": 5.0, "precise_shot": 4.0, "onslaught": 4.0, "hedgehogs": 3.0, "dot": 3.0, "patrol": 3.0,
     "modification": 6.0, "repair": 2.0,
@@ -219,27 +217,27 @@ def _best(scored: Iterable[tuple[float, Action]]) -> Action:
 def _play_score(look: _Look, a: SiegeAction, cover: dict[int, int]) -> float:
     st = look.st
     verb = a.verb
-    if verb == "strike":
+    if verb is Verb.STRIKE:
         return look.strike(a.a, a.b, st.armour[a.b], cover[a.b])
-    if verb == "precise":
+    if verb is Verb.PRECISE:
         return look.precise(a.b, st.armour[a.b], cover[a.b])
-    if verb == "il2":
+    if verb is Verb.IL2:
         return look.il2(a.b, st.armour[a.b], cover.get(a.b, 0))
-    if verb == "hedgehogs":
+    if verb is Verb.HEDGEHOGS:
         return look.hedgehog(a.b)
-    if verb == "onslaught":
+    if verb is Verb.ONSLAUGHT:
         return look.onslaught(a.b)
-    if verb == "build":
+    if verb is Verb.BUILD:
         return look.build(a.a)
-    if verb == "dot":
+    if verb is Verb.DOT:
         return look.dot(a.a)
-    if verb == "patrol":
+    if verb is Verb.PATROL:
         return look.patrol()
-    if verb == "modification":
+    if verb is Verb.MODIFICATION:
         return 100.0
-    if verb == "repair":
+    if verb is Verb.REPAIR:
         return _repair_score(look, a.a)
-    if verb == "all_for_one":
+    if verb is Verb.ALL_FOR_ONE:
         u = look.urg[a.b]
         return _kill_value(u) + 5.0 * max(0, st.armour[a.b] - 2) - 24.0
     return 0.0  # pass
@@ -357,15 +355,14 @@ def _choose_arrange(look: _Look, legal: Sequence[Action]) -> Action:
             card = look.cards[kind]
             if card.card_class == CardClass.STRIKE and card.ring == ring and card.colour is not None:
                 budget[card.colour] += 1
-    armour = {k: st.content.token(k).armour for k in ("sdkfz", "pz3", "tiger")}
-    names = {"S": "sdkfz", "P": "pz3", "T": "tiger"}
+    armour = {k: st.content.token(k).armour for k in STARTING_VEHICLES}
 
     def value(i: int) -> float:
-        word = legal[i].text.split()[1]
+        kinds = ARRANGEMENTS[cast(SiegeAction, legal[i]).a]
         total = 0.0
         for colour, (s1, s2) in SECTORS_OF_COLOUR.items():
             left = budget[colour]
-            for a in sorted(armour[names[word[s - 1]]] for s in (s1, s2)):
+            for a in sorted(armour[kinds[s - 1]] for s in (s1, s2)):
                 if a <= left:
                     left -= a
                     total += a
@@ -383,14 +380,14 @@ def _choose_claim(look: _Look, legal: Sequence[Action]) -> Action:
 
 
 _DEFENDER: dict[str, Callable[[_Look, Sequence[Action]], Action]] = {
-    "play": _choose_play,
-    "swap": _choose_swap,
-    "trade": _choose_offer,
-    "answer": _choose_answer,
-    "hit": _choose_hit,
-    "discard": _choose_discard,
-    "arrange": _choose_arrange,
-    "claim": _choose_claim,
+    Ask.PLAY: _choose_play,
+    Ask.SWAP: _choose_swap,
+    Ask.TRADE: _choose_offer,
+    Ask.ANSWER: _choose_answer,
+    Ask.HIT: _choose_hit,
+    Ask.DISCARD: _choose_discard,
+    Ask.ARRANGE: _choose_arrange,
+    Ask.CLAIM: _choose_claim,
 }
 
 
@@ -420,12 +417,12 @@ def _he111_value(st: SiegeState) -> float:
     total = 0.0
     for s in SECTORS:
         for what, x in HE111_PATH[s]:
-            if what == "space":
+            if what is Site.SPACE:
                 total -= sum(1.5 * st.armour[t] + 0.3 * RING_OF[sp] for t, sp in st.pos.items() if sp == x)
-            elif what == "fort" and st.fort[x]:
+            elif what is Site.FORT and st.fort[x]:
                 total += 1.5 if st.dot[x] else 3.5
                 break
-            elif what == "building" and st.building[x]:
+            elif what is Site.BUILDING and st.building[x]:
                 total += 50.0 if sum(st.building) == 1 else 8.0
                 break
     return total / 6.0
@@ -490,11 +487,11 @@ def _event_value(st: SiegeState, kind: str) -> float:
 
 
 def _marshal_score(st: SiegeState, a: SiegeAction) -> float:
-    if a.verb == "place":
+    if a.verb is Verb.PLACE:
         return _token_value(st, a.a, a.b)
-    if a.verb == "pair":
+    if a.verb is Verb.PAIR:
         return _token_value(st, a.a, None) + _token_value(st, a.b, None)
-    if a.verb in ("single", "deploy"):
+    if a.verb in (Verb.SINGLE, Verb.DEPLOY):
         return _token_value(st, a.a, None)
     return 0.0  # pass / stop
 

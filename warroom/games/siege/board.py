@@ -14,22 +14,7 @@ Colours: sectors 1-2 red, 3-4 green, 5-6 blue.
 
 from __future__ import annotations
 
-from enum import IntEnum
-
-
-class Ring(IntEnum):
-    REAR = 0
-    AVIATION = 1
-    ARTILLERY = 2
-    TANK = 3
-    CITY = 4
-
-
-class Colour(IntEnum):
-    RED = 0
-    GREEN = 1
-    BLUE = 2
-
+from warroom.games.siege.words import Colour, Ring, Site
 
 SECTORS = (1, 2, 3, 4, 5, 6)
 NUM_SPACES = 30
@@ -71,17 +56,18 @@ ADVANCE: tuple[int, ...] = tuple(
 CLOCKWISE: tuple[int, ...] = tuple(space(cw(SECTOR_OF[i]), RING_OF[i]) for i in range(NUM_SPACES))
 COUNTER_CLOCKWISE: tuple[int, ...] = tuple(space(ccw(SECTOR_OF[i]), RING_OF[i]) for i in range(NUM_SPACES))
 
-# The He-111's flight for each rolled sector (SG-HE-01): ("space", i) | ("fort", s) | ("building", s).
-HE111_PATH: dict[int, tuple[tuple[str, int], ...]] = {
+# The He-111's flight for each rolled sector (SG-HE-01): (SPACE, i) | (FORT, s) | (BUILDING, s).
+_SPACE, _FORT, _BUILDING = Site.SPACE, Site.FORT, Site.BUILDING
+HE111_PATH: dict[int, tuple[tuple[Site, int], ...]] = {
     s: (
-        *(("space", space(s, r)) for r in (Ring.REAR, Ring.AVIATION, Ring.ARTILLERY, Ring.TANK)),
-        ("fort", s),
-        ("building", s),
-        ("space", space(s, Ring.CITY)),
-        ("building", opposite(s)),
-        ("space", space(opposite(s), Ring.CITY)),
-        ("fort", opposite(s)),
-        *(("space", space(opposite(s), r)) for r in (Ring.TANK, Ring.ARTILLERY, Ring.AVIATION, Ring.REAR)),
+        *((_SPACE, space(s, r)) for r in (Ring.REAR, Ring.AVIATION, Ring.ARTILLERY, Ring.TANK)),
+        (_FORT, s),
+        (_BUILDING, s),
+        (_SPACE, space(s, Ring.CITY)),
+        (_BUILDING, opposite(s)),
+        (_SPACE, space(opposite(s), Ring.CITY)),
+        (_FORT, opposite(s)),
+        *((_SPACE, space(opposite(s), r)) for r in (Ring.TANK, Ring.ARTILLERY, Ring.AVIATION, Ring.REAR)),
     )
     for s in SECTORS
 }

@@ -7,48 +7,34 @@ file must be one the rules know, and every error names the file, the entry and t
 from __future__ import annotations
 
 from dataclasses import dataclass
-from enum import StrEnum
 from functools import cache
 from pathlib import Path
-from typing import Literal, TypeVar
+from typing import TypeVar
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
 from warroom.core.datafile import read_toml, validate
 from warroom.core.errors import CorruptDataError
-from warroom.games.siege.board import Colour, Ring
+from warroom.games.siege.board import STRIKE_RINGS
+from warroom.games.siege.words import (
+    BOMBER,
+    BUILD_CARDS,
+    EVENTS,
+    SPECIAL_CARDS,
+    SPECIAL_VEHICLES,
+    STARTING_VEHICLES,
+    CardClass,
+    Colour,
+    Ring,
+    TokenClass,
+)
 
 M = TypeVar("M", bound=BaseModel)
 DATA = Path(__file__).parent / "data"
 DECK_SIZE = 49  # (src) SG 2.1
 RESERVE_SIZE = 49
-
-
-class CardClass(StrEnum):
-    STRIKE = "strike"
-    MULTICOLOUR = "multicolour"
-    COUNTERATTACK = "counterattack"
-    SPECIAL = "special"
-    BUILD = "build"
-
-
-class TokenClass(StrEnum):
-    VEHICLE = "vehicle"
-    SPECIAL = "special"
-    BOMBER = "bomber"
-    EVENT = "event"
-
-
-SPECIAL_CARDS = {
-    "il2", "precise_shot", "hedgehogs", "dot", "onslaught", "patrol", "modification", "repair",
-}  # fmt: skip
-BUILD_CARDS = {"sandbags", "barbed_wire"}
-SPECIAL_VEHICLES = {"pz2", "pz4", "maus", "panther"}
-EVENTS = {
-    "move_red", "move_green", "move_blue", "move_cw", "move_ccw", "diversion_aviation",
-    "diversion_artillery", "diversion_tank", "discard_one", "reveal3", "reveal4",
-}  # fmt: skip
-STARTING_VEHICLES = {"sdkfz": 3, "pz3": 2, "tiger": 1}  # SG-SETUP-04
+_COLOURS = tuple(colour.name.lower() for colour in Colour)
+_STRIKE_RINGS = tuple(ring.name.lower() for ring in STRIKE_RINGS)  # SG-ATK-01
 
 
 class _CardEntry(BaseModel):
@@ -56,8 +42,23 @@ class _CardEntry(BaseModel):
     kind: str
     name: str
     card_class: CardClass = Field(alias="class")
-    colour: Literal["red", "green", "blue"] | None = None
-    ring: Literal["aviation", "artillery", "tank"] | None = None
+    colour: str | None = None  # a Colour's name, lower case
+    ring: str | None = None  # a strike ring's name, lower case
+
+    @field_validator("colour")
+    @classmethod
+    def _colour(cls, value: str | None) -> str | None:
+        if value is not None and value not in _COLOURS:
+            raise ValueError(f"colour must be one of {', '.join(_COLOURS)}")
+        return value
+
+    @field_validator("ring")
+    @classmethod
+    def _ring(cls, value: str | None) -> str | None:
+        if value is not None and value not in _STRIKE_RINGS:
+            raise ValueError(f"ring must be one of {', '.join(_STRIKE_RINGS)}")
+        return value
+
     count: int = Field(ge=1)
 
     @model_validator(mode="after")
@@ -96,8 +97,8 @@ class _TokenEntry(BaseModel):
             raise ValueError("vehicles need armour >= 1; bombers and events have none")
         if self.simple_battles_removed > self.count:
             raise ValueError("simple_battles_removed exceeds count")
-        known = {TokenClass.SPECIAL: SPECIAL_VEHICLES, TokenClass.EVENT: EVENTS,
-                 TokenClass.BOMBER: {"he111"}}.get(self.token_class)  # fmt: skip
+        known = {TokenClass.SPECIAL: frozenset(SPECIAL_VEHICLES), TokenClass.EVENT: EVENTS,
+                 TokenClass.BOMBER: frozenset({BOMBER})}.get(self.token_class)  # fmt: skip
         if known is not None and self.kind not in known:
             raise ValueError(f"unknown {self.token_class} kind {self.kind!r}; known: {sorted(known)}")
         return self
@@ -197,11 +198,10 @@ def _check_totals(data_dir: Path, cards: tuple[CardKind, ...], tokens: tuple[Tok
     for kind, need in STARTING_VEHICLES.items():
         if have.get(kind, 0) < need:
             raise CorruptDataError(f"{data_dir / 'tokens.toml'}: setup needs {need} {kind} (SG-SETUP-04)")
-    needed = SPECIAL_CARDS | BUILD_CARDS
-    missing = needed - {c.kind for c in cards}
+    missing = (SPECIAL_CARDS | BUILD_CARDS) - {c.kind for c in cards}
     if missing:
         raise CorruptDataError(f"{data_dir / 'cards.toml'}: missing card kinds {sorted(missing)}")
-    missing = (SPECIAL_VEHICLES | EVENTS | {"he111"}) - set(have)
+    missing = frozenset({*SPECIAL_VEHICLES, *EVENTS, BOMBER}) - set(have)
     if missing:
         raise CorruptDataError(f"{data_dir / 'tokens.toml'}: missing token kinds {sorted(missing)}")
 

@@ -22,22 +22,12 @@ from __future__ import annotations
 from functools import cache
 
 from warroom.core.game import JSON
+from warroom.games.siege.board import SECTORS
 from warroom.games.siege.content import default_content
+from warroom.games.siege.words import VEHICLES, Ask, Ring
 
-RINGS = ("rear", "aviation", "artillery", "tank", "city")
-VEHICLES = ("sdkfz", "pz3", "tiger", "pz2", "pz4", "maus", "panther")
-DECISIONS = (
-    "arrange",
-    "claim",
-    "swap",
-    "trade",
-    "answer",
-    "play",
-    "hit",
-    "discard",
-    "marshal",
-    "marshal_extra",
-)
+RINGS = tuple(ring.name.lower() for ring in Ring)
+DECISIONS = tuple(kind.value for kind in Ask)
 SEATS = 6
 
 
@@ -74,7 +64,7 @@ def encode(view: JSON, viewer: int | None) -> list[float]:
     cards, tokens = _kinds()
     out = _one_hot(7, 6 if viewer is None else viewer)
     for key in ("buildings", "fortifications", "dots"):
-        out += [float(view[key][s]) for s in range(1, 7)]
+        out += [float(view[key][s]) for s in SECTORS]
     out.append(view["dots_in_supply"] / 2)
     board = [0.0] * (30 * (len(VEHICLES) + 2))
     for enemy in view["enemies"]:

@@ -8,15 +8,34 @@ from typing import Any
 
 from warroom.core.errors import OptionError
 from warroom.core.game import JSON, Action, Game, GameInfo, OptionSpec
-from warroom.games.siege import encoding, view
+from warroom.games.siege import encoding, evaluate, render, view
 from warroom.games.siege.actions import ActionTable, SiegeAction
 from warroom.games.siege.agents import HeuristicAgent
-from warroom.games.siege.board import NUM_SPACES, RING_OF, STRIKE_RINGS, Colour, Ring, colour_of
-from warroom.games.siege.content import STARTING_VEHICLES, CardClass, Content, TokenClass, default_content
-from warroom.games.siege.rules import flow, setup
+from warroom.games.siege.board import (
+    NUM_SPACES,
+    RING_OF,
+    SECTOR_OF,
+    STRIKE_RINGS,
+    colour_of,
+    space,
+    space_name,
+)
+from warroom.games.siege.content import Content, default_content
+from warroom.games.siege.position import parse_position
+from warroom.games.siege.rules import setup
 from warroom.games.siege.state import SiegeState
+from warroom.games.siege.words import (
+    AIMED,
+    STARTING_VEHICLES,
+    CardClass,
+    Colour,
+    Mode,
+    Ring,
+    TokenClass,
+    Verb,
+)
 
-MODES = ("normal", "shoulder_to_shoulder", "field_marshal")
+MODES = tuple(mode.value for mode in Mode)
 OPTIONAL_RULES = {
     "simple_battles": "Simple Battles: 11 hard tokens leave the reserve (SG-OPTB-02)",
     "one_for_all": "One for All!: Counterattack may hit an enemy in the city (SG-OPTB-03)",
@@ -42,7 +61,9 @@ INFO = GameInfo(
     description="Cooperative tower defence: hold the city against German armour closing in ring by ring.",
     options=(
         OptionSpec("players", 4, "everyone at the table, the Field Marshal included", (1, 2, 3, 4, 5, 6)),
-        OptionSpec("mode", "normal", "normal, shoulder_to_shoulder (no trophies) or field_marshal", MODES),
+        OptionSpec(
+            "mode", Mode.NORMAL.value, "normal, shoulder_to_shoulder (no trophies) or field_marshal", MODES
+        ),
         *(OptionSpec(name, False, text) for name, text in OPTIONAL_RULES.items()),
     ),
 )
@@ -54,7 +75,8 @@ class SiegeGame(Game[SiegeState]):
     def __init__(self, content: Content | None = None, **options: Any) -> None:
         self.content = content or default_content()
         super().__init__(**options)
-        marshal = self.options["mode"] == "field_marshal"
+        self.mode = Mode(self.options["mode"])
+        marshal = self.mode is Mode.FIELD_MARSHAL
         self.marshal_seat = self.num_players - 1 if marshal else -1
         self.defenders = self.num_players - 1 if marshal else self.num_players
         self.solo = self.num_players == 1
@@ -66,7 +88,7 @@ class SiegeGame(Game[SiegeState]):
         self._setup_piles()
 
     def check_options(self) -> None:
-        if self.options["mode"] == "field_marshal" and self.options["players"] < 2:
+        if self.options["mode"] == Mode.FIELD_MARSHAL and self.options["players"] < 2:
             raise OptionError("field_marshal needs players >= 2: the Field Marshal and 1-5 defenders")
 
     def _lookups(self) -> None:
@@ -94,8 +116,8 @@ class SiegeGame(Game[SiegeState]):
         self.aims: dict[int, tuple[list[SiegeAction], tuple[bool, ...]]] = {
             k: (self.table.strike[k], hits) for k, hits in self.can_hit.items()
         }
-        self.aims[self.il2] = (self.table.target["il2"], not_rear)  # city included (SG-CARD-04)
-        self.aims[self.onslaught] = (self.table.target["onslaught"], not_rear)  # SG-CARD-12/13
+        self.aims[self.il2] = (self.table.target[Verb.IL2], not_rear)  # city included (SG-CARD-04)
+        self.aims[self.onslaught] = (self.table.target[Verb.ONSLAUGHT], not_rear)  # SG-CARD-12/13
         # The cards that open plays not aimed at an enemy (a Build needs Sandbags).
         self.utility = frozenset({self.dot_card, self.patrol, self.modification, self.repair, self.sandbags})
         self.all_for_one = bool(self.options["all_for_one"])
@@ -156,6 +178,30 @@ class SiegeGame(Game[SiegeState]):
         city = here == Ring.CITY and bool(self.options["one_for_all"])
         return same_colour and (here in STRIKE_RINGS or city)
 
+    def consequence(self, state: SiegeState, action: Action) -> JSON | None:
+        """What an action aimed at an enemy does to it, known before any die is rolled (the
+        board and armour are public): a strike, or a collision's hit, takes 1 armour (SG-ATK-05,
+        SG-FORT-02); Precise Shot, IL-2 and All for One! destroy it (SG-CARD-04..06, SG-OPTX-05);
+        Hedgehogs hold it (SG-CARD-07); Onslaught drives it back to its sector's rear (SG-CARD-12).
+        A kill by a card earns its trophy, except in Shoulder to Shoulder (SG-TROPHY-01, SG-S2S-01)."""
+        verb = action.verb
+        tid = getattr(action, "b", -1)
+        if verb not in AIMED or tid not in state.pos:
+            return None
+        armour = state.armour[tid]
+        out: JSON = {"target": tid, "name": self.token_name[tid], "armour": armour}
+        if verb is Verb.HEDGEHOGS:
+            out["held"] = True
+        elif verb is Verb.ONSLAUGHT:
+            out["to"] = space_name(space(SECTOR_OF[state.pos[tid]], Ring.REAR))
+        else:
+            destroyed = verb not in (Verb.STRIKE, Verb.HIT) or armour <= 1
+            out["damage"] = armour if destroyed else 1
+            out["destroyed"] = destroyed
+            if destroyed:
+                out["trophy"] = verb is not Verb.HIT and self.mode is not Mode.SHOULDER_TO_SHOULDER
+        return out
+
     def all_actions(self) -> list[Action]:
         return list(self.table.all)
 
@@ -178,13 +224,12 @@ class SiegeGame(Game[SiegeState]):
     @classmethod
     def from_position(cls, text: str, seed: int = 0) -> SiegeState:
         """A position in siege's notation (warroom/games/siege/position.py)."""
-        from warroom.games.siege.position import parse_position
-
         return parse_position(text, seed)
 
     def new_initial_state(self, seed: int = 0) -> SiegeState:
-        state = setup.new_state(self, seed)
-        flow.run(state)
+        state = SiegeState(self)
+        setup.deal(state, seed)
+        state.run()
         return state
 
     def state_from_json(self, data: JSON) -> SiegeState:
@@ -194,19 +239,13 @@ class SiegeGame(Game[SiegeState]):
         return {"heuristic": HeuristicAgent}
 
     def render(self, state: SiegeState, player: int | None) -> str:
-        from warroom.games.siege.render import render
-
-        return render(state, player)
+        return render.render(state, player)
 
     def describe_action(self, state: SiegeState, action: Action) -> str:
-        from warroom.games.siege.render import describe
-
-        return describe(state, action)
+        return render.describe(state, action)
 
     def evaluate(self, state: SiegeState) -> list[float]:
-        from warroom.games.siege.evaluate import evaluate
-
-        return evaluate(state)
+        return evaluate.evaluate(state)
 
     def summary(self, state: SiegeState) -> JSON:
         return view.summary(state)

@@ -8,8 +8,8 @@ from __future__ import annotations
 from collections import Counter
 from typing import TYPE_CHECKING
 
-from warroom.games.siege.board import NUM_SPACES, RING_OF, SECTOR_OF, Ring
-from warroom.games.siege.content import STARTING_VEHICLES
+from warroom.games.siege.board import NUM_SPACES, RING_OF, SECTOR_OF, SECTORS
+from warroom.games.siege.words import STARTING_VEHICLES, Ask, Result, Ring
 
 if TYPE_CHECKING:
     from warroom.games.siege.state import SiegeState
@@ -27,7 +27,7 @@ def check(st: SiegeState) -> None:
     zones = [*st.pos, *st.reserve, *st.marshal_hand, *st.staged, *st.enemy_discard, *st.tokens_removed]
     for pile in st.trophies:
         zones.extend(pile)
-    if st.decision is not None and st.decision[0] == "arrange":  # starting vehicles not yet placed
+    if st.decision is not None and st.decision[0] == Ask.ARRANGE:  # starting vehicles not yet placed
         zones.extend(t for kind, k in STARTING_VEHICLES.items() for t in content.token_ids(kind)[:k])
     assert sorted(zones) == list(range(len(content.token_kind_of))), "tokens not conserved across zones"
     for tid, sp in st.pos.items():
@@ -38,8 +38,10 @@ def check(st: SiegeState) -> None:
             assert not st.building[SECTOR_OF[sp]], (
                 f"t{tid} shares city cell {SECTOR_OF[sp]} with its building"
             )
-    for s in range(1, 7):
+    for flags in (st.fort, st.dot, st.building):
+        assert len(flags) == 7 and not flags[0], "structures are indexed by sector 1..6, [0] unused"
+    for s in SECTORS:
         assert not st.dot[s] or st.fort[s], f"DOT without a fortification in slot {s}"
     assert sum(st.dot) <= 2, "more than two DOTs"
     assert st.hedgehog == -1 or st.hedgehog in st.pos, "hedgehog on an enemy not on the board"
-    assert (st.decision is None) == (st.result != 0), "decision pending iff the game runs"
+    assert (st.decision is None) == (st.result != Result.RUNNING), "decision pending iff the game runs"

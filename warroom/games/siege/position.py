@@ -34,8 +34,10 @@ from typing import TYPE_CHECKING, Any, cast
 from warroom.core import registry
 from warroom.core.errors import CorruptDataError
 from warroom.core.rng import Rng, ScriptedRng
-from warroom.games.siege.board import SECTORS, Ring, space
+from warroom.games.siege.board import SECTORS, space
+from warroom.games.siege.rules.flow import enemy_half
 from warroom.games.siege.state import SiegeState
+from warroom.games.siege.words import Job, Ring
 
 if TYPE_CHECKING:
     from warroom.games.siege.game import SiegeGame
@@ -176,19 +178,15 @@ class _Builder:
             raise CorruptDataError("with both deck: and discard: given, every card must be placed")
 
     def _agenda(self) -> None:
-        from warroom.games.siege.rules import flow
-        from warroom.games.siege.rules.agenda import push
-
         st = self.st
         st.turn = max(st.turn, 1)
-        enemy_half = [["marshal_turn"]] if self.game.marshal_seat >= 0 else [["move"], ["reveal_start"]]
-        steps = [["draw"], ["swap"], ["trade"], ["play"], *enemy_half, ["end_turn"]]
+        steps = [[Job.DRAW], [Job.SWAP], [Job.TRADE], [Job.PLAY], *enemy_half(st), [Job.END_TURN]]
         start = {"turn": 0, "draw": 0, "swap": 1, "trade": 2, "play": 3, "move": 4, "reveal": 5}[self.phase]
-        jobs = steps[start:] if self.phase != "turn" else [["turn"]]
+        jobs = steps[start:]
         if self.phase == "turn":
             st.turn = 0
             st.active = (st.active - 1) % self.game.defenders
-            jobs = [["end_turn"]]
-        push(st, *jobs)
-        flow.run(st)
+            jobs = [[Job.END_TURN]]
+        st.push(*jobs)
+        st.run()
         st.check_integrity()

@@ -5,13 +5,14 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from warroom.core.game import Action
-from warroom.games.siege.board import SECTORS, Ring, colour_of, space
+from warroom.games.siege.board import SECTORS, colour_of, space
+from warroom.games.siege.words import AIMED, VEHICLES, Ring
 
 if TYPE_CHECKING:
     from warroom.games.siege.actions import SiegeAction
     from warroom.games.siege.state import SiegeState
 
-SHORT = {"sdkfz": "Sd", "pz3": "P3", "tiger": "Ti", "pz2": "P2", "pz4": "P4", "maus": "Ma", "panther": "Pa"}
+SHORT = dict(zip(VEHICLES, ("Sd", "P3", "Ti", "P2", "P4", "Ma", "Pa"), strict=True))  # a vehicle in a cell
 WIDTH = 15
 
 
@@ -55,9 +56,6 @@ def render(st: SiegeState, player: int | None) -> str:
 def describe(st: SiegeState, action: Action) -> str:
     """The action's text, with the named target spelled out for a person."""
     a: SiegeAction = action  # type: ignore[assignment]  # only SiegeActions reach here
-    if (
-        a.verb in ("strike", "precise", "il2", "hedgehogs", "onslaught", "all_for_one", "hit")
-        and a.b in st.pos
-    ):
+    if a.verb in AIMED and a.b in st.pos:
         return f"{a.text}  ({st.enemy_label(a.b)})"
     return a.text

@@ -1,45 +1,95 @@
-"""The Siege position: every zone of cards and tokens, the structures, and the agenda.
+"""The Siege position: every zone of cards and tokens, the structures, and the core's agenda.
 
-The turn is driven by an *agenda*: a stack of small jobs (`["draw"]`, `["move"]`,
-`["collide", "fort", 3, [tids]]` ...) that the state runs until one of them needs a player's
-decision. That makes every rule resumable in the middle (a collision choice inside a Maus's
-movement inside a reveal), keeps the whole position plain JSON, and gives each rules module
-small functions to push jobs onto.
+The turn is driven by the core engine's *agenda* (`warroom.core.engine.TurnState`): a stack of
+small jobs (`["draw"]`, `["move"]`, `["collide", "fort", 3, [tids]]` ...) run until one of them
+needs a player's decision. That makes every rule resumable in the middle (a collision choice
+inside a Maus's movement inside a reveal) and keeps the whole position plain JSON. The decision
+kinds and jobs are declared in `rules/dispatch.py`; the fields, once, below.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from warroom.core.engine import Decision, TurnState
 from warroom.core.errors import CorruptDataError
-from warroom.core.game import JSON, Action, Event, State
+from warroom.core.fields import F, Fields
+from warroom.core.game import JSON, Outcome
 from warroom.core.rng import Rng
-from warroom.games.siege import view
-from warroom.games.siege.board import NUM_SPACES, RING_OF, Ring, space_name
+from warroom.games.siege import invariants, view
+from warroom.games.siege.actions import MAX_SEATS
+from warroom.games.siege.board import NUM_SPACES, space_name
 from warroom.games.siege.content import Content
-from warroom.games.siege.rules import dispatch
+from warroom.games.siege.rules.dispatch import RULES
+from warroom.games.siege.words import Ask, Result
 
 if TYPE_CHECKING:
     from warroom.games.siege.actions import ActionTable
     from warroom.games.siege.game import SiegeGame
 
-RUNNING, WON, LOST = 0, 1, -1
 _AT = tuple(f" at {space_name(sp)}" for sp in range(NUM_SPACES))  # where an enemy label says it stands
-_new_event = tuple.__new__
-_FIELDS = (
-    "rng", "deck", "discard", "cards_removed", "hands", "reserve", "marshal_hand", "staged", "enemy_discard",
-    "tokens_removed", "trophies", "pos", "armour", "fort", "dot", "building", "hedgehog", "active",
-    "turn", "claims", "out", "decision", "agenda", "trades_done", "proposals", "swaps", "patrol",
-    "reveals", "marshal_plays", "result",
-)  # fmt: skip
+_RUNNING = Result.RUNNING
+_new_decision = tuple.__new__
+_ASKED: dict[str, tuple[Decision, ...]] = {
+    kind: tuple(Decision(kind, seat) for seat in range(MAX_SEATS)) for kind in Ask
+}
 
 
-class SiegeState(State):
-    """Zones hold card kinds (ints) or token ids (ints); see `view` for the public meaning."""
+def _load_pos(pairs: list[list[int]]) -> dict[int, int]:
+    return {int(tid): int(sp) for tid, sp in pairs}
 
-    __slots__ = (*_FIELDS, "content", "events", "table")
+
+class SiegeState(TurnState):
+    """Zones hold card kinds (ints) or token ids (ints); see `view` for the public meaning.
+
+    `fort`, `dot` and `building` are indexed by sector 1..6 with [0] unused (always False): the
+    random-game test's cross-step invariant reads them by sector (`st.dot[s]`), so they keep the
+    saved shape rather than a 6-long list and a converter."""
+
+    __slots__ = (
+        "active", "armour", "building", "cards_removed", "claims", "content", "deck", "discard", "dot",
+        "enemy_discard", "fort", "hands", "hedgehog", "marshal_hand", "marshal_plays", "out", "patrol",
+        "pos", "proposals", "reserve", "result", "reveals", "rng", "staged", "swaps", "table",
+        "tokens_removed", "trades_done", "trophies", "turn",
+    )  # fmt: skip
 
     game: SiegeGame
+    rules = RULES
+    fields = Fields(
+        F("rng", F.RNG),
+        F("deck", F.LIST),
+        F("discard", F.LIST),
+        F("cards_removed", F.LIST),
+        F("hands", F.LISTS),
+        F("reserve", F.LIST),
+        F("marshal_hand", F.LIST),
+        F("staged", F.LIST),
+        F("enemy_discard", F.LIST),
+        F("tokens_removed", F.LIST),
+        F("trophies", F.LISTS),
+        # Board order is kept as placed: the rules list enemies in dict order, so a reloaded save
+        # must iterate them exactly as the original did.
+        F("pos", F.PAIRS, load=_load_pos),
+        F("armour", F.LIST),
+        F("fort", F.LIST),
+        F("dot", F.LIST),
+        F("building", F.LIST),
+        F("hedgehog", F.VALUE),
+        F("active", F.VALUE),
+        F("turn", F.VALUE),
+        F("claims", F.LIST),
+        F("out", F.LIST),
+        F("decision", F.DECISION),
+        F("agenda", F.AGENDA),
+        F("trades_done", F.VALUE),
+        F("proposals", F.LISTS),
+        F("swaps", F.VALUE),
+        F("patrol", F.VALUE),
+        F("reveals", F.VALUE),
+        F("marshal_plays", F.VALUE),
+        F("result", F.VALUE, load=Result),
+        shared=("content", "table"),
+    )
 
     def __init__(self, game: SiegeGame) -> None:
         super().__init__(game)
@@ -59,7 +109,7 @@ class SiegeState(State):
         self.trophies: list[list[int]] = [[] for _ in range(n)]
         self.pos: dict[int, int] = {}  # enemy token id -> space, for enemies on the board
         self.armour: list[int] = [0] * len(game.content.token_kind_of)
-        self.fort = [False] * 7  # index by sector 1..6; [0] unused
+        self.fort = [False] * 7  # index by sector 1..6; [0] unused (see the class docstring)
         self.dot = [False] * 7
         self.building = [False] * 7
         self.hedgehog = -1
@@ -67,23 +117,28 @@ class SiegeState(State):
         self.turn = 0
         self.claims = [0] * n  # My Home Is My Fortress: claimed sector per defender
         self.out = [False] * n
-        self.decision: list[Any] | None = None  # [kind, player, *data]
-        self.agenda: list[list[Any]] = []
         self.trades_done = 0
         self.proposals: list[list[int]] = []
         self.swaps = 0
         self.patrol = False
         self.reveals = 0
         self.marshal_plays = 0
-        self.result = RUNNING
-        self.events: list[Event] = []
+        self.result = _RUNNING
+
+    # -- asking for a decision: the engine's own, made cheaper --------------------------------
+    # Workaround, to drop once the core does the same: `TurnState.decide`/`offer` build a new
+    # Decision by calling the class (a Python-level `__new__`) for every decision, which costs a
+    # random playout here several percent. A Decision is immutable, so the plain ones (a kind and
+    # a seat, nothing more: nearly all of them) are built once in `_ASKED` and shared; the others
+    # are built with `tuple.__new__` directly, as `Decision.__new__` itself does.
+    def decide(self, kind: str, seat: int, *data: Any) -> None:
+        self.decision = _new_decision(Decision, (kind, seat, *data)) if data else _ASKED[kind][seat]
+
+    def offer(self, options: list[Any], kind: str, seat: int, *data: Any) -> None:
+        self.decision = _new_decision(Decision, (kind, seat, *data)) if data else _ASKED[kind][seat]
+        self._legal = options
 
     # -- shorthands used by the rules modules --------------------------------------------
-    def say(self, kind: str, text: str, visible_to: frozenset[int] | None = None, /, **data: Any) -> None:
-        # tuple.__new__ skips the NamedTuple's Python-level __new__: events are the hot path's
-        # most frequent allocation.
-        self.events.append(_new_event(Event, (kind, text, data, visible_to)))
-
     def decider(self) -> int:
         """Who takes team decisions: the active defender, or the next one still in (SG-DEF-10)."""
         n = self.game.defenders
@@ -105,89 +160,28 @@ class SiegeState(State):
         return f"{self.game.token_name[tid]} [{self.armour[tid]}] (t{tid}){where}"
 
     # -- the contract ---------------------------------------------------------------------
-    def current_player(self) -> int:
-        if self.decision is None:
-            return -1
-        seat: int = self.decision[1]  # an int: decide() stores one, from_json converts a save's
-        return seat
-
     def is_terminal(self) -> bool:
-        return self.result != RUNNING
+        return self.result != _RUNNING
 
-    def returns(self) -> list[float]:
+    def outcome(self) -> Outcome | None:
+        """The defenders share +1 for a win and -1 for a loss; a Field Marshal gets the opposite
+        (SG-END-01/02, SG-FM-15)."""
+        result = self.result
+        if result == _RUNNING:
+            return None
         g = self.game
-        defenders = float(self.result)
-        out = [defenders] * g.defenders
-        if g.marshal_seat >= 0:
-            out.append(-defenders)
-        return out
-
-    def _legal_actions(self) -> list[Action]:
-        return dispatch.legal(self)
-
-    def _apply(self, action: Action) -> list[Event]:
-        self.events = []
-        dispatch.apply(self, action)  # type: ignore[arg-type]  # only SiegeActions are ever legal here
-        return self.events
+        side = float(result)
+        returns = (side,) * g.defenders + ((-side,) if g.marshal_seat >= 0 else ())
+        if result == Result.WON:
+            winners = tuple(range(g.defenders))
+            text = "every enemy is destroyed: the defenders win"
+        else:
+            winners = (g.marshal_seat,) if g.marshal_seat >= 0 else ()
+            text = "the city has fallen: the defenders lose"
+        return Outcome(returns, winners, text)
 
     def view(self, player: int | None) -> JSON:
         return view.view(self, player)
-
-    # -- copying and saving ----------------------------------------------------------------
-    def _clone(self) -> SiegeState:
-        new = SiegeState.__new__(SiegeState)
-        new.game = self.game
-        new.content = self.content
-        new.table = self.table
-        new._legal = self._legal
-        new.rng = Rng(self.rng.state)
-        new.deck = self.deck[:]
-        new.discard = self.discard[:]
-        new.cards_removed = self.cards_removed[:]
-        new.hands = [h[:] for h in self.hands]
-        new.reserve = self.reserve[:]
-        new.marshal_hand = self.marshal_hand[:]
-        new.staged = self.staged[:]
-        new.enemy_discard = self.enemy_discard[:]
-        new.tokens_removed = self.tokens_removed[:]
-        new.trophies = [t[:] for t in self.trophies]
-        new.pos = self.pos.copy()
-        new.armour = self.armour[:]
-        new.fort = self.fort[:]
-        new.dot = self.dot[:]
-        new.building = self.building[:]
-        new.hedgehog = self.hedgehog
-        new.active = self.active
-        new.turn = self.turn
-        new.claims = self.claims[:]
-        new.out = self.out[:]
-        new.decision = self.decision  # decisions and jobs are replaced, never mutated in place
-        new.agenda = self.agenda[:]
-        new.trades_done = self.trades_done
-        new.proposals = [p[:] for p in self.proposals]
-        new.swaps = self.swaps
-        new.patrol = self.patrol
-        new.reveals = self.reveals
-        new.marshal_plays = self.marshal_plays
-        new.result = self.result
-        new.events = []
-        return new
-
-    def _to_json(self) -> JSON:
-        doc = self._save_fields(_FIELDS)
-        # Board order is kept as placed: the rules list enemies in dict order, so a reloaded save
-        # must iterate them exactly as the original did.
-        doc["pos"] = [[tid, sp] for tid, sp in self.pos.items()]
-        return doc
-
-    @classmethod
-    def from_json(cls, game: SiegeGame, doc: JSON) -> SiegeState:
-        state = cls(game)
-        state._load_fields(doc, _FIELDS)
-        state.pos = {int(tid): int(sp) for tid, sp in doc["pos"]}
-        if state.decision is not None:  # current_player() reads the seat as stored
-            state.decision = [state.decision[0], int(state.decision[1]), *state.decision[2:]]
-        return state
 
     def _resample_hidden(self, player: int | None, rng: Rng) -> SiegeState:
         """Re-draw what `player` cannot know: deck order, reserve order, future dice, and for
@@ -205,13 +199,7 @@ class SiegeState(State):
         return new
 
     def check_integrity(self) -> None:
-        from warroom.games.siege.invariants import check
-
         try:
-            check(self)
+            invariants.check(self)
         except AssertionError as exc:
             raise CorruptDataError(f"inconsistent siege state: {exc}") from None
-
-
-def ring_of(space: int) -> Ring:
-    return RING_OF[space]

@@ -10,12 +10,11 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from warroom.core.game import JSON
-from warroom.games.siege.board import RING_OF, SECTOR_OF
+from warroom.games.siege.board import RING_OF, SECTOR_OF, SECTORS
+from warroom.games.siege.words import Ask, Mode, Result
 
 if TYPE_CHECKING:
     from warroom.games.siege.state import SiegeState
-
-RESULT = {0: "running", 1: "won", -1: "lost"}
 
 
 def view(st: SiegeState, player: int | None) -> JSON:
@@ -32,10 +31,10 @@ def view(st: SiegeState, player: int | None) -> JSON:
         "active": st.active,
         "current_player": st.current_player(),
         "decision": _decision(st),
-        "result": RESULT[st.result],
-        "buildings": {s: st.building[s] for s in range(1, 7)},
-        "fortifications": {s: st.fort[s] for s in range(1, 7)},
-        "dots": {s: st.dot[s] for s in range(1, 7)},
+        "result": Result(st.result).name.lower(),
+        "buildings": {s: st.building[s] for s in SECTORS},
+        "fortifications": {s: st.fort[s] for s in SECTORS},
+        "dots": {s: st.dot[s] for s in SECTORS},
         "dots_in_supply": 2 - sum(st.dot),
         "hedgehog": st.hedgehog if st.hedgehog >= 0 else None,
         "enemies": [
@@ -79,11 +78,11 @@ def _decision(st: SiegeState) -> dict[str, Any] | None:
     if st.decision is None:
         return None
     kind, who, *data = st.decision
-    out: dict[str, Any] = {"kind": kind, "player": who}
-    if kind == "answer":
+    out: dict[str, Any] = {"kind": str(kind), "player": who}
+    if kind == Ask.ANSWER:
         out["offered"] = st.content.cards[data[0]].kind
-    elif kind == "hit":
-        out["structure"], out["sector"], out["enemies"] = data[0], data[1], list(data[2])
+    elif kind == Ask.HIT:
+        out["structure"], out["sector"], out["enemies"] = str(data[0]), data[1], list(data[2])
     return out
 
 
@@ -96,7 +95,7 @@ def scores(st: SiegeState) -> list[int]:
 def ranking(st: SiegeState) -> list[int] | None:
     """Rank per defender after a win: points, then trophy count, else shared (SG-SCORE-02..05);
     None while running, after a loss, or in Shoulder to Shoulder (SG-S2S-01)."""
-    if st.result != 1 or st.game.options["mode"] == "shoulder_to_shoulder":
+    if st.result != Result.WON or st.game.mode is Mode.SHOULDER_TO_SHOULDER:
         return None
     keys = [(pts, len(pile)) for pts, pile in zip(scores(st), st.trophies, strict=True)]
     return [1 + sum(other > mine for other in keys) for mine in keys]
@@ -109,7 +108,7 @@ def summary(st: SiegeState) -> JSON:
         for t in pile:
             trophies[tokens[kind_of[t]].kind] = trophies.get(tokens[kind_of[t]].kind, 0) + 1
     return {
-        "won": st.result == 1,
+        "won": st.result == Result.WON,
         "turns": st.turn,
         "buildings_left": sum(st.building),
         "fortifications_left": sum(st.fort),

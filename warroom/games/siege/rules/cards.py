@@ -8,10 +8,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from warroom.core.game import Action
-from warroom.games.siege.board import COLOUR_OF_SPACE, RING_OF, SECTOR_OF, SECTORS, Colour, Ring, space
+from warroom.core.actions import Action
+from warroom.games.siege.board import COLOUR_OF_SPACE, NUM_SPACES, RING_OF, SECTOR_OF, SECTORS, space
 from warroom.games.siege.rules import zones
-from warroom.games.siege.rules.agenda import check_win
+from warroom.games.siege.rules.end import check_win
+from warroom.games.siege.words import Colour, Job, Ring, Verb
 
 if TYPE_CHECKING:
     from warroom.games.siege.actions import SiegeAction
@@ -40,7 +41,7 @@ def legal(st: SiegeState) -> list[Action]:
                     if precise is not None:
                         out.append(precise[tid])
         elif k == g.hedgehogs:
-            acts = t.target["hedgehogs"]
+            acts = t.target[_HEDGEHOGS]
             out.extend([acts[tid] for tid in st.pos if tid != st.hedgehog])
     if not kinds.isdisjoint(g.utility):
         _utility(st, kinds, out)
@@ -83,18 +84,22 @@ def _all_for_one(st: SiegeState, kinds: set[int], out: list[Action]) -> None:
             )
 
 
-_FIELD_RINGS = tuple(RING_OF[sp] not in (Ring.REAR, Ring.CITY) for sp in range(30))
+_FIELD_RINGS = tuple(RING_OF[sp] not in (Ring.REAR, Ring.CITY) for sp in range(NUM_SPACES))
 
 
 def apply(st: SiegeState, action: SiegeAction) -> None:
     """Resolve one play; each card goes to the discard as it resolves (SG-PLAY-02), then the win
     is checked (SG-END-03) and the phase goes on (SG-PLAY-01)."""
     st.decision = None
-    if action.verb == "pass":
+    if action.verb is _PASS:
         return
     _EFFECTS[action.verb](st, action)
-    st.agenda.append(["play"])
+    st.agenda.append([_PLAY])
     check_win(st)
+
+
+_PASS, _PLAY, _HEDGEHOGS = Verb.PASS, Job.PLAY, Verb.HEDGEHOGS  # read on every play: module globals
+# are cheaper than an enum class's attributes
 
 
 def _spend(st: SiegeState, *kinds: int) -> None:
@@ -179,15 +184,15 @@ def _all_for_one_play(st: SiegeState, a: SiegeAction) -> None:
 
 
 _EFFECTS = {
-    "strike": _strike,
-    "precise": _precise,
-    "il2": _il2,
-    "hedgehogs": _hedgehogs,
-    "onslaught": _onslaught,
-    "dot": _dot,
-    "patrol": _patrol,
-    "modification": _modification,
-    "repair": _repair,
-    "build": _build,
-    "all_for_one": _all_for_one_play,
+    Verb.STRIKE: _strike,
+    Verb.PRECISE: _precise,
+    Verb.IL2: _il2,
+    Verb.HEDGEHOGS: _hedgehogs,
+    Verb.ONSLAUGHT: _onslaught,
+    Verb.DOT: _dot,
+    Verb.PATROL: _patrol,
+    Verb.MODIFICATION: _modification,
+    Verb.REPAIR: _repair,
+    Verb.BUILD: _build,
+    Verb.ALL_FOR_ONE: _all_for_one_play,
 }

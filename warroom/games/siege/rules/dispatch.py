@@ -1,72 +1,69 @@
-"""Route the pending decision to the rules module that lists and applies its options."""
+"""Siege's decision kinds and agenda jobs, declared once for the core's turn engine
+(`warroom.core.engine`): for each kind, the rules module that lists its options and applies the
+chosen one; for each job, the rule that runs it.
+
+Single options, in this one place (D-01): the team's `play` (SG-PLAY-01) and `trade`
+(SG-TRADE-01) phases and the choice of which colliding enemy takes the damage (`hit`,
+SG-FORT-02, SG-CITY-03) were never put to anyone when nothing but one option was left (only
+`pass`, or enemies all alike); they are declared `forced`, and the engine takes that option. Every
+other kind is asked even with a single option, as it always has been: a hand of one kind still
+discards by choice (SG-EVT-08), the last claimant takes the last building (SG-OPTX-01), the
+anti-stall Field Marshal plays his one token (SG-FM-16). Forcing those would drop decisions from
+every recorded game, so they stay asked.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
-from warroom.core.game import Action
-from warroom.games.siege.rules import cards, enemies, flow, marshal, setup, trade, zones
-from warroom.games.siege.rules.agenda import push
+from warroom.core.engine import DecisionKind, JobFn, Rules
+from warroom.games.siege.rules import cards, enemies, flow, marshal, setup, trade
+from warroom.games.siege.rules.end import check_win
+from warroom.games.siege.words import Ask, Job
 
 if TYPE_CHECKING:
-    from warroom.games.siege.actions import SiegeAction
+    from warroom.core.actions import Action
     from warroom.games.siege.state import SiegeState
 
+DECISIONS: list[DecisionKind[SiegeState]] = [
+    DecisionKind(Ask.ARRANGE, setup.arrangements, setup.apply_arrange),
+    DecisionKind(Ask.CLAIM, setup.claims, setup.apply_claim),
+    DecisionKind(Ask.SWAP, flow.swaps, flow.apply_swap),
+    DecisionKind(Ask.TRADE, trade.offers, trade.apply_trade, forced=True),
+    DecisionKind(Ask.ANSWER, trade.answers, trade.apply_answer),
+    DecisionKind(Ask.PLAY, cards.legal, cards.apply, forced=True),
+    DecisionKind(Ask.HIT, enemies.hit_choices, enemies.apply_hit, forced=True),
+    DecisionKind(Ask.DISCARD, enemies.discard_choices, enemies.apply_discard),
+    DecisionKind(Ask.MARSHAL, marshal.legal, marshal.apply),
+    DecisionKind(Ask.MARSHAL_EXTRA, marshal.extra_legal, marshal.extra_apply),
+]
 
-def _apply_swap(st: SiegeState, action: SiegeAction) -> None:
-    """Discard one, draw one (SG-SWAP-01/02); solo: up to two, all discards first (SG-SOLO-02/03)."""
-    st.decision = None
-    if action.verb == "swap":
-        zones.discard_from_hand(st, st.active, action.a)
-        st.swaps += 1
-        st.say("swap", f"player {st.active} discards {st.game.card_name[action.a]}",
-               player=st.active, card=st.game.card_kind[action.a])  # fmt: skip
-        if st.game.solo and st.swaps < 2:
-            push(st, ["swap"])
-            return
-    flow.finish_swap(st)
-
-
-def _apply_trade(st: SiegeState, action: SiegeAction) -> None:
-    if action.verb == "pass":
-        st.decision = None
-    else:
-        trade.apply_offer(st, action)
-
-
-_LEGAL: dict[str, Callable[[SiegeState], list[Action]]] = {
-    "arrange": setup.arrangements,
-    "claim": setup.claims,
-    "swap": flow.swaps,
-    "trade": trade.offers,
-    "answer": trade.answers,
-    "play": cards.legal,
-    "hit": enemies.hit_choices,
-    "discard": enemies.discard_choices,
-    "marshal": marshal.legal,
-    "marshal_extra": marshal.extra_legal,
+JOBS: dict[str, JobFn[SiegeState]] = {
+    Job.TURN: flow.turn,
+    Job.DRAW: flow.draw,
+    Job.SWAP: flow.swap,
+    Job.TRADE: trade.offer_step,
+    Job.PLAY: flow.play,
+    Job.MOVE: flow.move,
+    Job.REVEAL_START: flow.reveal_start,
+    Job.REVEAL: flow.reveal,
+    Job.END_TURN: flow.end_turn,
+    Job.CHECK_WIN: check_win,
+    Job.COLLIDE: enemies.collide,
+    Job.DISCARD_ONE: enemies.discard_one_step,
+    Job.TOKEN: flow.token,
+    Job.MARSHAL_TURN: marshal.turn,
+    Job.MARSHAL_DRAW: marshal.draw_step,
+    Job.MARSHAL_PLAY: marshal.play_step,
+    Job.MARSHAL_EXTRA: marshal.extra_step,
+    Job.CLAIM: setup.claim_step,
 }
-_APPLY: dict[str, Callable[[SiegeState, SiegeAction], None]] = {
-    "arrange": setup.apply_arrange,
-    "claim": setup.apply_claim,
-    "swap": _apply_swap,
-    "trade": _apply_trade,
-    "answer": trade.apply_answer,
-    "play": cards.apply,
-    "hit": enemies.apply_hit,
-    "discard": enemies.apply_discard,
-    "marshal": marshal.apply,
-    "marshal_extra": marshal.extra_apply,
-}
+
+RULES: Rules[SiegeState] = Rules(DECISIONS, JOBS)
 
 
 def legal(st: SiegeState) -> list[Action]:
+    """The pending decision's options listed afresh, past the position's cache (for tests)."""
     assert st.decision is not None
-    return _LEGAL[st.decision[0]](st)
-
-
-def apply(st: SiegeState, action: SiegeAction) -> None:
-    assert st.decision is not None
-    _APPLY[st.decision[0]](st, action)
-    flow.run(st)
+    options: list[Any] = RULES.kinds[st.decision[0]].options(st)
+    return options

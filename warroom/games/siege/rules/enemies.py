@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
-from warroom.core.game import Action
+from warroom.core.actions import Action
 from warroom.games.siege.board import (
     ADVANCE,
     CLOCKWISE,
@@ -17,14 +17,13 @@ from warroom.games.siege.board import (
     NUM_SPACES,
     RING_OF,
     SECTOR_OF,
-    Colour,
-    Ring,
+    SECTORS,
     colour_of,
     space,
 )
-from warroom.games.siege.content import TokenClass
-from warroom.games.siege.rules import zones
-from warroom.games.siege.rules.agenda import check_win, decide, push
+from warroom.games.siege.rules import marshal, zones
+from warroom.games.siege.rules.end import check_win
+from warroom.games.siege.words import Ask, Colour, Job, Ring, Site, TokenClass
 
 if TYPE_CHECKING:
     from warroom.games.siege.actions import SiegeAction
@@ -42,8 +41,11 @@ def _city_ahead(step: Sequence[int]) -> tuple[int, ...]:
 _ADVANCE_CITY = _city_ahead(ADVANCE)
 _CW_CITY, _CCW_CITY = _city_ahead(CLOCKWISE), _city_ahead(COUNTER_CLOCKWISE)
 _FROM_TANK = tuple(RING_OF[sp] == Ring.TANK for sp in range(NUM_SPACES))  # inward past a fortification
+# Read on the hot path: module globals are cheaper than an enum class's attributes.
+_SPACE, _FORT, _BUILDING = Site.SPACE, Site.FORT, Site.BUILDING
+_CHECK_WIN, _COLLIDE, _HIT = Job.CHECK_WIN, Job.COLLIDE, Ask.HIT
 _NO_FORT = (False,) * NUM_SPACES  # sideways moves never attack a fortification (SG-MOVE-08)
-_REAR_SPACE = tuple(space(s, Ring.REAR) if s else -1 for s in range(7))  # by sector 1..6
+_REAR_SPACE = {s: space(s, Ring.REAR) for s in SECTORS}
 
 
 def advance(st: SiegeState, movers: Iterable[int]) -> None:
@@ -68,7 +70,7 @@ def _move(
 ) -> None:
     """Destinations come from the positions before the event; enemies hitting the same
     fortification or building form one group (SG-MOVE-05). The hedgehog's enemy stays (SG-CARD-07)."""
-    groups: dict[tuple[int, str], list[int]] = {}
+    groups: dict[tuple[int, Site], list[int]] = {}
     pos, fort, building, hedgehog = st.pos, st.fort, st.building, st.hedgehog
     moved = 0
     for tid in sorted(movers):  # a new list: pos may change below
@@ -78,28 +80,31 @@ def _move(
         s = city_ahead[here]
         if s:
             if fort_ahead[here] and fort[s]:
-                groups.setdefault((s, "fort"), []).append(tid)  # attacks F(s) (SG-MOVE-03)
+                groups.setdefault((s, _FORT), []).append(tid)  # attacks F(s) (SG-MOVE-03)
                 continue
             if building[s]:
-                groups.setdefault((s, "building"), []).append(tid)  # SG-CITY-02/03
+                groups.setdefault((s, _BUILDING), []).append(tid)  # SG-CITY-02/03
                 continue
         pos[tid] = step[here]
         moved += 1
     if moved:
         st.say("move", f"{moved} enem{'y moves' if moved == 1 else 'ies move'}", count=moved)
     if groups:  # collisions by sector, then the win check; pushed in reverse (a stack)
-        st.agenda.append(["check_win"])
+        st.agenda.append([_CHECK_WIN])
         for (s, kind), tids in sorted(groups.items(), reverse=True):
-            st.agenda.append(["collide", kind, s, tids])
+            st.agenda.append([_COLLIDE, kind, s, tids])
     else:  # nothing left to resolve: check at once what a ["check_win"] job would check next
         check_win(st)
 
 
 def collide(st: SiegeState, job: list[Any]) -> None:
     """A group strikes a fortification or a building: the structure suffers once, and one enemy
-    of the group, picked by the team, takes 1 damage (SG-FORT-01..05, SG-CITY-02..05)."""
+    of the group takes 1 damage (SG-FORT-01..05, SG-CITY-02..05). A lone enemy takes it: there is
+    nothing to pick (SG-FORT-01, SG-CITY-02). Of several the team picks one (SG-FORT-02,
+    SG-CITY-03); when they are all alike that pick has one option and the engine takes it (the
+    `hit` kind is forced)."""
     _, kind, s, tids = job
-    if kind == "fort":
+    if kind == _FORT:
         if st.dot[s]:
             st.dot[s] = False  # the DOT absorbs the attack; the fortification stands (SG-FORT-03)
             st.say("dot_lost", f"the DOT on fortification {s} absorbs the attack", sector=s)
@@ -110,10 +115,10 @@ def collide(st: SiegeState, job: list[Any]) -> None:
         zones.destroy_building(st, s)
         if st.result:
             return
-    if len(tids) == 1 or len(_distinct(st, tids)) == 1:
+    if len(tids) == 1:
         finish_collision(st, kind, s, tids, tids[0])
     else:
-        decide(st, "hit", st.decider(), kind, s, tids)
+        st.decide(_HIT, st.decider(), kind, s, tids)
 
 
 def _distinct(st: SiegeState, tids: list[int]) -> list[int]:
@@ -126,8 +131,11 @@ def _distinct(st: SiegeState, tids: list[int]) -> list[int]:
 
 
 def hit_choices(st: SiegeState) -> list[Action]:
+    """One enemy of each distinct (kind, armour) in the group; the first of them when all are
+    alike, which is the group's first enemy (SG-FORT-02)."""
     assert st.decision is not None
-    return [st.table.hit[tid] for tid in _distinct(st, st.decision[4])]
+    hit = st.table.hit
+    return [hit[tid] for tid in _distinct(st, st.decision[4])]
 
 
 def apply_hit(st: SiegeState, action: SiegeAction) -> None:
@@ -140,8 +148,8 @@ def apply_hit(st: SiegeState, action: SiegeAction) -> None:
 def finish_collision(st: SiegeState, kind: str, s: int, tids: list[int], victim: int) -> None:
     """Damage the chosen enemy (no trophy); survivors stay in TANK(s) after a fortification, or
     move into the ruined building's cell (SG-FORT-01/02, SG-CITY-03)."""
-    zones.damage(st, victim, None, "the fortification" if kind == "fort" else f"building {s}'s collapse")
-    if kind == "building":
+    zones.damage(st, victim, None, "the fortification" if kind == _FORT else f"building {s}'s collapse")
+    if kind == _BUILDING:
         city = space(s, Ring.CITY)
         for tid in tids:
             if tid in st.pos:
@@ -157,7 +165,7 @@ def resolve_token(st: SiegeState, tid: int, sector: int | None) -> None:
     if st.game.plain_vehicle[kind]:  # it stays on the board, so no win can follow: nothing to check
         place_vehicle(st, tid, sector)
         return
-    st.agenda.append(["check_win"])  # once all the resolution schedules has run (SG-END-03)
+    st.agenda.append([_CHECK_WIN])  # once all the resolution schedules has run (SG-END-03)
     if st.game.vehicle[kind]:
         place_vehicle(st, tid, sector)
         return
@@ -223,8 +231,6 @@ def extra_reveals(st: SiegeState, n: int) -> None:
     """Queue n more reveals after the current ones (SG-REVEAL-05), or in Field Marshal mode let
     him draw n and play up to n (SG-FM-10..12)."""
     if st.game.marshal_seat >= 0:
-        from warroom.games.siege.rules import marshal
-
         marshal.grant_extra(st, n)
     else:
         st.reveals += n
@@ -260,7 +266,7 @@ def _diversion(ring: Ring) -> Any:
 
 
 def _discard_one(st: SiegeState) -> None:
-    push(st, ["discard_one", 0])
+    st.push([Job.DISCARD_ONE, 0])
 
 
 def discard_one_step(st: SiegeState, job: list[Any]) -> None:
@@ -270,10 +276,10 @@ def discard_one_step(st: SiegeState, job: list[Any]) -> None:
     n = st.game.defenders
     if i >= n:
         return
-    push(st, ["discard_one", i + 1])
+    st.push([Job.DISCARD_ONE, i + 1])
     p = (st.active + i) % n
     if st.hands[p]:
-        decide(st, "discard", p)
+        st.decide(Ask.DISCARD, p)  # asked even with one kind in hand (not forced: see dispatch)
 
 
 def discard_choices(st: SiegeState) -> list[Action]:
@@ -314,10 +320,10 @@ def he111(st: SiegeState, _tid: int) -> None:
     for tid, sp in st.pos.items():
         on.setdefault(sp, []).append(tid)
     for what, x in HE111_PATH[s]:
-        if what == "space":
+        if what is _SPACE:
             for tid in sorted(on.get(x, ())):
                 zones.destroy_otherwise(st, tid, "the He-111")
-        elif what == "fort" and st.fort[x]:
+        elif what is _FORT and st.fort[x]:
             if st.dot[x]:
                 st.dot[x] = False
                 st.say("dot_lost", f"the He-111 destroys the DOT on fortification {x}", sector=x)
@@ -325,7 +331,7 @@ def he111(st: SiegeState, _tid: int) -> None:
                 st.fort[x] = False
                 st.say("fort_destroyed", f"the He-111 destroys fortification {x}", sector=x)
             return
-        elif what == "building" and st.building[x]:
+        elif what is _BUILDING and st.building[x]:
             zones.destroy_building(st, x)
             return
     st.say("he111_through", "the He-111 flies across the whole board")

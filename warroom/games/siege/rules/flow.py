@@ -1,34 +1,41 @@
-"""Turn structure and the agenda runner (SG-TURN-01..04, SG-SETUP-10, SG-END-01..04).
+"""Turn structure (SG-TURN-01..04, SG-SETUP-10): the agenda jobs of a defender's turn.
 
 Phases of a defender's turn: draw, swap, trade, play, then the enemy's half (phases 5-6, or the
-Field Marshal's turn in that mode), then the turn passes left.
+Field Marshal's turn in that mode), then the turn passes left. The jobs are declared with the
+decision kinds in `dispatch.py`; the core's engine runs them.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from warroom.core.game import Action
-from warroom.games.siege.rules import cards, enemies, marshal, trade, zones
-from warroom.games.siege.rules.agenda import check_win, decide, decide_among, push
+from warroom.core.actions import Action
+from warroom.games.siege.rules import cards, enemies, zones
+from warroom.games.siege.words import Ask, Job, Verb
 
 if TYPE_CHECKING:
+    from warroom.games.siege.actions import SiegeAction
     from warroom.games.siege.state import SiegeState
 
+# Read on every turn: module globals are cheaper than an enum class's attributes.
+_SWAP, _PLAY = Ask.SWAP, Ask.PLAY
+_SWAP_VERB, _SWAP_JOB, _REVEAL = Verb.SWAP, Job.SWAP, Job.REVEAL
+# Phases 5-6, or the Field Marshal's turn in their place (SG-FM-04), by "is there a marshal".
+_ENEMY_HALF = {False: ([Job.MOVE], [Job.REVEAL_START]), True: ([Job.MARSHAL_TURN],)}
+# The jobs of phases 2-4, the enemy's half and the end of the turn; jobs are never mutated once
+# scheduled (the engine's rule), so every turn schedules these very lists.
+_TURN = {
+    marshal: ([Job.SWAP], [Job.TRADE], [Job.PLAY], *half, [Job.END_TURN])
+    for marshal, half in _ENEMY_HALF.items()
+}
 
-def run(st: SiegeState) -> None:
-    """Run agenda jobs until a decision is needed or the game ends. A finished game has no
-    decision and an empty agenda: `lose` and `check_win` clear this very list in place."""
-    agenda, jobs = st.agenda, JOBS
-    while st.decision is None and agenda:
-        job = agenda.pop()
-        jobs[job[0]](st, job)
-    if st.decision is None and st.result == 0:
-        raise AssertionError("siege agenda ran dry without a decision")  # a rules bug, not input
+
+def enemy_half(st: SiegeState) -> tuple[list[Any], ...]:
+    """Phases 5-6, or the Field Marshal's turn in their place (SG-FM-04)."""
+    return _ENEMY_HALF[st.game.marshal_seat >= 0]
 
 
-def _turn(st: SiegeState, _job: list[Any]) -> None:
+def turn(st: SiegeState, _job: list[Any]) -> None:
     """Start a defender's turn: the hedgehog returns to the supply first (SG-TURN-02)."""
     st.turn += 1
     if st.hedgehog >= 0:
@@ -39,22 +46,21 @@ def _turn(st: SiegeState, _job: list[Any]) -> None:
     st.swaps = 0
     st.patrol = False
     st.say("turn", f"turn {st.turn}: player {st.active}", player=st.active, turn=st.turn)
-    enemy_half = [["marshal_turn"]] if st.game.marshal_seat >= 0 else [["move"], ["reveal_start"]]
-    push(st, ["swap"], ["trade"], ["play"], *enemy_half, ["end_turn"])
+    st.push(*_TURN[st.game.marshal_seat >= 0])
     # Phase 1 at once: it never waits for anyone, so a ["draw"] job would run next anyway.
     zones.hand_limit_draw(st, st.active)
 
 
-def _draw(st: SiegeState, _job: list[Any]) -> None:
+def draw(st: SiegeState, _job: list[Any]) -> None:
     """Phase 1 as a job: for positions set up at the draw (position.py) and older saves."""
     zones.hand_limit_draw(st, st.active)
 
 
-def _swap(st: SiegeState, _job: list[Any]) -> None:
+def swap(st: SiegeState, _job: list[Any]) -> None:
     """Phase 2 (SG-SWAP-01, SG-SOLO-02): offered while the player holds a card to discard."""
     limit = 2 if st.game.solo else 1
     if st.hands[st.active] and st.swaps < limit:
-        decide_among(st, swaps(st), "swap", st.active)
+        st.offer(swaps(st), _SWAP, st.active)
     elif st.swaps:
         _finish_swap(st)
 
@@ -68,44 +74,57 @@ def swaps(st: SiegeState) -> list[Action]:
     return out
 
 
+def apply_swap(st: SiegeState, action: SiegeAction) -> None:
+    """Discard one, draw one (SG-SWAP-01/02); solo: up to two, all discards first (SG-SOLO-02/03)."""
+    st.decision = None
+    if action.verb is _SWAP_VERB:
+        zones.discard_from_hand(st, st.active, action.a)
+        st.swaps += 1
+        st.say("swap", f"player {st.active} discards {st.game.card_name[action.a]}",
+               player=st.active, card=st.game.card_kind[action.a])  # fmt: skip
+        if st.game.solo and st.swaps < 2:
+            st.agenda.append([_SWAP_JOB])
+            return
+    _finish_swap(st)
+
+
 def _finish_swap(st: SiegeState) -> None:
     """All discards happen before the draws (SG-SWAP-02, SG-SOLO-03)."""
     zones.draw_cards(st, st.active, st.swaps)
     st.swaps = 0
 
 
-def _play(st: SiegeState, _job: list[Any]) -> None:
-    """Phase 4 (SG-PLAY-01): offered again after every card until the player passes."""
-    options = cards.legal(st)
-    if len(options) > 1:
-        decide_among(st, options, "play", st.active)
+def play(st: SiegeState, _job: list[Any]) -> None:
+    """Phase 4 (SG-PLAY-01): offered again after every card until the player passes; with no
+    card to play only `pass` remains and the engine takes it (`play` is forced)."""
+    st.offer(cards.legal(st), _PLAY, st.active)
 
 
-def _move(st: SiegeState, _job: list[Any]) -> None:
+def move(st: SiegeState, _job: list[Any]) -> None:
     """Phase 5: every enemy advances one step (SG-MOVE-01)."""
     enemies.advance(st, st.pos)
 
 
-def _reveal_start(st: SiegeState, _job: list[Any]) -> None:
+def reveal_start(st: SiegeState, job: list[Any]) -> None:
     """Phase 6: reveal two tokens, unless Patrol was played (SG-REVEAL-01, SG-CARD-14)."""
     if st.patrol:
         st.say("patrol", "patrol: no enemy tokens are revealed this turn")
         return
     st.reveals = 2
-    _reveal(st, _job)  # at once: a ["reveal"] job pushed here would run next anyway
+    reveal(st, job)  # at once: a ["reveal"] job pushed here would run next anyway
 
 
-def _reveal(st: SiegeState, _job: list[Any]) -> None:
+def reveal(st: SiegeState, _job: list[Any]) -> None:
     """Reveal one token and resolve it fully before the next (SG-REVEAL-01/05/06)."""
     if st.reveals <= 0 or not st.reserve:
         st.reveals = 0
         return
     st.reveals -= 1
-    st.agenda.append(["reveal"])
+    st.agenda.append([_REVEAL])
     enemies.resolve_token(st, st.reserve.pop(), None)
 
 
-def _end_turn(st: SiegeState, _job: list[Any]) -> None:
+def end_turn(st: SiegeState, job: list[Any]) -> None:
     """The player to the left (next seat) takes the next turn, skipping eliminated ones (SG-TURN-03)."""
     n = st.game.defenders
     for step in range(1, n + 1):
@@ -113,34 +132,9 @@ def _end_turn(st: SiegeState, _job: list[Any]) -> None:
         if not st.out[p]:
             st.active = p
             break
-    _turn(st, _job)  # at once: a ["turn"] job pushed here would run next anyway
+    turn(st, job)  # at once: a ["turn"] job pushed here would run next anyway
 
 
-def _token(st: SiegeState, job: list[Any]) -> None:
+def token(st: SiegeState, job: list[Any]) -> None:
+    """Resolve a token the Field Marshal played (`["token", tid, sector or 0]`, SG-FM-07)."""
     enemies.resolve_token(st, int(job[1]), int(job[2]) or None)
-
-
-JOBS: dict[str, Callable[[SiegeState, list[Any]], None]] = {
-    "turn": _turn,
-    "draw": _draw,
-    "swap": _swap,
-    "trade": trade.offer_step,
-    "play": _play,
-    "move": _move,
-    "reveal_start": _reveal_start,
-    "reveal": _reveal,
-    "end_turn": _end_turn,
-    "check_win": check_win,
-    "collide": enemies.collide,
-    "discard_one": enemies.discard_one_step,
-    "token": _token,
-    "marshal_turn": marshal.turn,
-    "marshal_draw": marshal.draw_step,
-    "marshal_play": marshal.play_step,
-    "marshal_extra": marshal.extra_step,
-    "claim": lambda st, job: decide(st, "claim", int(job[1])),
-}
-
-
-def finish_swap(st: SiegeState) -> None:
-    _finish_swap(st)

@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from warroom.core.game import Action
+from warroom.core.actions import Action
 from warroom.games.siege.board import SECTORS
-from warroom.games.siege.rules.agenda import decide, push
+from warroom.games.siege.words import Ask, Job, Verb
 
 if TYPE_CHECKING:
     from warroom.games.siege.actions import SiegeAction
@@ -24,9 +24,9 @@ def turn(st: SiegeState, _job: list[Any]) -> None:
     """Move like phase 5; after a Patrol that is all (SG-FM-05, SG-FM-13)."""
     if st.patrol:
         st.say("patrol", "patrol: the Field Marshal only moves his enemies this turn")
-        push(st, ["move"])
+        st.push([Job.MOVE])
     else:
-        push(st, ["move"], ["marshal_draw"], ["marshal_play"])
+        st.push([Job.MOVE], [Job.MARSHAL_DRAW], [Job.MARSHAL_PLAY])
 
 
 def draw(st: SiegeState, n: int) -> None:
@@ -45,8 +45,9 @@ def draw_step(st: SiegeState, _job: list[Any]) -> None:
 
 
 def play_step(st: SiegeState, _job: list[Any]) -> None:
+    """Asked whenever he holds a token, even when the anti-stall rule leaves one play."""
     if st.marshal_hand:
-        decide(st, "marshal", st.game.marshal_seat)
+        st.decide(Ask.MARSHAL, st.game.marshal_seat)
 
 
 def _kinds(st: SiegeState) -> list[int]:
@@ -91,27 +92,28 @@ def _take(st: SiegeState, kind: int) -> int:
 
 def apply(st: SiegeState, action: SiegeAction) -> None:
     st.decision = None
-    if action.verb == "pass":
+    verb = action.verb
+    if verb is Verb.PASS:
         st.say("marshal_pass", "the Field Marshal plays no token")
-    elif action.verb == "place":
-        push(st, ["token", _take(st, action.a), action.b])
-    elif action.verb == "pair":
+    elif verb is Verb.PLACE:
+        st.push([Job.TOKEN, _take(st, action.a), action.b])
+    elif verb is Verb.PAIR:
         first = _take(st, action.a)
-        push(st, ["token", first, 0], ["token", _take(st, action.b), 0])
+        st.push([Job.TOKEN, first, 0], [Job.TOKEN, _take(st, action.b), 0])
     else:  # single
-        push(st, ["token", _take(st, action.a), 0])
+        st.push([Job.TOKEN, _take(st, action.a), 0])
 
 
 def grant_extra(st: SiegeState, n: int) -> None:
     """Reveal 3/4 or a Pz.Kpfw. II: draw n, then play up to n from hand (SG-FM-10..12)."""
     draw(st, n)
     st.marshal_plays += n
-    push(st, ["marshal_extra"])
+    st.push([Job.MARSHAL_EXTRA])
 
 
 def extra_step(st: SiegeState, _job: list[Any]) -> None:
     if st.marshal_plays > 0 and st.marshal_hand:
-        decide(st, "marshal_extra", st.game.marshal_seat)
+        st.decide(Ask.MARSHAL_EXTRA, st.game.marshal_seat)
     else:
         st.marshal_plays = 0
 
@@ -123,8 +125,8 @@ def extra_legal(st: SiegeState) -> list[Action]:
 def extra_apply(st: SiegeState, action: SiegeAction) -> None:
     """Each extra vehicle is placed by die roll (SG-FM-10)."""
     st.decision = None
-    if action.verb == "stop":
+    if action.verb is Verb.STOP:
         st.marshal_plays = 0
         return
     st.marshal_plays -= 1
-    push(st, ["token", _take(st, action.a), 0], ["marshal_extra"])
+    st.push([Job.TOKEN, _take(st, action.a), 0], [Job.MARSHAL_EXTRA])

@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
-from warroom.core.game import Action
+from warroom.core.actions import Action
 from warroom.core.rng import Rng
 from warroom.games.siege.actions import ARRANGEMENTS
-from warroom.games.siege.board import SECTORS, Ring, space
+from warroom.games.siege.board import SECTORS, space
 from warroom.games.siege.rules import marshal
-from warroom.games.siege.rules.agenda import decide, push
+from warroom.games.siege.words import Ask, Job, Ring
 
 if TYPE_CHECKING:
     from warroom.games.siege.actions import SiegeAction
@@ -17,10 +17,9 @@ if TYPE_CHECKING:
     from warroom.games.siege.state import SiegeState
 
 
-def new_state(game: SiegeGame, seed: int) -> SiegeState:
-    from warroom.games.siege.state import SiegeState
-
-    st = SiegeState(game)
+def deal(st: SiegeState, seed: int) -> None:
+    """Set up a new game in the empty state `st`, up to the starting vehicles' arrangement."""
+    game = st.game
     st.rng = Rng(seed)
     st.building[1:] = [True] * 6  # sectors 1-6 (SG-SETUP-02)
     st.fort[1:] = [not game.options["caught_off_guard"]] * 6  # SG-SETUP-03, SG-OPTX-04
@@ -37,8 +36,7 @@ def new_state(game: SiegeGame, seed: int) -> SiegeState:
     st.active = st.rng.below(game.defenders)  # SG-SETUP-10, SG-FM-03
     if game.marshal_seat >= 0:
         marshal.draw(st, marshal.HAND)  # SG-FM-02
-    decide(st, "arrange", st.active)  # D-02
-    return st
+    st.decide(Ask.ARRANGE, st.active)  # D-02
 
 
 def arrangements(st: SiegeState) -> list[Action]:
@@ -69,11 +67,16 @@ def apply_arrange(st: SiegeState, action: SiegeAction) -> None:
         st.armour[tid] = armour
     st.say("setup", f"starting vehicles placed: {action.text.split()[1]} in sectors 1-6")
     st.decision = None
-    jobs = []
+    jobs: list[list[Any]] = []
     if st.game.options["my_home_is_my_fortress"]:  # claims in turn order (SG-OPTX-01/02)
         n = st.game.defenders
-        jobs = [["claim", (st.active + i) % n] for i in range(n)]
-    push(st, *jobs, ["turn"])
+        jobs = [[Job.CLAIM, (st.active + i) % n] for i in range(n)]
+    st.push(*jobs, [Job.TURN])
+
+
+def claim_step(st: SiegeState, job: list[Any]) -> None:
+    """Ask one defender for a building, even the last, who has one left (SG-OPTX-01)."""
+    st.decide(Ask.CLAIM, int(job[1]))
 
 
 def claims(st: SiegeState) -> list[Action]:

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+from operator import itemgetter
 from typing import TYPE_CHECKING, Any
 
-from warroom.core.game import Action
-from warroom.games.siege.rules.agenda import decide_among
+from warroom.core.actions import Action
+from warroom.games.siege.words import Ask, Job, Verb
 
 if TYPE_CHECKING:
     from warroom.games.siege.actions import SiegeAction
@@ -29,6 +30,11 @@ def offers(st: SiegeState) -> list[Action]:
     table = st.table.offer
     kinds = sorted(set(st.hands[st.active]))
     made = st.proposals
+    if not made and len(kinds) > 1:  # the usual case, gathered in C: nothing refused this turn
+        every = itemgetter(*kinds)
+        for p in partners(st):
+            out += every(table[p])
+        return out
     for p in partners(st):
         to_p = table[p]
         for k in kinds:
@@ -38,11 +44,13 @@ def offers(st: SiegeState) -> list[Action]:
 
 
 def offer_step(st: SiegeState, _job: list[Any]) -> None:
-    """Offer the trade decision while the allowance lasts (1 trade, 2 with six players)."""
+    """Offer the trade decision while the allowance lasts (1 trade, 2 with six players); with no
+    partner left to offer to, only `pass` remains and the engine takes it (`trade` is forced)."""
     if st.trades_done < st.game.trade_allowance and st.hands[st.active]:
-        options = offers(st)
-        if len(options) > 1:
-            decide_among(st, options, "trade", st.active)
+        st.offer(offers(st), _TRADE, st.active)
+
+
+_TRADE, _PASS, _REFUSE, _TRADE_JOB = Ask.TRADE, Verb.PASS, Verb.REFUSE, Job.TRADE  # read every turn
 
 
 def answers(st: SiegeState) -> list[Action]:
@@ -58,19 +66,27 @@ def _gifts(st: SiegeState, partner: int) -> list[Action]:
     return out
 
 
+def apply_trade(st: SiegeState, action: SiegeAction) -> None:
+    """Pass (the phase ends), or propose a trade to a partner."""
+    if action.verb is _PASS:
+        st.decision = None
+    else:
+        apply_offer(st, action)
+
+
 def apply_offer(st: SiegeState, action: SiegeAction) -> None:
     partner, kind = action.a, action.b
     g = st.game
     st.say("trade_offer", f"player {st.active} offers {g.card_name[kind]} to player {partner}",
            player=st.active, partner=partner, card=g.card_kind[kind])  # fmt: skip
-    decide_among(st, _gifts(st, partner), "answer", partner, kind)
+    st.offer(_gifts(st, partner), Ask.ANSWER, partner, kind)
 
 
 def apply_answer(st: SiegeState, action: SiegeAction) -> None:
     """Each side chooses what it gives; either may refuse and nothing changes hands (SG-TRADE-03)."""
     assert st.decision is not None
     partner, offered = st.decision[1], st.decision[2]
-    if action.verb == "refuse":
+    if action.verb is _REFUSE:
         st.proposals.append([partner, offered])  # a refused proposal may not be repeated (SG-TRADE-05)
         st.say("trade_refused", f"player {partner} refuses the trade", partner=partner)
     else:
@@ -85,4 +101,4 @@ def apply_answer(st: SiegeState, action: SiegeAction) -> None:
         st.say("trade", f"player {st.active} gives {name[offered]}, player {partner} gives "
                f"{name[given]}", player=st.active, partner=partner)  # fmt: skip
     st.decision = None
-    st.agenda.append(["trade"])
+    st.agenda.append([_TRADE_JOB])

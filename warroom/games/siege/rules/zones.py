@@ -7,7 +7,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from warroom.games.siege.rules.agenda import lose
+from warroom.games.siege.rules.end import lose
+from warroom.games.siege.words import Mode
+
+_S2S = Mode.SHOULDER_TO_SHOULDER  # read on every kill: a module global is cheaper than an enum's
 
 if TYPE_CHECKING:
     from warroom.games.siege.state import SiegeState
@@ -71,7 +74,7 @@ def destroy_by_card(st: SiegeState, tid: int, player: int) -> None:
     Shoulder to Shoulder where it goes to the enemy discard (SG-S2S-01, SG-TROPHY-03)."""
     label = st.enemy_label(tid)
     remove_enemy(st, tid)
-    if st.game.options["mode"] == "shoulder_to_shoulder":
+    if st.game.mode is _S2S:
         st.enemy_discard.append(tid)
         st.say("destroyed", f"{label} is destroyed", token=tid, by=player)
     else:

@@ -1,0 +1,29 @@
+"""The end of the game (SG-END-01..04, SG-FM-15, SG-OPTX-02): the result is set, the engine's
+agenda stops (`TurnState.finish`), and the ending is told."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from warroom.games.siege.words import Result
+
+if TYPE_CHECKING:
+    from warroom.games.siege.state import SiegeState
+
+_RUNNING, _WON, _LOST = Result.RUNNING, Result.WON, Result.LOST
+
+
+def lose(st: SiegeState) -> None:
+    """The players lose at once (SG-END-01; also My Home with everyone out, SG-OPTX-02)."""
+    st.result = _LOST
+    st.finish()
+    st.say("game_over", "the city has fallen: the players lose", result="lost")
+
+
+def check_win(st: SiegeState, _job: list[Any] | None = None) -> None:
+    """Win when the reserve (and the Field Marshal's hand) is empty and no enemy is on the board
+    (SG-END-02, SG-FM-15); checked after each resolution, so a loss in it comes first (SG-END-03)."""
+    if st.result == _RUNNING and not st.reserve and not st.marshal_hand and not st.staged and not st.pos:
+        st.result = _WON
+        st.finish()
+        st.say("game_over", "every enemy is destroyed: the players win", result="won")

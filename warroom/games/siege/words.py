@@ -1,0 +1,158 @@
+"""Siege's domain words, defined once and imported everywhere else (siege.md §2, §4).
+
+The board's rings and colours, the classes of cards and tokens, the kinds the rules know by name,
+the modes, the result of a game, the decisions the team and the Field Marshal are asked for, the
+agenda's jobs and the verbs of the actions. Saves and action texts hold the string (or integer)
+values, so an enum member and its value are interchangeable there.
+"""
+
+from __future__ import annotations
+
+from enum import IntEnum, StrEnum
+
+
+class Ring(IntEnum):
+    """A sector's rings from the outside in (SG-DEF-01)."""
+
+    REAR = 0
+    AVIATION = 1
+    ARTILLERY = 2
+    TANK = 3
+    CITY = 4
+
+
+class Colour(IntEnum):
+    """Sectors 1-2 red, 3-4 green, 5-6 blue (SG-DEF-02)."""
+
+    RED = 0
+    GREEN = 1
+    BLUE = 2
+
+
+class CardClass(StrEnum):
+    STRIKE = "strike"
+    MULTICOLOUR = "multicolour"
+    COUNTERATTACK = "counterattack"
+    SPECIAL = "special"
+    BUILD = "build"
+
+
+class TokenClass(StrEnum):
+    VEHICLE = "vehicle"
+    SPECIAL = "special"
+    BOMBER = "bomber"
+    EVENT = "event"
+
+
+class Mode(StrEnum):
+    """The game's modes (SG-S2S-01, SG-FM-01); the option `mode` holds the value."""
+
+    NORMAL = "normal"
+    SHOULDER_TO_SHOULDER = "shoulder_to_shoulder"
+    FIELD_MARSHAL = "field_marshal"
+
+
+class Result(IntEnum):
+    """How the game stands, saved as the integer (SG-END-01..04)."""
+
+    LOST = -1
+    RUNNING = 0
+    WON = 1
+
+
+class Site(StrEnum):
+    """What an enemy (or the He-111) meets: a space of the board, a fortification slot or a
+    building (SG-MOVE-03, SG-CITY-02, SG-HE-01). Collision jobs and decisions hold the value."""
+
+    SPACE = "space"
+    FORT = "fort"
+    BUILDING = "building"
+
+
+class Ask(StrEnum):
+    """The decisions a seat is asked for (siege.md §4, D-02..D-11), in the order the numeric
+    observation encodes them."""
+
+    ARRANGE = "arrange"  # the starting vehicles (D-02)
+    CLAIM = "claim"  # My Home Is My Fortress: a building (SG-OPTX-01)
+    SWAP = "swap"  # phase 2 (SG-SWAP-01)
+    TRADE = "trade"  # phase 3: an offer, or pass (SG-TRADE-01)
+    ANSWER = "answer"  # the partner's side of a trade (SG-TRADE-03)
+    PLAY = "play"  # phase 4 (SG-PLAY-01)
+    HIT = "hit"  # which enemy of a colliding group takes the damage (SG-FORT-02, SG-CITY-03)
+    DISCARD = "discard"  # the Discard One event (SG-EVT-08)
+    MARSHAL = "marshal"  # the Field Marshal's play (SG-FM-06..08)
+    MARSHAL_EXTRA = "marshal_extra"  # his extra deployments (SG-FM-10..12)
+
+
+class Job(StrEnum):
+    """The agenda's jobs (see rules/dispatch.py)."""
+
+    TURN = "turn"
+    DRAW = "draw"
+    SWAP = "swap"
+    TRADE = "trade"
+    PLAY = "play"
+    MOVE = "move"
+    REVEAL_START = "reveal_start"
+    REVEAL = "reveal"
+    END_TURN = "end_turn"
+    CHECK_WIN = "check_win"
+    COLLIDE = "collide"
+    DISCARD_ONE = "discard_one"
+    TOKEN = "token"
+    MARSHAL_TURN = "marshal_turn"
+    MARSHAL_DRAW = "marshal_draw"
+    MARSHAL_PLAY = "marshal_play"
+    MARSHAL_EXTRA = "marshal_extra"
+    CLAIM = "claim"
+
+
+class Verb(StrEnum):
+    """What an action does; the first word of its text unless noted (see actions.py)."""
+
+    PASS = "pass"
+    REFUSE = "refuse"
+    STOP = "stop"
+    ARRANGE = "arrange"
+    CLAIM = "claim"
+    SWAP = "swap"
+    OFFER = "offer"
+    GIVE = "give"
+    DISCARD = "discard"
+    STRIKE = "strike"  # play KIND tN
+    PRECISE = "precise"  # play precise_shot+KIND tN
+    IL2 = "il2"  # play il2 tN
+    HEDGEHOGS = "hedgehogs"  # play hedgehogs tN
+    ONSLAUGHT = "onslaught"  # play onslaught tN
+    DOT = "dot"  # play dot fN
+    PATROL = "patrol"  # play patrol
+    MODIFICATION = "modification"  # play modification
+    REPAIR = "repair"  # play repair KIND
+    BUILD = "build"  # play sandbags+barbed_wire fN
+    ALL_FOR_ONE = "all_for_one"  # play all_for_one COLOUR tN
+    HIT = "hit"
+    PLACE = "place"
+    PAIR = "pair"
+    SINGLE = "single"
+    DEPLOY = "deploy"
+
+
+# The verbs of actions aimed at one enemy on the board (the token id in the action's `b`).
+AIMED = frozenset({Verb.STRIKE, Verb.PRECISE, Verb.IL2, Verb.HEDGEHOGS, Verb.ONSLAUGHT, Verb.ALL_FOR_ONE,
+                   Verb.HIT})  # fmt: skip
+
+# The card and token kinds the rules know by name; every other kind is plain data.
+SPECIAL_CARDS = frozenset(
+    {"il2", "precise_shot", "hedgehogs", "dot", "onslaught", "patrol", "modification", "repair"}
+)
+BUILD_CARDS = frozenset({"sandbags", "barbed_wire"})
+STARTING_VEHICLES = {"sdkfz": 3, "pz3": 2, "tiger": 1}  # SG-SETUP-04
+SPECIAL_VEHICLES = ("pz2", "pz4", "maus", "panther")  # SG-SPEC-01..04
+VEHICLES = (*STARTING_VEHICLES, *SPECIAL_VEHICLES)  # every vehicle kind, plain ones first
+BOMBER = "he111"  # SG-HE-01
+EVENTS = frozenset({
+    "move_red", "move_green", "move_blue", "move_cw", "move_ccw", "diversion_aviation",
+    "diversion_artillery", "diversion_tank", "discard_one", "reveal3", "reveal4",
+})  # fmt: skip
+LETTER = {"sdkfz": "S", "pz3": "P", "tiger": "T"}  # a starting vehicle in an `arrange` text
