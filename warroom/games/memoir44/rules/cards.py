@@ -198,19 +198,25 @@ def fits(quotas: list[int], options: list[tuple[int, ...]]) -> bool:
 
 
 # Each unit of the active side with its order slots, and those that may be ordered at all with
-# their `order H` action: cached in `st.order_slots` for one ordering step.
-OrderSlots = tuple[dict[int, tuple[int, ...]], list[tuple[int, tuple[int, ...], "Action"]]]
+# their single slot (-1 for a unit on a dashed line that may fill either) and `order H` action:
+# cached in `st.order_slots` for one ordering step.
+OrderSlots = tuple[dict[int, tuple[int, ...]], list[tuple[int, tuple[int, ...], int, "Action"]]]
 
 
 def _order_slots(st: M44State) -> OrderSlots:
     side, sides, where, order = st.active, st.game.unit_side, st.unit_hex, st.table.order
     by_unit = {u: slots(st, u) for u, h in enumerate(where) if h >= 0 and sides[u] == side}
-    return by_unit, [(u, own, order[where[u]]) for u, own in by_unit.items() if own]
+    candidates: list[tuple[int, tuple[int, ...], int, Action]] = [
+        (u, own, own[0] if len(own) == 1 else -1, order[where[u]]) for u, own in by_unit.items() if own
+    ]
+    return by_unit, candidates
 
 
 def order_options(st: M44State) -> list[Action]:
     """The units that may still be ordered. A unit's slots cannot change while orders are named
-    (nothing moves), so they are worked out once per ordering step (`st.order_slots`)."""
+    (nothing moves), so they are worked out once per ordering step (`st.order_slots`). While
+    every unit ordered so far has a single slot, counting what is left of each slot decides;
+    otherwise a small matching (`fits`) does."""
     cache = st.order_slots
     if cache is None:
         cache = st.order_slots = _order_slots(st)
@@ -219,15 +225,17 @@ def order_options(st: M44State) -> list[Action]:
     quotas = st.quotas
     taken = [by_unit[u] if u in by_unit else slots(st, u) for u in st.chosen]
     free = quotas[:]
-    simple = all(len(s) == 1 for s in taken)
-    if simple:
-        for s in taken:
-            free[s[0]] -= 1
+    simple = True
+    for s in taken:
+        if len(s) != 1:
+            simple = False
+            break
+        free[s[0]] -= 1
     ordered = st.ordered
-    for u, own, action in candidates:
+    for u, own, single, action in candidates:
         if ordered[u]:
             continue
-        if free[own[0]] > 0 if simple and len(own) == 1 else fits(quotas, [*taken, own]):
+        if free[single] > 0 if simple and single >= 0 else fits(quotas, [*taken, own]):
             out.append(action)
     if out:
         out.append(st.table.done)
