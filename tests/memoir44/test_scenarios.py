@@ -116,7 +116,7 @@ def test_validation_errors_name_file_hex_and_field():
         '[terrain]\nforest = ["R9C14"]\n': "[terrain] field forest",
         '[terrain]\nlava = ["R1C1"]\n': "unknown terrain",
         '[terrain]\nforest = ["R1C1"]\ntown = ["R1C1"]\n': "hex R1C1",
-        '[features]\nbridge = ["R2C2"]\n': "hex R2C2, [features] field bridge",
+        '[features]\nbridge = ["R2C2"]\nbunker_axis = ["R2C2"]\n': "hex R2C2, [features] field bunker_axis",
         '[units]\nallies = ["R5C5 infantry", "R5C5 armor"]\n': "hex R5C5, [units] field allies",
         '[terrain]\nriver = ["R5C5"]\n[units]\naxis = ["R5C5 infantry"]\n': "river without a bridge",
         '[obstacles]\nhedgehog = ["R5C5"]\n[units]\naxis = ["R5C5 armor"]\n': "armor on a hedgehog",
@@ -124,7 +124,7 @@ def test_validation_errors_name_file_hex_and_field():
         '[units]\naxis = ["R5C5 tiger"]\n': "unknown unit kind",
         '[units]\naxis = ["R5C5 infantry figures=x"]\n': "figures=x",
         '[[objective]]\nhexes = ["R5C5"]\nside = "both"\n': "[[objective]] #1 field side",
-        '[terrain]\nocean = ["R9C1"]\n': "board_face",
+        '[features]\nbridge = ["R2C13"]\n': "[features] field bridge",
         'colour = "red"\n': "field colour",
     }
     for body, needle in cases.items():

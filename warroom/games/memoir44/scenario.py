@@ -199,6 +199,9 @@ class _Reader:
         return out
 
     def terrain(self, face: str) -> list[int]:
+        """One base terrain per hex (M44-SCEN-02, M44-BOARD-05). Ocean and beach hexes play by their
+        own rules wherever they are (M44-TERR-10..13): the beach face prints them on rows 6-9, and
+        on the countryside face they are tiles like any other."""
         clear = TERRAIN_KINDS.index("clear")
         terrain = [clear] * NUM_HEXES
         if face == "beach":
@@ -215,8 +218,7 @@ class _Reader:
                 raise self.fail(
                     f"[terrain] field {kind}", f"unknown terrain; known: {', '.join(TERRAIN_KINDS)}"
                 )
-            if kind in ("ocean", "beach") and face != "beach":
-                raise self.fail(f"[terrain] field {kind}", 'ocean and beach need board_face = "beach"')
+            printed = face == "beach" and kind in ("ocean", "beach")  # the beach face's own rows
             for h in self.hexes(f"[terrain] field {kind}", names):
                 if h in seen:
                     raise self.fail(
@@ -224,27 +226,38 @@ class _Reader:
                     )
                 seen[h] = kind
                 terrain[h] = TERRAIN_KINDS.index(kind)
-                tiles += kind not in ("clear", "ocean", "beach")
+                tiles += kind != "clear" and not printed
         if tiles > MAX_TILES:
             self.warnings.append(f"{self.file}: {tiles} terrain tiles placed, the box has {MAX_TILES}")
         return terrain
 
     def features(self, terrain: list[int]) -> tuple[list[bool], list[int]]:
+        """Bridges and bunkers (M44-SCEN-03), at most one on a hex (M44-BOARD-05). A bridge makes
+        a river hex passable (M44-TERR-09). A long bridge also has bridge sections on the land
+        hexes at its ends: those are bridge hexes too, and as the bridge itself has no effect
+        (no protection, no LOS block) their terrain keeps its own rules, as a bunker's does (EX-23)."""
         table = self.doc.get("features", {})
         if not isinstance(table, dict) or set(table) - {"bridge", "bunker_allies", "bunker_axis"}:
             raise self.fail("[features]", "expected bridge, bunker_allies and bunker_axis lists of hexes")
         bridge = [False] * NUM_HEXES
         bunker = [-1] * NUM_HEXES
-        river = TERRAIN_KINDS.index("river")
         for h in self.hexes("[features] field bridge", table.get("bridge", [])):
-            if terrain[h] != river:
-                raise self.fail(f"hex {NAMES[h]}, [features] field bridge", "a bridge must be on a river hex")
             bridge[h] = True
         for side, key in enumerate(("bunker_allies", "bunker_axis")):
             for h in self.hexes(f"[features] field {key}", table.get(key, [])):
-                if bridge[h] or bunker[h] >= 0 or terrain[h] in (river, TERRAIN_KINDS.index("ocean")):
-                    raise self.fail(f"hex {NAMES[h]}, [features] field {key}", "no room for a bunker here")
+                if bridge[h] or bunker[h] >= 0:
+                    raise self.fail(
+                        f"hex {NAMES[h]}, [features] field {key}",
+                        f"already a {'bridge' if bridge[h] else 'bunker'} here: one bridge or bunker per hex"
+                        " (M44-BOARD-05)",
+                    )
                 bunker[h] = side
+        for span in bridge_spans(bridge):
+            if all(terrain[h] != TERRAIN_KINDS.index("river") for h in span):
+                where = ", ".join(NAMES[h] for h in span)
+                self.warnings.append(
+                    f"{self.file}: the bridge on {where} crosses no river: it plays as the terrain under it"
+                )
         return bridge, bunker
 
     def obstacles(self) -> tuple[list[bool], list[bool], list[bool]]:
@@ -309,11 +322,11 @@ class _Reader:
         if unit.hex in taken:
             raise self.fail(where, "a second unit on this hex (M44-GEN-02)")
         if terrain[unit.hex] == TERRAIN_KINDS.index("river") and not bridge[unit.hex]:
-            raise self.fail(where, "a unit on a river without a bridge")
+            raise self.fail(where, "a unit on a river without a bridge: no unit may enter it (M44-TERR-09)")
         if hedgehog[unit.hex] and base != "infantry":
-            raise self.fail(where, f"{base} on a hedgehog")
+            raise self.fail(where, f"{base} on a hedgehog, which only infantry may enter (M44-OBST-12)")
         if bunker[unit.hex] >= 0 and base == "armor":
-            raise self.fail(where, "armor on a bunker")
+            raise self.fail(where, "armor on a bunker, which armor may not enter (M44-OBST-01)")
 
     def objectives(self) -> list[Objective]:
         entries = self.doc.get("objective", [])
@@ -336,6 +349,26 @@ class _Reader:
                 raise self.fail(f"{where} field medals", f"{medals!r} is not 1..9")
             out.append(Objective(tuple(hexes), Side(SIDE_NAMES.index(side)), medals, kind == "permanent"))
         return out
+
+
+def bridge_spans(bridge: list[bool]) -> list[list[int]]:
+    """The bridges as spans: each connected group of bridge hexes, in hex order."""
+    seen: set[int] = set()
+    spans = []
+    for start in range(NUM_HEXES):
+        if not bridge[start] or start in seen:
+            continue
+        span, stack = [], [start]
+        seen.add(start)
+        while stack:
+            h = stack.pop()
+            span.append(h)
+            for n in NEIGHBOURS[h]:
+                if bridge[n] and n not in seen:
+                    seen.add(n)
+                    stack.append(n)
+        spans.append(sorted(span))
+    return spans
 
 
 def hill_groups(terrain: list[int], hill: int) -> tuple[int, ...]:
@@ -369,6 +402,8 @@ M44_NATIONS = {"ger": AXIS, "jp": AXIS, "it": AXIS, "us": ALLIES, "brit": ALLIES
 M44_UNIT = re.compile(r"^(inf|tank|gun)(2?)([a-z]+)$")
 M44_FACES = {"country": "countryside", "beach": "beach"}
 ALLIED_MEDALS = {1, 4, 6}
+M44_BEHAVIOURS = {"bridge": ("bridge_section",)}  # piece behaviours the base game plays (a long bridge)
+MIDDLE_ROW = 4  # .m44 row of R5, the row between the two halves
 
 
 def import_m44(path: Path | str) -> str:
@@ -393,6 +428,7 @@ class _M44:
         self.units: dict[str, list[str]] = {name: [] for name in SIDE_NAMES}
         self.objectives: list[tuple[str, str]] = []
         self.notes: list[str] = []
+        self.top = ALLIES  # the side of player 1 (the top edge), set by convert()
 
     def fail(self, msg: str) -> CorruptDataError:
         return CorruptDataError(f"{self.file}: {msg}")
@@ -414,6 +450,7 @@ class _M44:
         sides = [self.side(info, n) for n in (1, 2)]
         if sides[0] == sides[1]:
             raise self.fail("game_info: side_player1 and side_player2 are the same side")
+        self.top = sides[0]
         hexagons = board.get("hexagons", [])
         if not isinstance(hexagons, list):
             raise self.fail("board.hexagons must be a list")
@@ -435,6 +472,9 @@ class _M44:
         except (KeyError, TypeError, ValueError) as exc:
             raise self.fail(f"hexagon {entry.get('row')},{entry.get('col')}: {exc}") from None
         where = f"hex {NAMES[h]} (row {entry['row']}, col {entry['col']})"
+        unknown = set(entry) - {"row", "col", "terrain", "rect_terrain", "obstacle", "unit", "tags", "text"}
+        if unknown:
+            raise self.fail(f"{where}: unknown key {sorted(unknown)[0]!r}")
         for key, table, out in (
             ("terrain", M44_TERRAIN, self.terrain),
             ("obstacle", M44_OBSTACLE, self.obstacles),
@@ -446,29 +486,41 @@ class _M44:
                         f"{where}: {key} {piece!r} is not supported (base game: {', '.join(table)})"
                     )
                 out.setdefault(table[piece], []).append(NAMES[h])
+        side = self.unit(entry["unit"], h, where) if "unit" in entry else None
         if "rect_terrain" in entry:
             piece = self.name(entry["rect_terrain"], where, "rect_terrain")
             if piece not in M44_RECT:
                 raise self.fail(
                     f"{where}: rect_terrain {piece!r} is not supported (base game: bridge, bunker)"
                 )
-            key = "bridge" if piece == "bridge" else f"bunker_{'axis' if entry['row'] <= 4 else 'allies'}"
+            key = "bridge" if piece == "bridge" else f"bunker_{self.bunker_side(int(entry['row']), side)}"
             self.features.setdefault(key, []).append(NAMES[h])
-        if "unit" in entry:
-            self.unit(entry["unit"], h, where)
         for tag in entry.get("tags", []) or []:
             self.tag(self.name(tag, where, "tag"), h, where)
-        unknown = set(entry) - {"row", "col", "terrain", "rect_terrain", "obstacle", "unit", "tags", "text"}
-        if unknown:
-            raise self.fail(f"{where}: unknown key {sorted(unknown)[0]!r}")
+
+    def bunker_side(self, row: int, unit_side: str | None) -> str:
+        """Bunkers give cover to the side whose half they are in (M44-OBST-04): rows 1-4 the top
+        player's, rows 6-9 the bottom player's; on the middle row R5 the side of the unit placed in
+        it, else the top player's."""
+        bottom = AXIS if self.top == ALLIES else ALLIES
+        if row == MIDDLE_ROW and unit_side is not None:
+            return unit_side
+        return self.top if row <= MIDDLE_ROW else bottom
 
     def name(self, piece: Any, where: str, key: str) -> str:
+        """A piece's name; a `behavior` the base game does not play (anything but a long bridge's
+        BRIDGE_SECTION) is refused with the hex."""
         if not isinstance(piece, dict) or not isinstance(piece.get("name"), str):
             raise self.fail(f"{where}: {key} needs a name")
-        return str(piece["name"]).lower()
+        name = str(piece["name"]).lower()
+        behaviour = piece.get("behavior")
+        if behaviour is not None and str(behaviour).lower() not in M44_BEHAVIOURS.get(name, ()):
+            raise self.fail(f"{where}: {key} {name!r} with behavior {behaviour!r} is not in the base game")
+        return name
 
-    def unit(self, piece: Any, h: int, where: str) -> None:
-        """`inf|tank|gun` + optional `2` (special / elite) + nation; badge marks special forces."""
+    def unit(self, piece: Any, h: int, where: str) -> str:
+        """`inf|tank|gun` + optional `2` (special / elite) + nation; badge marks special forces.
+        Returns the unit's side."""
         code = self.name(piece, where, "unit")
         match = M44_UNIT.match(code)
         if match is None or match.group(3) not in M44_NATIONS:
@@ -483,10 +535,15 @@ class _M44:
                 "tank": "elite_armor" if special else "armor", "gun": "artillery"}[kind_code]  # fmt: skip
         text = f"{NAMES[h]} {kind}"
         if "nbr_units" in piece:
-            text += f" figures={int(piece['nbr_units'])}"
+            count = piece["nbr_units"]
+            if not str(count).isdigit():
+                raise self.fail(f"{where}: unit {code!r}: nbr_units {count!r} is not a figure count")
+            text += f" figures={int(count)}"
         if badge:
             text += f" label={piece['badge']}"
-        self.units[M44_NATIONS[nation]].append(text)
+        side = M44_NATIONS[nation]
+        self.units[side].append(text)
+        return side
 
     def tag(self, tag: str, h: int, where: str) -> None:
         """`medal1/4/6` Allied, `medal0` either side, other `medalN` Axis objectives; `tagN` markers."""
@@ -504,7 +561,8 @@ class _M44:
         text = self.doc.get("text", {}).get("en", {}) if isinstance(self.doc.get("text"), dict) else {}
         name = str(text.get("name") or Path(self.file).stem)
         first = sides[0] if str(info.get("starting", "PLAYER1")).upper() == "PLAYER1" else sides[1]
-        notes = " ".join(str(text.get(k, "")) for k in ("historical", "description") if text.get(k))
+        parts = ("historical", "description", "victory")
+        notes = " ".join(str(text.get(k, "")) for k in parts if text.get(k))
         lines = [
             f"# imported from {self.file} by warroom's .m44 importer",
             f"id = {_q(Path(self.file).stem)}",
