@@ -16,6 +16,7 @@ import warroom
 from warroom.core.game import State, events_for
 from warroom.core.registry import game_class
 from warroom.core.replay import Replay
+from warroom.core.rng import Rng
 from warroom.server.protocol import ServerMessage
 
 # every message the server sends is one of the protocol's, exactly (models forbid extra keys)
@@ -284,12 +285,15 @@ def _expected_log(plies: list[tuple[int, list[Any]]], viewer: int | None) -> lis
 
 
 def _check_sent(doc: dict[str, Any], reference: State, viewer: int | None, seats: list[int]) -> None:
-    """A message for `viewer` carries its view, its events and options only if it is to move."""
+    """A message for `viewer` carries its view, its events, and its options (each with its parts
+    and consequence, as the game details them) only if it is to move."""
     SERVER_MESSAGE.validate_python(doc)
     assert doc["view"] == as_json(reference.view(viewer))
     player = reference.current_player()
     if player in seats and not reference.is_terminal():
-        assert [a["text"] for a in doc["legal"]] == [a.text for a in reference.legal_actions()]
+        details = as_json(reference.game.option_details(reference))
+        assert [{k: v for k, v in a.items() if k != "label"} for a in doc["legal"]] == details
+        assert doc["waiting"] == [player]
     else:
         assert doc["legal"] == []
     if doc.get("type") == "update":  # the static parts went out once, with the state on connect
@@ -300,7 +304,9 @@ def _check_sent(doc: dict[str, Any], reference: State, viewer: int | None, seats
 
 @pytest.mark.parametrize("game_id", warroom.games())
 def test_no_seat_is_ever_sent_what_it_may_not_see(client: TestClient, game_id: str) -> None:
-    """Through HTTP snapshots and live websocket updates, for every seat and a spectator."""
+    """Through HTTP snapshots and live websocket updates, for every seat and a spectator: the
+    options with their parts and consequences reach the seat to move only, and a consequence
+    depends on nothing that seat cannot see."""
     options = _players_option(game_id)
     game = warroom.load(game_id, **options)
     seats = ["human"] * game.num_players
@@ -325,6 +331,12 @@ def test_no_seat_is_ever_sent_what_it_may_not_see(client: TestClient, game_id: s
             if reference.is_terminal():
                 break
             player = reference.current_player()
+            # what the seat to move is sent about its options (parts, consequences) is the same
+            # whatever it cannot see: re-drawn hidden information changes none of it
+            details = reference.game.option_details(reference)
+            for draw in range(2):
+                redrawn = reference.resample_hidden(player, Rng(draw))
+                assert redrawn.game.option_details(redrawn) == details
             action = rng.choice(reference.legal_actions())
             response = client.post(
                 f"/api/tables/{tid}/actions", json={"token": tokens[player], "action": action.text}

@@ -8,7 +8,8 @@ from __future__ import annotations
 import io
 import json
 import os
-from collections.abc import Iterator
+import re
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -50,6 +51,61 @@ def new_page(browser: Any) -> Any:
     page.on("pageerror", lambda exc: errors.append(str(exc)))
     page.errors = errors
     return page
+
+
+class OpaqueOptions:
+    """Between the page and the server, every legal option that has parts reaches the page with an
+    opaque text and label ("#1", "#2" ...), mapped back to the real text when the page acts with it.
+    A renderer that read an action's text, rather than its verb, parts and consequence, would find
+    nothing to click, or the wrong dice. `frames` keeps every message as the server sent it."""
+
+    def __init__(self, page: Any) -> None:
+        self.page = page
+        self.hidden = True
+        self.texts: dict[str, str] = {}
+        self.frames: list[str] = []
+        self.routes: list[tuple[Any, Any]] = []
+        page.route_web_socket(re.compile(r"/api/tables/[^/]+/ws"), self._route)
+
+    def _route(self, ws: Any) -> None:
+        server = ws.connect_to_server()
+        server.on_message(lambda message: ws.send(self._to_page(message)))
+        ws.on_message(lambda message: server.send(self._to_server(message)))
+        self.routes.append((ws, server))
+
+    def _to_page(self, message: str | bytes) -> str:
+        text = message.decode() if isinstance(message, bytes) else message
+        self.frames.append(text)
+        doc = json.loads(text)
+        for option in doc.get("legal", []) if self.hidden else []:
+            if option["parts"]:
+                name = f"#{len(self.texts) + 1}"
+                self.texts[name] = option["text"]
+                option["text"] = option["label"] = name
+        return json.dumps(doc)
+
+    def _to_server(self, message: str | bytes) -> str:
+        doc = json.loads(message)
+        if doc.get("type") == "act":
+            doc["action"] = self.texts.get(doc["action"], doc["action"])
+        return json.dumps(doc)
+
+    def shot(self, name: str) -> None:
+        """A screenshot of the table as a person sees it: the page reconnects (which keeps a
+        half-made choice) to get the real texts once, then options are opaque again."""
+        self.hidden = False
+        for ws, server in self.routes:
+            ws.close()
+            server.close()
+        self.routes.clear()
+        self.page.wait_for_function(
+            f"() => {SNAP} && window.warroomTable.snapshot.legal.every((a) => !a.text.startsWith('#'))"
+            " && document.querySelector('.conn.open')",
+            timeout=15000,
+        )
+        self.page.evaluate("document.querySelectorAll('.tick').forEach((t) => t.remove())")  # news
+        shot(self.page, name)
+        self.hidden = True
 
 
 def shot(page: Any, name: str) -> None:
@@ -114,7 +170,7 @@ def answer_interruptions(page: Any) -> dict[str, Any]:
             click_and_wait(page, page.locator(".option-list button").first)
 
 
-def play_cards_until_the_turn_ends(page: Any, turn: int) -> bool:
+def play_cards_until_the_turn_ends(page: Any, turn: int, shoot: Callable[[str], None]) -> bool:
     """Click cards and their highlighted targets until nothing is left to play, then pass."""
     shot_taken = False
     for _ in range(12):
@@ -142,7 +198,7 @@ def play_cards_until_the_turn_ends(page: Any, turn: int) -> bool:
         assert targets.count() or page.locator(".option-list button").count()
         if not shot_taken and page.locator(".siege-board .token.target").count():
             page.wait_for_timeout(800)
-            shot(page, "siege-table")
+            shoot("siege-table")
             shot_taken = True
         if targets.count():
             click_target(targets.first)
@@ -160,6 +216,7 @@ def play_cards_until_the_turn_ends(page: Any, turn: int) -> bool:
 def test_siege_one_person_two_ai_a_whole_turn_by_clicking_with_a_reload(browser: Any, serve: Any) -> None:
     server: ServerProcess = serve(ai_delay_ms=40)
     page = new_page(browser)
+    opaque = OpaqueOptions(page)  # the clicks below work from the options' parts alone
     page.goto(server.base + "/")
     page.click('.game-card[data-game="siege"]')
     page.select_option("#opt-players", "3")
@@ -184,13 +241,13 @@ def test_siege_one_person_two_ai_a_whole_turn_by_clicking_with_a_reload(browser:
     doc = wait_my_move(page)
     if doc["view"]["decision"]["kind"] == "trade":
         click_and_wait(page, page.locator('.decision .row button[data-action="pass"]'))
-    shot_taken = play_cards_until_the_turn_ends(page, turn)
+    shot_taken = play_cards_until_the_turn_ends(page, turn, opaque.shot)
     # the turn has passed on to the AI seats (or the game ended)
     page.wait_for_function(
         f"() => {{ const s = {SNAP}; return s.finished || s.view.turn > {turn}; }}", timeout=30000
     )
     if not shot_taken:
-        shot(page, "siege-table")
+        opaque.shot("siege-table")
     assert page.locator(".log li").count() > 5
     assert not page.errors, page.errors
 
@@ -288,11 +345,13 @@ def test_memoir44_order_a_unit_move_it_and_battle_by_clicking(browser: Any, serv
     server: ServerProcess = serve(ai_delay_ms=40)
     created = pegasus_bridge_table(server, ["human", "heuristic"], seed=1)
     page = new_page(browser)
+    opaque = OpaqueOptions(page)  # the clicks below work from the options' parts alone
     page.goto(server.base + created["seats"][0]["link"])
     page.wait_for_selector(".m44-board")
     doc = wait_my_move(page)
     view = doc["view"]
     assert view["decision"]["kind"] == "card"
+    assert all(a["text"].startswith("#") for a in doc["legal"])
     # the map, every unit on it, the obstacles and the hand are drawn; the Axis hand is not shown
     assert page.locator(".m44-board .hex").count() == 113
     assert page.locator(".m44-board .unit").count() == sum(1 for u in view["units"] if u["hex"])
@@ -324,12 +383,16 @@ def test_memoir44_order_a_unit_move_it_and_battle_by_clicking(browser: Any, serv
         click_and_wait(page, page.locator('.decision .row button[data-action="done"]'))
         doc = wait_my_move(page)
     assert doc["view"]["decision"]["kind"] == "battle"
-    # battle: pick the moved unit, its targets glow with their dice count, click one
+    # battle: pick the moved unit, its targets glow with the dice the battle will roll (from each
+    # option's consequence), click one
     m44_hex(page, "R6C4").click()
     page.wait_for_selector(".m44-board .hex-hit.target-hex")
-    assert page.locator(".m44-board .dice-badge").count() >= 1
-    page.evaluate("document.querySelectorAll('.tick').forEach((t) => t.remove())")  # passing news
-    shot(page, "memoir44-table")
+    battles = [a for a in doc["legal"] if a["verb"] == "battle" and a["parts"][0]["value"] == "R6C4"]
+    assert battles and all("dice" in a["consequence"] for a in battles)
+    badges = page.locator(".m44-board .dice-badge text").evaluate_all("ns => ns.map((n) => n.textContent)")
+    assert sorted(badges) == sorted(str(a["consequence"]["dice"]) for a in battles)
+    assert any(opaque.texts[a["text"]].startswith("battle R6C4 ") for a in battles)
+    opaque.shot("memoir44-table")
     click_and_wait(page, page.locator(".m44-board .hex-hit.target-hex").first)
     page.wait_for_function("() => document.querySelector('#log').innerText.includes(' dice on ')")
     assert "battles" in page.inner_text("#log")
@@ -460,8 +523,7 @@ def test_wot_rush_buy_from_the_reserve_and_pay_by_clicking_cards(
          "seed": seed, "ai_delay_ms": 0},
     )  # fmt: skip
     page = new_page(browser)
-    frames: list[str] = []
-    page.on("websocket", lambda ws: ws.on("framereceived", lambda payload: frames.append(str(payload))))
+    opaque = OpaqueOptions(page)  # the clicks below work from the options' parts alone
     page.goto(server.base + created["seats"][0]["link"])
     page.wait_for_selector(".wot-table")
     doc = wait_my_move(page)
@@ -498,10 +560,10 @@ def test_wot_rush_buy_from_the_reserve_and_pay_by_clicking_cards(
     assert "US-02" in doc["view"]["seats"][0]["warehouse"]
     assert page.locator('.wot-seat.mine .wot-warehouse .wot-card[data-kind="US-02"]').count() == 1
     assert "buys" in page.inner_text("#log") or "US-02" in page.inner_text("#log")
-    page.evaluate("document.querySelectorAll('.tick').forEach((t) => t.remove())")  # passing news
-    shot(page, "wot_rush-table")
+    opaque.shot("wot_rush-table")
     wot_check_the_ai_hand_stays_hidden(page, db_path, created["id"], seed)
-    for frame in frames:
+    assert opaque.frames
+    for frame in opaque.frames:
         for seat, doc_seat in enumerate(json.loads(frame).get("view", {}).get("seats", [])):
             active = json.loads(frame)["view"]["active"]
             assert "hand" not in doc_seat or seat in (0, active)

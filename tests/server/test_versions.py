@@ -30,12 +30,17 @@ def siege_version() -> str:
 def old_table(table_id: str) -> tuple[TableRecord, list[ActionRecord]]:
     """A Siege table started under an older version: its first move is still legal, its second
     one (as that version wrote it) is not any more."""
-    first = warroom.load("siege", players=2).new_initial_state(5).legal_actions()[0].text
+    state = warroom.load("siege", players=2).new_initial_state(5)
+    first, first_seat = state.legal_actions()[0].text, state.current_player()
+    state.apply_action(first)
     record = TableRecord(
         table_id, "siege", {"players": 2}, 5, ["human", "heuristic"], False, 0, 1e9,
         engine_version=OLD, game_version=OLD,
     )  # fmt: skip
-    actions = [ActionRecord(0, 0, first), ActionRecord(1, 1, "launch the nukes")]
+    actions = [
+        ActionRecord(0, first_seat, first),
+        ActionRecord(1, state.current_player(), "launch the nukes"),
+    ]
     return record, actions
 
 

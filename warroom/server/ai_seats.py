@@ -2,7 +2,8 @@
 
 The agent thinks in a worker thread, on a clone of the position, so the event loop (and every
 other table) never waits for it; its move then goes through the same checks and commit as a
-person's (moves.py). A driver sleeps while a person is to move and wakes when a move is made.
+person's (moves.py). A driver sleeps while only people may act and wakes when a move is made; an
+AI seat waiting on a secret simultaneous choice commits without waiting for the others.
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from collections.abc import Iterable
 from warroom.server.live import LiveTable
 from warroom.server.moves import Moves
 from warroom.server.protocol import ServiceError
+from warroom.server.turns import as_decider, deciding_seats
 from warroom.server.workers import Workers
 
 log = logging.getLogger("warroom.server")
@@ -41,16 +43,22 @@ class AiSeats:
         """Play the table's AI seats, one move at a time at the table's pace, off the event loop."""
         try:
             while not live.state.is_terminal():
-                seat = live.state.current_player()
-                agent = live.agents.get(seat)
-                if agent is None:
+                waiting = deciding_seats(live.state)
+                seat = next((s for s in waiting if s in live.agents), None)
+                if seat is None:
                     live.wake.clear()
                     await live.wake.wait()
                     continue
+                agent = live.agents[seat]
                 if live.record.ai_delay_ms:
                     await asyncio.sleep(live.record.ai_delay_ms / 1000)
-                ply = len(live.plies)
-                action = await self.workers.compute(agent.choose, live.state.clone())
+                # others committing meanwhile change nothing of this seat's secret choice (its options
+                # never depend on theirs), so its commitment stands at whatever ply it arrives
+                ply = None if len(waiting) > 1 else len(live.plies)
+                # the position as this seat is asked it (a secret choice: its own options)
+                asked = as_decider(live.state, seat)
+                asked = asked.clone() if asked is live.state else asked
+                action = await self.workers.compute(agent.choose, asked)
                 try:
                     await self.moves.act(live, frozenset({seat}), action.text, ply)
                 except ServiceError as exc:

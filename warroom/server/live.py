@@ -15,6 +15,7 @@ from typing import Any
 from warroom.agents import Agent
 from warroom.core.game import Event, Game, State
 from warroom.server.store import TableRecord
+from warroom.server.turns import deciding_seats
 
 HUMAN = "human"  # the seat kind of a person; any other kind names an AI agent
 QUEUE_LIMIT = 2000  # a client this far behind is disconnected rather than buffered forever
@@ -39,9 +40,14 @@ class Subscriber:
         self.closed = False
 
     def perspective(self, state: State) -> int | None:
-        """Whose eyes the client sees with: the seat to move if it holds it (hot seat), else the last one."""
-        if self.seats and state.current_player() in self.seats:
-            self.viewer = state.current_player()
+        """Whose eyes the client sees with: the first seat it holds that may act now (hot seat:
+        the seat to move; during a secret choice, the first of its seats still to commit), else
+        the last one."""
+        if self.seats:
+            for seat in deciding_seats(state):
+                if seat in self.seats:
+                    self.viewer = seat
+                    break
         return self.viewer
 
     def send(self, message: str | None) -> None:

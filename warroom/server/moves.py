@@ -1,20 +1,23 @@
 """Moves and fan-out: applying an action, committing it, and telling every client what it may see.
 
 A move is checked (right seat, right turn, legal), applied to a clone, committed to the store,
-and only then made the table's state, broadcast and acknowledged. Everything a client receives
-is built from `state.view(seat)` and `events_for(events, seat)`: nothing else about the game
-leaves the server.
+and only then made the table's state, broadcast and acknowledged. Any seat that may act plays:
+the seat to move, or any seat still to commit to a secret simultaneous choice (turns.py).
+Everything a client receives is built from `state.view(seat)`, `events_for(events, seat)` and,
+for a seat that may act and no one else, its own options (`Game.option_details`): nothing else
+about the game leaves the server.
 
 The per-move cost is what bounds how many tables one process holds, so a broadcast builds and
 encodes one message per perspective (the seats a client holds and the seat it sees with) and
-hands the same text to every client sharing it; static data (the table's header, the game's
+hands the same text to every client sharing it; the options are listed once per deciding seat,
+never for a seat that cannot act; static data (the table's header, the game's
 catalog) goes out once per connection, not with every move.
 """
 
 from __future__ import annotations
 
 from warroom.core.errors import IllegalActionError
-from warroom.core.game import JSON, events_for
+from warroom.core.game import JSON, State, events_for
 from warroom.server import schemas
 from warroom.server.live import LiveTable, Ply, Subscriber, returns_of
 from warroom.server.protocol import (
@@ -29,6 +32,7 @@ from warroom.server.protocol import (
     encode,
 )
 from warroom.server.store import ActionRecord, PlyTakenError
+from warroom.server.turns import as_decider, deciding_seats, options_for, play
 from warroom.server.workers import Workers
 
 LOG_ON_CONNECT = 400  # most recent log entries sent when a client (re)connects
@@ -65,23 +69,29 @@ def log_for(live: LiveTable, viewer: int | None, limit: int = LOG_ON_CONNECT) ->
     return found[-limit:]
 
 
-def position(live: LiveTable, seats: frozenset[int], view: JSON, viewer: int | None) -> Position:
-    """What changes with a move: `view` (the state's view for `viewer`), and the legal options
-    only for a client holding the seat to move."""
+def position(
+    live: LiveTable, seats: frozenset[int], view: JSON, viewer: int | None, legal: list[LegalOption]
+) -> Position:
+    """What changes with a move: `view` (the state's view for `viewer`), and `legal`, the
+    viewer's options (empty unless the client holds the viewer and it may act now)."""
     state = live.state
-    player = state.current_player()
     finished = state.is_terminal()
-    legal = state.legal_actions() if player in seats else []
     return Position(
         you=sorted(seats),
         viewer=viewer,
         ply=len(live.plies),
-        current_player=-1 if finished else player,
+        current_player=-1 if finished else state.current_player(),
+        waiting=list(deciding_seats(state)),
         finished=finished,
         returns=returns_of(state),
         view=view,
-        legal=[LegalOption(text=a.text, label=live.game.describe_action(state, a)) for a in legal],
+        legal=legal,
     )
+
+
+def decides(seats: frozenset[int], viewer: int | None, deciding: tuple[int, ...]) -> bool:
+    """Whether a client holding `seats` and seeing through `viewer` is sent the viewer's options."""
+    return viewer is not None and viewer in seats and viewer in deciding
 
 
 class Moves:
@@ -94,10 +104,13 @@ class Moves:
     # -- what a client sees ---------------------------------------------------------------------
     def welcome(self, live: LiveTable, sub: Subscriber) -> StateMessage:
         """The whole table as a client sees it on (re)connect."""
-        viewer = sub.perspective(live.state)
+        state = live.state
+        viewer = sub.perspective(state)
+        mine = decides(sub.seats, viewer, deciding_seats(state))
+        legal = options_for(live.game, state, viewer) if mine and viewer is not None else []
         return StateMessage(
             table=table_header(live),
-            **position(live, sub.seats, live.state.view(viewer), viewer),
+            **position(live, sub.seats, state.view(viewer), viewer, legal),
             log=log_for(live, viewer),
             catalog=live.game.catalog(),  # static public content, sent once per connection
         )
@@ -128,19 +141,18 @@ class Moves:
                 raise ServiceError(
                     "stale", f"the game has moved on: it is at ply {len(live.plies)}, not {ply}", 409
                 )
-            player = state.current_player()
-            if player not in seats:
-                raise ServiceError("not_your_turn", f"it is player {player}'s turn, not yours", 409)
+            seat = acting_seat(state, seats)
             try:
-                action = live.game.parse_action(state, text)
-                after = state.clone()
-                events = after.apply_action(action)
+                decider = as_decider(state, seat)
+                action = live.game.parse_action(decider, text)
+                after = decider.clone() if decider is state else decider
+                events = play(after, seat, action)
             except IllegalActionError as exc:
                 raise ServiceError("illegal", str(exc), 422) from None
             number = len(live.plies)
             try:
                 await self.workers.write(
-                    self.store.append_action, live.id, ActionRecord(number, player, action.text)
+                    self.store.append_action, live.id, ActionRecord(number, seat, action.text)
                 )
             except PlyTakenError:
                 raise ServiceError(
@@ -149,30 +161,54 @@ class Moves:
             if after.is_terminal():
                 await self.workers.write(self.store.finish, live.id, returns_of(after))
             live.state = after
-            entry = Ply(player, action.text, list(events))
+            entry = Ply(seat, action.text, list(events))
             live.plies.append(entry)
             self._broadcast(live, entry)
             live.wake.set()  # the AI seats look whether it is their turn
             return schemas.ActResult(ply=number + 1, action=action.text)
 
     def _broadcast(self, live: LiveTable, ply: Ply) -> None:
-        """Send every client the move: one view per seat seen through and one encoded message per
-        perspective, whatever the number of clients (spectators all share one)."""
+        """Send every client the move: one view per seat seen through, the options of each seat
+        that may act listed once (and for nobody else), and one encoded message per perspective,
+        whatever the number of clients (spectators all share one)."""
+        state = live.state
         number = len(live.plies)
+        deciding = deciding_seats(state)
         views: dict[int | None, JSON] = {}
+        options: dict[int, list[LegalOption]] = {}
         texts: dict[tuple[frozenset[int], int | None], str] = {}
         for sub in list(live.subscribers):
             if sub.closed:
                 live.subscribers.discard(sub)
                 continue
-            viewer = sub.perspective(live.state)
+            viewer = sub.perspective(state)
             key = (sub.seats, viewer)
             text = texts.get(key)
             if text is None:
                 if viewer not in views:
-                    views[viewer] = live.state.view(viewer)
+                    views[viewer] = state.view(viewer)
+                legal: list[LegalOption] = []
+                if viewer is not None and decides(sub.seats, viewer, deciding):
+                    if viewer not in options:
+                        options[viewer] = options_for(live.game, state, viewer)
+                    legal = options[viewer]
                 message = UpdateMessage(
-                    **position(live, sub.seats, views[viewer], viewer), events=entries(number, ply, viewer)
+                    **position(live, sub.seats, views[viewer], viewer, legal),
+                    events=entries(number, ply, viewer),
                 )
                 text = texts[key] = encode(message)
             sub.send(text)
+
+
+def acting_seat(state: State, seats: frozenset[int]) -> int:
+    """The seat a client holding `seats` acts for: the current player if it holds it, else the
+    first seat it holds that is waiting on a secret choice (refused if it holds none that may act)."""
+    player = state.current_player()
+    if player in seats:
+        return player
+    deciding = deciding_seats(state)
+    for seat in deciding:
+        if seat in seats:
+            return seat
+    whose = " or ".join(f"player {seat}'s" for seat in deciding) or f"player {player}'s"
+    raise ServiceError("not_your_turn", f"it is {whose} turn, not yours", 409)

@@ -8,9 +8,11 @@
                        {"type": "pong", "id"}
                        {"type": "error", "code", "message", "id"} a refusal (see ServiceError)
 
-where <position> is "you", "viewer", "ply", "current_player", "finished", "returns", "view" and
-"legal". Incoming text is validated against these models (a malformed message gets an `error`
-reply, never an exception); outgoing messages are built as these models, so what warroom/web's
+where <position> is "you", "viewer", "ply", "current_player", "waiting" (the seats that may act
+now), "finished", "returns", "view" and "legal": the viewing seat's own options when it may act,
+each {"text", "label", "verb", "parts": [{"role", "kind", "value"}], "consequence"?}. Incoming
+text is validated against these models (a malformed message gets an `error` reply, never an
+exception); outgoing messages are built as these models, so what warroom/web's
 JavaScript reads is checked here, and encoded once by pydantic's serialiser (compact, UTF-8,
 keys in field order), whoever receives them.
 """
@@ -18,7 +20,7 @@ keys in field order), whoever receives them.
 from __future__ import annotations
 
 import json
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, Literal, NotRequired
 
 from pydantic import BaseModel, Field, JsonValue, TypeAdapter, ValidationError
 from typing_extensions import TypedDict  # pydantic needs this one before Python 3.12
@@ -122,9 +124,24 @@ class TableHeader(Strict):
 # server's hot path; see moves.py).
 
 
+class OptionPart(TypedDict):
+    """One part of an option: its role in the action ("card", "from", "target" ...), its kind
+    (warroom.core.actions.PartKind: "card", "hex", "sector", "token" ...) and its value."""
+
+    role: str
+    kind: str
+    value: Any
+
+
 class LegalOption(TypedDict):
+    """One legal option of the seat it is sent to, structured (`Game.option_details`): a display
+    reads its verb and parts, never its text."""
+
     text: str  # what to send back in an `act`
     label: str  # the option in words
+    verb: str
+    parts: list[OptionPart]
+    consequence: NotRequired[JSON]  # what it will do, where the game knows it (a battle's dice)
 
 
 class LogEntry(TypedDict):
@@ -144,10 +161,11 @@ class Position(TypedDict):
     viewer: int | None  # whose eyes it sees through (None: a spectator)
     ply: int
     current_player: int  # -1 once the game is over
+    waiting: list[int]  # the seats that may act now (several during a secret simultaneous choice)
     finished: bool
     returns: list[float] | None
     view: JSON  # the state's view for `viewer`, nothing else about the game
-    legal: list[LegalOption]  # only for a client holding the seat to move
+    legal: list[LegalOption]  # the viewer's own options, only when it is one of `waiting`
 
 
 class StateMessage(Strict):
@@ -159,6 +177,7 @@ class StateMessage(Strict):
     viewer: int | None
     ply: int
     current_player: int
+    waiting: list[int]
     finished: bool
     returns: list[float] | None
     view: JSON
@@ -175,6 +194,7 @@ class UpdateMessage(Strict):
     viewer: int | None
     ply: int
     current_player: int
+    waiting: list[int]
     finished: bool
     returns: list[float] | None
     view: JSON

@@ -10,6 +10,7 @@ from warroom.core.replay import Replay
 from warroom.server.live import LiveTable
 from warroom.server.moves import entries, table_header
 from warroom.server.protocol import LogEntry, ServiceError, TableHeader
+from warroom.server.turns import play
 from warroom.server.workers import Workers
 
 
@@ -31,7 +32,7 @@ class Replays:
     def __init__(self, workers: Workers) -> None:
         self.workers = workers
 
-    def replay_text(self, live: LiveTable) -> str:
+    async def replay_text(self, live: LiveTable) -> str:
         """The replay file (the format of `warroom replay`), once the game is over."""
         if not live.state.is_terminal():
             raise ServiceError(
@@ -39,7 +40,8 @@ class Replays:
                 "the replay file is available when the game ends: its seed would reveal hidden cards",
                 403,
             )
-        return Replay.record(live.game, live.record.seed, [p.text for p in live.plies]).dumps()
+        texts = await self.workers.compute(in_turn_order, live)
+        return Replay.record(live.game, live.record.seed, texts).dumps()
 
     async def frame(
         self, live: LiveTable, seats: frozenset[int], ply: int, seat: int | None, catalog: bool = True
@@ -65,6 +67,22 @@ class Replays:
         return frame.model_dump(exclude=None if catalog else {"catalog"})
 
 
+def in_turn_order(live: LiveTable) -> list[str]:
+    """The moves as a replay file lists them, each applied to the seat the engine asks next:
+    commitments to a secret simultaneous choice, which the table takes from any waiting seat in
+    the order they come, in the order the engine asks for them (the reveal is the same)."""
+    state = live.game.new_initial_state(live.record.seed)
+    texts: list[str] = []
+    pending: dict[int, str] = {}
+    for ply in live.plies:
+        pending[ply.seat] = ply.text
+        while not state.is_terminal() and state.current_player() in pending:
+            text = pending.pop(state.current_player())
+            state.apply_action(text)
+            texts.append(text)
+    return texts
+
+
 def _view_at(live: LiveTable, ply: int, viewer: int | None) -> tuple[JSON, int]:
     """The view after move `ply`, from the table's replay cursor (stepping forward from the last
     position asked for is one move, not the whole game)."""
@@ -74,6 +92,6 @@ def _view_at(live: LiveTable, ply: int, viewer: int | None) -> tuple[JSON, int]:
             cursor = (0, live.game.new_initial_state(live.record.seed))
         done, state = cursor
         for entry in live.plies[done:ply]:
-            state.apply_action(entry.text)
+            play(state, entry.seat, entry.text)
         live.replay_cursor = (ply, state)
         return state.view(viewer), state.current_player()

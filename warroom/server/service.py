@@ -114,7 +114,7 @@ class TableService:
 
     # -- replays --------------------------------------------------------------------------------
     async def replay_text(self, table_id: str) -> str:
-        return self.replays.replay_text(await self.tables.table(table_id))
+        return await self.replays.replay_text(await self.tables.table(table_id))
 
     async def frame(
         self, table_id: str, token: str | None, ply: int, seat: int | None, catalog: bool = True

@@ -26,6 +26,7 @@ from warroom.server import schemas
 from warroom.server.live import HUMAN, LiveTable, Ply, returns_of
 from warroom.server.protocol import ServiceError
 from warroom.server.store import ActionRecord, TableRecord
+from warroom.server.turns import play
 from warroom.server.workers import Workers
 
 log = logging.getLogger("warroom.server")
@@ -116,7 +117,7 @@ def rebuild(record: TableRecord, actions: Sequence[ActionRecord]) -> LiveTable:
     plies = []
     for action in actions:
         try:
-            events = state.apply_action(action.text)
+            events = play(state, action.seat, action.text)
         except Exception as exc:
             raise LogDoesNotReplayError(f"move {action.ply + 1} ({action.text!r}) is refused: {exc}") from exc
         plies.append(Ply(action.seat, action.text, list(events)))

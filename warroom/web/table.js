@@ -2,6 +2,7 @@
 // view), the current legal options (always listed, and clickable on the board where a renderer knows
 // them), the log in plain words from the engine's events, hot-seat hand-over and reconnection.
 import { TableSocket, el, toast, tokenFromHash } from "./net.js";
+import { consequenceWords } from "./renderers/common.js";
 import { rendererFor, seatColour, seatName } from "./renderers/index.js";
 
 export function showTable(main, tableId) {
@@ -75,12 +76,22 @@ function onMessage(ctx, msg) {
   if (msg.type === "update" && ctx.board.flash) ctx.board.flash(msg.events, msg.view);
 }
 
-function handlesOf(ctx, text) {
-  return ctx.renderer.handles ? ctx.renderer.handles(text, ctx.snapshot.view, ctx.snapshot.viewer) : [];
+// The board handles an option names (a card, a unit, a hex ...), from its structured parts: the
+// renderer reads `option.verb` and `option.parts`, never the text (which is only sent back).
+// Memoised per option object: a message's options are new objects, and the view they go with.
+const HANDLES = new WeakMap();
+function handlesOf(ctx, option) {
+  if (!ctx.renderer.handles) return [];
+  let found = HANDLES.get(option);
+  if (!found) {
+    found = ctx.renderer.handles(option, ctx.snapshot.view, ctx.snapshot.viewer);
+    HANDLES.set(option, found);
+  }
+  return found;
 }
 
 function matching(ctx) {
-  return ctx.snapshot.legal.filter((a) => ctx.selection.every((h) => handlesOf(ctx, a.text).includes(h)));
+  return ctx.snapshot.legal.filter((a) => ctx.selection.every((h) => handlesOf(ctx, a).includes(h)));
 }
 
 function act(ctx, text) {
@@ -98,11 +109,11 @@ function onHandle(ctx, handle) {
     return;
   }
   const next = [...ctx.selection, handle];
-  const options = ctx.snapshot.legal.filter((a) => next.every((h) => handlesOf(ctx, a.text).includes(h)));
+  const options = ctx.snapshot.legal.filter((a) => next.every((h) => handlesOf(ctx, a).includes(h)));
   if (options.length === 0) return;
   // one option left: take it, unless the renderer says this click only picks a piece (e.g. the unit
   // of a move, so its reachable hexes can be shown before the move is made)
-  const completes = ctx.renderer.completes ? ctx.renderer.completes(handle, options[0].text) : true;
+  const completes = ctx.renderer.completes ? ctx.renderer.completes(handle, handlesOf(ctx, options[0])) : true;
   if (options.length === 1 && completes) { act(ctx, options[0].text); return; }
   ctx.selection = next;
   render(ctx);
@@ -112,11 +123,14 @@ function render(ctx) {
   const snap = ctx.snapshot;
   const you = snap.you;
   const player = snap.current_player;
-  const myTurn = !snap.finished && you.includes(player);
+  // the viewing seat may act: it is to move, or still to commit to a secret simultaneous choice
+  // (`waiting`; older servers sent only the seat to move)
+  const waiting = snap.waiting || (player >= 0 ? [player] : []);
+  const myTurn = !snap.finished && you.includes(snap.viewer) && waiting.includes(snap.viewer);
   const hotseat = you.length > 1;
   const options = myTurn ? matching(ctx) : [];
   const clickable = new Set();
-  if (myTurn && !ctx.pending) for (const a of options) for (const h of handlesOf(ctx, a.text)) clickable.add(h);
+  if (myTurn && !ctx.pending) for (const a of options) for (const h of handlesOf(ctx, a)) clickable.add(h);
   for (const h of ctx.selection) clickable.delete(h);
   const ui = {
     viewer: snap.viewer, you, currentPlayer: player, myTurn, seats: snap.table.seats,
@@ -189,22 +203,36 @@ function renderDecision(ctx, active, options) {
     return;
   }
   const prompt = ctx.renderer.prompt ? ctx.renderer.prompt(snap.view, snap) : "Your decision";
-  const plain = options.filter((a) => handlesOf(ctx, a.text).length === 0);
+  const plain = options.filter((a) => handlesOf(ctx, a).length === 0);
   const buttons = plain.length <= 4 ? plain : [];
   fill(box,
     el("h3", {}, prompt),
     ctx.selection.length ? el("div", { class: "chips" },
       ctx.selection.map((h) => el("span", { class: "chip" }, ctx.renderer.handleLabel ? ctx.renderer.handleLabel(h) : h)),
       el("button", { class: "small", onclick: () => { ctx.selection = []; render(ctx); } }, "✕ start over")) : null,
-    ctx.renderer.handles && !ctx.selection.length && options.some((a) => handlesOf(ctx, a.text).length)
+    ctx.renderer.handles && !ctx.selection.length && options.some((a) => handlesOf(ctx, a).length)
       ? el("p", { class: "hint" }, "Click a highlighted card or piece, or pick from the list.") : null,
     buttons.length ? el("div", { class: "row" }, buttons.map((a) =>
       el("button", { class: "primary", dataset: { action: a.text }, onclick: () => act(ctx, a.text) }, a.label))) : null,
     el("details", { class: "options", open: ctx.selection.length > 0 || !ctx.renderer.handles || options.length <= 12
-        || !options.some((a) => handlesOf(ctx, a.text).length) },
+        || !options.some((a) => handlesOf(ctx, a).length) },
       el("summary", {}, `All legal options (${options.length})`),
       el("ul", { class: "option-list" }, options.map((a) => el("li", {},
-        el("button", { class: "option", dataset: { action: a.text }, disabled: ctx.pending, onclick: () => act(ctx, a.text) }, a.label))))));
+        el("button", { class: "option", dataset: { action: a.text }, title: a.label, disabled: ctx.pending,
+          onclick: () => act(ctx, a.text) }, optionWords(a)))))));
+}
+
+// An option in the list: its text, its consequence where the game knows it ("battle R3C4 R4C5 —
+// 3 dice"), then what the label adds in words (the label repeats the text first: not twice).
+function optionWords(a) {
+  const label = a.label || a.text;
+  const more = label.startsWith(a.text) ? label.slice(a.text.length).replace(/^[\s:]+/, "") : label;
+  const effect = a.consequence ? consequenceWords(a.consequence, a) : "";
+  return [
+    a.text,
+    effect ? el("span", { class: "consequence" }, ` — ${effect}`) : null,
+    more ? el("span", { class: "option-detail" }, ` · ${more.replace(/^\((.*)\)$/, "$1")}`) : null,
+  ];
 }
 
 function fill(node, ...children) {

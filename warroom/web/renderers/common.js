@@ -17,6 +17,29 @@ export function decider(view, snap) {
   return { d, mine, who: mine ? "You" : seatName(snap.table.seats, d.player) };
 }
 
+// The parts of a structured option (`{text, verb, parts: [{role, kind, value}], consequence?}`):
+// what displays read instead of parsing the text.
+export function part(option, role) {
+  const found = option.parts?.find((p) => p.role === role);
+  return found === undefined ? undefined : found.value;
+}
+
+// A consequence in words for the option list: "3 dice · close assault". What the option already
+// names (its parts: the target, the card) and the unit it refers to are not said again.
+export function consequenceWords(consequence, option = {}) {
+  const named = new Set((option.parts || []).map((p) => JSON.stringify(p.value)));
+  const words = [];
+  for (const [key, value] of Object.entries(consequence || {})) {
+    if (key === "unit" || value === false || value === null || named.has(JSON.stringify(value))) continue;
+    const name = key.replace(/_/g, " ");
+    if (key === "dice") words.push(`${value} ${value === 1 ? "die" : "dice"}`);
+    else if (value === true) words.push(name);
+    else if (Array.isArray(value)) { if (value.length) words.push(`${name} ${value.join(", ")}`); }
+    else words.push(`${name} ${typeof value === "object" ? JSON.stringify(value) : value}`);
+  }
+  return words.join(" · ");
+}
+
 const NS = "http://www.w3.org/2000/svg";
 
 export function svg(tag, attrs = {}, ...children) {

@@ -1,10 +1,11 @@
 // Memoir '44 on an SVG hex map: the 13x9 board with its terrain, obstacles and section lines,
 // units with their figures and badges, medals per side; below it the command cards.
 // The view gives what changes (units, sandbags, wire, medals, hands); the scenario's fixed map comes
-// from the game's catalog (see useCatalog below). What is clickable, and the dice of
-// each battle, come only from the legal options' texts and labels: no rule lives here.
+// from the game's catalog (see useCatalog below). What is clickable comes from the legal options'
+// parts (card, section, hexes as from / to / target), and the dice each battle, Barrage or Air
+// Power target will roll from their consequences: no rule lives here, and no action text is read.
 import { el } from "../net.js";
-import { svg } from "./common.js";
+import { part, svg } from "./common.js";
 // Printed names, card texts and the scenario's static board come from the engine's catalog,
 // sent once with the table (so an imported .m44 board is drawn exactly as it is played).
 let DATA = { cards: {}, units: {}, scenario: null };
@@ -401,14 +402,15 @@ function board(container) {
   };
 }
 
+// the dice each target will roll, from the options' consequences (a range where several units
+// could fire at it with different dice)
 function diceByTarget(options) {
   const out = new Map();
   for (const a of options) {
-    const m = /^battle \S+ (\S+)/.exec(a.text);
-    const n = /, (\d+) dice$/.exec(a.label || "");
-    if (!m || !n) continue;
-    if (!out.has(m[1])) out.set(m[1], new Set());
-    out.get(m[1]).add(Number(n[1]));
+    const c = a.consequence;
+    if (!c || !c.dice || !c.target) continue;
+    if (!out.has(c.target)) out.set(c.target, new Set());
+    out.get(c.target).add(Number(c.dice));
   }
   return new Map([...out].map(([h, set]) => {
     const ns = [...set].sort((a, b) => a - b);
@@ -551,26 +553,27 @@ function hands(container, view, ui) {
   container.replaceChildren(el("div", { class: `m44-hands${mine ? "" : " spectator"}` }, panels, table));
 }
 
-// ---------------------------------------------------------------- actions as handles
-function handles(text) {
-  const w = text.split(" ");
-  switch (w[0]) {
-    case "play": return [`card:${w[1]}`];
-    case "keep": return [`keep:${w[1]}`];
-    case "order": return [`unit:${w[1]}`];
-    case "move": return [`unit:${w[1]}`, `hex:${w[2]}`];
-    case "battle": return [`unit:${w[1]}`, `target:${w[2]}`];
-    case "clear": return w[1] === "wire" ? [`unit:${w[2]}`, `clearwire:${w[2]}`] : [];
-    case "air": case "barrage": return [`target:${w[1]}`];
-    case "retreat": return [`hex:${w[1]}`];
+// ---------------------------------------------------------------- options as handles
+// What a structured option names on the table, from its verb and parts (`order R3C4`: the unit
+// on R3C4; `battle`: the unit firing, then its target), never from its text.
+function handles(option) {
+  const card = part(option, "card");
+  switch (option.verb) {
+    case "play": return [`card:${card}`];
+    case "keep": return [`keep:${card}`];
+    case "order": return [`unit:${part(option, "unit")}`];
+    case "move": return [`unit:${part(option, "from")}`, `hex:${part(option, "to")}`];
+    case "battle": return [`unit:${part(option, "from")}`, `target:${part(option, "target")}`];
+    case "clear_wire": return [`unit:${part(option, "unit")}`, `clearwire:${part(option, "unit")}`];
+    case "air": case "barrage": return [`target:${part(option, "target")}`];
+    case "retreat": return [`hex:${part(option, "to")}`];
     default: return [];
   }
 }
 
-// a click on a unit picks it; the action is taken on the click that names its last part
-function completes(handle, text) {
-  const hs = handles(text);
-  return hs[hs.length - 1] === handle;
+// a click on a unit picks it; the option is taken on the click that names its last part
+function completes(handle, optionHandles) {
+  return optionHandles[optionHandles.length - 1] === handle;
 }
 
 function handleLabel(handle) {

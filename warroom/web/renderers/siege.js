@@ -1,7 +1,7 @@
 // War Thunder: Siege on an SVG round board: the rear, aviation, artillery and tank rings around the
 // city, six coloured sectors, fortifications with DOTs, buildings, enemy tokens with their armour,
 // the hedgehog; below it the players' open hands, trophies and the enemy's discard.
-// Only the view is drawn; which pieces are clickable comes from the legal options' texts.
+// Only the view is drawn; which pieces are clickable comes from the legal options' parts.
 import { el } from "../net.js";
 import { decider, seatColour, seatName, svg } from "./common.js";
 
@@ -397,7 +397,25 @@ function marshalRow(view, ui) {
     m.played.length ? [" · played: ", m.played.map(tokenChip)] : null);
 }
 
-function handles(text) {
+// What a structured option names on the table, from its parts: the cards it plays (not the one
+// Repair takes back), the enemy token it targets, the fortification, sector or building, the
+// partner of a trade, the Field Marshal's tokens.
+function handles(option) {
+  if (!option.parts?.length) return textHandles(option.text);
+  const out = [];
+  for (const { role, kind, value } of option.parts) {
+    if (kind === "seat" && role === "partner") out.push(`player:${value}`);
+    else if (kind === "card" && role !== "take") out.push(`card:${value}`);
+    else if (kind === "token" && role === "target") out.push(`token:${value}`);
+    else if (kind === "token") out.push(`mtoken:${value}`);
+    else if (kind === "sector" && role === "fortification") out.push(`fort:${value}`);
+    else if (kind === "sector") out.push(option.verb === "claim" ? `building:${value}` : `sector:${value}`);
+  }
+  return [...new Set(out)];
+}
+
+// Only for an option sent without parts (a server or game from before structured options).
+function textHandles(text) {
   const words = text.split(/[\s+]+/);
   const verb = words[0];
   const out = [];

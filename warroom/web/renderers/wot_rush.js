@@ -2,9 +2,9 @@
 // graveyard, medal decks, achievements in play, the attack under way), every opponent's zone
 // (hand backs, hangar, warehouse, bases with their defenders) on the board; the viewer's own zone
 // (hand as card faces, bases, warehouse, hangar) below it. Only the view is drawn; which cards and
-// bases are clickable comes from the legal options' texts.
+// bases are clickable comes from the legal options' parts.
 import { el } from "../net.js";
-import { decider, seatColour, seatName } from "./common.js";
+import { decider, part, seatColour, seatName } from "./common.js";
 
 // Printed card faces from the engine's catalog (sent with the table); the label is the fallback.
 let CARDS = {};
@@ -255,7 +255,29 @@ function chooser(ui) {
     el("button", { class: "small", onclick: () => ui.onHandle(picked) }, "✕ put back"));
 }
 
-function handles(text, view) {
+// What a structured option names on the table, from its verb and parts: the card it buys, pays
+// with, uses, puts into defence or fires with, the base it fires on or guards, and the play
+// itself where one card allows several ("do:defend", "do:use call" ...).
+function handles(option, view) {
+  if (!option.parts?.length) return textHandles(option.text, view);
+  const card = part(option, "card");
+  switch (option.verb) {
+    case "buy": case "pay": case "research": case "scrap": case "discard": case "add":
+      return card === undefined ? [] : [`card:${card}`];
+    case "use": return [`card:${card}`, `do:use ${part(option, "ability")}`];
+    case "defend": return [`card:${card}`, "do:defend"];
+    case "attack": return [`card:${card}`, "do:attack"];
+    case "fire": {
+      const base = part(option, "base");
+      return [`card:${card}`, base === undefined ? "do:hold fire" : `base:${part(option, "seat")}:${base}`];
+    }
+    case "guard": return view?.decision ? [`base:${view.decision.player}:${part(option, "base")}`] : [];
+    default: return [];
+  }
+}
+
+// Only for an option sent without parts (a server or game from before structured options).
+function textHandles(text, view) {
   const w = text.trim().split(/\s+/);
   let m;
   switch (w[0]) {
