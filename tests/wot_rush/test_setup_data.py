@@ -13,7 +13,8 @@ from tests.wot_rush.conftest import new_game, play, pos, seat, texts
 from warroom.core.errors import CorruptDataError, OptionError
 from warroom.core.rng import Rng
 from warroom.games.wot_rush import WotRushGame
-from warroom.games.wot_rush.content import DEFAULT_FILE, Ability, Restriction, default_content, load_content
+from warroom.games.wot_rush.content import DEFAULT_FILE, default_content, load_content
+from warroom.games.wot_rush.words import Ability, Restriction
 
 R = [0, 1, 3, 5, 6, 7, 8]  # WOT-DATA-02's resource points
 POINTS = {Ability.REC: 1, Ability.CALL: 1, Ability.SAB: 2, Ability.INV: 2}

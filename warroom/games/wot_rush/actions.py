@@ -26,45 +26,31 @@ pN = seat N (0-based), bN = base slot N (1-based); reserve positions 1-based, ol
 
 from __future__ import annotations
 
-from enum import IntEnum
 from itertools import combinations
 
-from warroom.core.game import Action
-from warroom.games.wot_rush.content import Ability, Content
+from warroom.core.actions import Action, Part, PartKind, parts
+from warroom.core.actions import ActionTable as CoreTable
+from warroom.games.wot_rush.content import Content
+from warroom.games.wot_rush.words import MAX_SEATS, Ability, Verb
 
-MAX_SEATS = 5
 MAX_REWARD = 24  # more vehicles than any attack can destroy (5 opponents' bases never exceed this)
-
-
-class Verb(IntEnum):
-    END = 0
-    BUY = 1
-    PAY = 2
-    DONE = 3
-    USE = 4
-    THEN = 5
-    STOP = 6
-    DEFEND = 7
-    SCOUT = 8
-    RESEARCH = 9
-    SCRAP = 10
-    DISCARD = 11
-    GUARD = 12
-    ATTACK = 13
-    ADD = 14
-    GO = 15
-    FIRE = 16
-    MEDALS = 17
+CARD, SEAT, SPACE = PartKind.CARD, PartKind.SEAT, PartKind.SPACE
+AMOUNT, CHOICE = PartKind.AMOUNT, PartKind.CHOICE
 
 
 class WotAction(Action):
-    """An action plus the small integers the rules dispatch on (-1 where unused)."""
+    """An action plus the small integers the rules dispatch on (-1 where unused): `a` a card kind
+    (or a scout mask, a base slot, a medal count), `b` an ability or a seat, `c` a base slot."""
 
-    __slots__ = ("a", "b", "c", "verb")
+    __slots__ = ("a", "b", "c")
 
-    def __init__(self, index: int, text: str, verb: Verb, a: int = -1, b: int = -1, *, c: int = -1) -> None:
-        super().__init__(index, text)
-        self.verb = verb
+    verb: Verb
+
+    def __init__(
+        self, index: int, text: str, verb: Verb, a: int = -1, b: int = -1, *, c: int = -1,
+        parts: tuple[Part, ...] = (),
+    ) -> None:  # fmt: skip
+        super().__init__(index, text, verb, parts)
         self.a = a
         self.b = b
         self.c = c
@@ -75,54 +61,78 @@ def scout_text(positions: tuple[int, ...]) -> str:
 
 
 def medals_text(twos: int, ones: int) -> str:
-    parts = ["2"] * twos + ["1"] * ones
-    return "medals " + ("+".join(parts) if parts else "none")
+    words = ["2"] * twos + ["1"] * ones
+    return "medals " + ("+".join(words) if words else "none")
 
 
-class ActionTable:
-    """All actions of one card set, with lookup lists indexed by kind, ability, seat and slot."""
+class ActionTable(CoreTable):
+    """All actions of one card set, with lookup lists indexed by kind, ability, seat and slot.
+
+    Parts (built once here): `card` the card kind's label, `ability` its lower-case name, `seat`
+    a seat, `base` a base slot 1..3, `positions` reserve positions (1-based, oldest first),
+    `two_medal`/`one_medal` the counts of each medal card taken."""
+
+    all: list[WotAction]
 
     def __init__(self, content: Content) -> None:
-        self.all: list[WotAction] = []
-        self.by_text: dict[str, WotAction] = {}
+        super().__init__()
         labels = content.kind_label
         kinds = range(len(labels))
         vehicles = range(content.num_vehicles)
         slots = range(content.bases_per_player)
+
+        def card(k: int) -> tuple[str, PartKind, str]:
+            return ("card", CARD, labels[k])
+
         self.end = self._add("end", Verb.END)
         self.done = self._add("done", Verb.DONE)
         self.stop = self._add("stop", Verb.STOP)
         self.go = self._add("go", Verb.GO)
-        self.buy = [self._add(f"buy {labels[k]}", Verb.BUY, k) for k in vehicles]
-        self.pay = [self._add(f"pay {labels[k]}", Verb.PAY, k) if content.resource[k] >= 0 else None
-                    for k in kinds]  # fmt: skip
-        self.use = [{a: self._add(f"use {labels[k]} {a.name.lower()}", Verb.USE, k, a)
+        self.buy = [self._add(f"buy {labels[k]}", Verb.BUY, k, parts=parts(card(k))) for k in vehicles]
+        self.pay = [self._add(f"pay {labels[k]}", Verb.PAY, k, parts=parts(card(k)))
+                    if content.resource[k] >= 0 else None for k in kinds]  # fmt: skip
+        self.use = [{a: self._add(f"use {labels[k]} {a.name.lower()}", Verb.USE, k, a,
+                                  parts=parts(card(k), ("ability", CHOICE, a.name.lower())))
                      for a, _ in content.abilities[k]} for k in kinds]  # fmt: skip
-        self.then = {a: self._add(f"then {a.name.lower()}", Verb.THEN, -1, a) for a in Ability}
-        self.defend = [self._add(f"defend {labels[k]}", Verb.DEFEND, k) for k in vehicles]
+        self.then = {a: self._add(f"then {a.name.lower()}", Verb.THEN, -1, a,
+                                  parts=parts(("ability", CHOICE, a.name.lower())))
+                     for a in Ability}  # fmt: skip
+        self.defend = [
+            self._add(f"defend {labels[k]}", Verb.DEFEND, k, parts=parts(card(k))) for k in vehicles
+        ]
         self.scout: dict[int, WotAction] = {}
         for size in range(content.reserve_size + 1):
             for combo in combinations(range(content.reserve_size), size):
                 mask = sum(1 << p for p in combo)
-                self.scout[mask] = self._add(scout_text(combo), Verb.SCOUT, mask)
-        self.research = [self._add(f"research {labels[k]}", Verb.RESEARCH, k) for k in vehicles]
+                positions = parts(("positions", SPACE, tuple(p + 1 for p in combo)))
+                self.scout[mask] = self._add(scout_text(combo), Verb.SCOUT, mask, parts=positions)
+        self.research = [self._add(f"research {labels[k]}", Verb.RESEARCH, k, parts=parts(card(k)))
+                         for k in vehicles]  # fmt: skip
         self.research_none = self._add("research none", Verb.RESEARCH)
-        self.scrap = [self._add(f"scrap {labels[k]}", Verb.SCRAP, k) for k in kinds]
-        self.discard = [self._add(f"discard {labels[k]}", Verb.DISCARD, k) for k in kinds]
-        self.guard = [self._add(f"guard b{s + 1}", Verb.GUARD, s) for s in slots]
-        self.attack = [self._add(f"attack {labels[k]}", Verb.ATTACK, k) for k in vehicles]
-        self.add = [self._add(f"add {labels[k]}", Verb.ADD, k) for k in vehicles]
-        self.fire = [[[self._add(f"fire {labels[k]} p{q}b{s + 1}", Verb.FIRE, k, q, s) for s in slots]
-                      for q in range(MAX_SEATS)] for k in vehicles]  # fmt: skip
-        self.fire_none = [self._add(f"fire {labels[k]} none", Verb.FIRE, k) for k in vehicles]
-        self.medals = [[self._add(medals_text(twos, ones), Verb.MEDALS, twos, ones)
+        self.scrap = [self._add(f"scrap {labels[k]}", Verb.SCRAP, k, parts=parts(card(k))) for k in kinds]
+        self.discard = [
+            self._add(f"discard {labels[k]}", Verb.DISCARD, k, parts=parts(card(k))) for k in kinds
+        ]
+        self.guard = [
+            self._add(f"guard b{s + 1}", Verb.GUARD, s, parts=parts(("base", SPACE, s + 1))) for s in slots
+        ]
+        self.attack = [
+            self._add(f"attack {labels[k]}", Verb.ATTACK, k, parts=parts(card(k))) for k in vehicles
+        ]
+        self.add = [self._add(f"add {labels[k]}", Verb.ADD, k, parts=parts(card(k))) for k in vehicles]
+        self.fire = [[[self._add(f"fire {labels[k]} p{q}b{s + 1}", Verb.FIRE, k, q, c=s,
+                                 parts=parts(card(k), ("seat", SEAT, q), ("base", SPACE, s + 1)))
+                       for s in slots] for q in range(MAX_SEATS)] for k in vehicles]  # fmt: skip
+        self.fire_none = [
+            self._add(f"fire {labels[k]} none", Verb.FIRE, k, parts=parts(card(k))) for k in vehicles
+        ]
+        self.medals = [[self._add(medals_text(twos, ones), Verb.MEDALS, twos, ones,
+                                  parts=parts(("two_medal", AMOUNT, twos), ("one_medal", AMOUNT, ones)))
                         for ones in range(MAX_REWARD + 1)]
                        for twos in range(MAX_REWARD // 2 + 1)]  # fmt: skip
 
-    def _add(self, text: str, verb: Verb, a: int = -1, b: int = -1, c: int = -1) -> WotAction:
-        if text.lower() in self.by_text:
-            raise ValueError(f"duplicate action text {text!r}")
-        action = WotAction(len(self.all), text, verb, a, b, c=c)
-        self.all.append(action)
-        self.by_text[text.lower()] = action
+    def _add(
+        self, text: str, verb: Verb, a: int = -1, b: int = -1, *, c: int = -1, parts: tuple[Part, ...] = ()
+    ) -> WotAction:
+        action: WotAction = self.intern(WotAction(len(self.all), text, verb, a, b, c=c, parts=parts))
         return action

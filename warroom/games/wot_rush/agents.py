@@ -18,9 +18,9 @@ from typing import TYPE_CHECKING
 
 from warroom.core.game import Action, State
 from warroom.core.rng import Rng
-from warroom.games.wot_rush.actions import Verb, WotAction
-from warroom.games.wot_rush.content import HEAVY, Ability, Metric, Restriction
-from warroom.games.wot_rush.rules.decisions import Decision
+from warroom.games.wot_rush.actions import WotAction
+from warroom.games.wot_rush.rules.scoring import base_count, medal_total, squad
+from warroom.games.wot_rush.words import HEAVY, Ability, Kind, Metric, Restriction, Verb
 
 if TYPE_CHECKING:
     from warroom.games.wot_rush.state import WotState
@@ -40,7 +40,9 @@ class HeuristicAgent:
         options: list[WotAction] = st.legal_actions()  # type: ignore[assignment]
         if len(options) == 1:
             return options[0]
-        score = _SCORERS.get(st.decision, _first)
+        decision = st.decision
+        assert decision is not None, "a finished game has no options"
+        score = _SCORERS.get(decision[0], _first)
         return max(options, key=lambda a: score(st, a))
 
 
@@ -149,8 +151,6 @@ def _fire(st: WotState, a: WotAction) -> float:
 
 def _standing(st: WotState, seat: int) -> float:
     """An opponent's medals so far (hit the leader first; ties to the lower seat)."""
-    from warroom.games.wot_rush.rules.scoring import base_count, medal_total, squad
-
     cards = squad(st, seat)
     return medal_total(st, cards) + 3.0 * base_count(st, cards) - 0.01 * seat
 
@@ -202,16 +202,16 @@ def _sabotage(st: WotState, a: WotAction) -> float:
     return -(c.strength[k] + c.armour[k] + c.resource[k] + 2.0 * (c.card_class[k] == HEAVY))
 
 
-_SCORERS: dict[Decision, Callable[[WotState, WotAction], float]] = {
-    Decision.MAIN: _main,
-    Decision.PAY: _pay,
-    Decision.DECLARE: _declare,
-    Decision.FIRE: _fire,
-    Decision.REWARD: _reward,
-    Decision.PLACE: _place,
-    Decision.MORE: _more,
-    Decision.SCOUT: _scout,
-    Decision.RESEARCH: _research,
-    Decision.REPAIR: _repair,
-    Decision.SABOTAGE: _sabotage,
+_SCORERS: dict[str, Callable[[WotState, WotAction], float]] = {
+    Kind.MAIN: _main,
+    Kind.PAY: _pay,
+    Kind.DECLARE: _declare,
+    Kind.FIRE: _fire,
+    Kind.REWARD: _reward,
+    Kind.PLACE: _place,
+    Kind.MORE: _more,
+    Kind.SCOUT: _scout,
+    Kind.RESEARCH: _research,
+    Kind.REPAIR: _repair,
+    Kind.SABOTAGE: _sabotage,
 }

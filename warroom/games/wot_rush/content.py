@@ -11,66 +11,61 @@ int *instance id*, laid out once per card set:
 Per-instance attributes are flat tuples indexed by that id, so the hot path reads `res[c]`,
 never an object. Cards that are interchangeable (all Engineers, all USSR 1-medal cards, all bases)
 share a *kind*, which is what action texts name; every vehicle is its own kind.
-Errors name the file, the entry and the field.
+Errors name the file, the entry and the field. The domain's words (nations, classes, abilities,
+restrictions, metrics) are defined once in words.py.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from enum import IntEnum
 from functools import cache
 from pathlib import Path
-from typing import Any, Literal, TypeVar
+from typing import Annotated, Any, Literal, TypeVar
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, field_validator
 
 from warroom.core.datafile import read_toml, validate
 from warroom.core.errors import CorruptDataError
+from warroom.games.wot_rush.words import (
+    CLASSES,
+    MAX_RESOURCE,
+    METRIC_VALUES,
+    METRIC_WORDS,
+    NATIONS,
+    NO_ARMOUR,
+    NO_CLASS,
+    NO_NATION,
+    NO_RESOURCE,
+    RESTRICTION_WORDS,
+    WITH_N,
+    Ability,
+    CardType,
+    Metric,
+    Restriction,
+)
 
 M = TypeVar("M", bound=BaseModel)
 DATA = Path(__file__).parent / "data"
 DEFAULT_FILE = DATA / "cards.toml"
-NATIONS = ("USSR", "Germany", "USA", "France")  # WOT-GEN-05
-CLASSES = ("Light", "Medium", "Heavy", "SPG", "Auxiliary")  # WOT-ICON-05
-HEAVY = CLASSES.index("Heavy")
-NO_NATION = -1
-
-
-class Ability(IntEnum):
-    """The printed abilities (WOT-ICON-06..12)."""
-
-    REC = 0  # Reconnaissance
-    REI = 1  # Reinforcement n
-    INV = 2  # Invulnerability
-    SAB = 3  # Sabotage
-    RES = 4  # Research n
-    CALL = 5  # Call
-    REP = 6  # Repair n
-
-
-WITH_N = {Ability.REI, Ability.RES, Ability.REP}
-
-
-class Restriction(IntEnum):
-    """Attack restriction icons (WOT-ICON-13/14)."""
-
-    NONE = 0
-    BASE = 1  # only vs base
-    VEHICLES = 2  # only vs vehicles
-
-
-class Metric(IntEnum):
-    """What an achievement counts over a final squad (2.5, WOT-ACH-01..12)."""
-
-    BASES = 0
-    CLASS = 1
-    NATION_MEDALS = 2
-    DOUBLE_MEDALS = 3
-    SQUAD = 4
-
-
 AbilitySpec = tuple[Ability, int]
-RESTRICTIONS = {"": Restriction.NONE, "base": Restriction.BASE, "vehicles": Restriction.VEHICLES}
+
+
+def _one_of(words: tuple[str, ...]) -> AfterValidator:
+    """A card-file field that must be one of the domain's `words` (words.py defines each once)."""
+
+    def check(value: str) -> str:
+        if value not in words:
+            raise ValueError(f"{value!r} must be one of {list(words)}")
+        return value
+
+    return AfterValidator(check)
+
+
+NationWord = Annotated[str, _one_of(NATIONS)]
+ClassWord = Annotated[str, _one_of(CLASSES)]
+RestrictionWord = Annotated[str, _one_of(RESTRICTION_WORDS)]
+MetricWord = Annotated[str, _one_of(METRIC_WORDS)]
+Resource = Annotated[int, Field(ge=0, le=MAX_RESOURCE)]
 
 
 def parse_ability(text: str) -> AbilitySpec:
@@ -100,14 +95,14 @@ class _Vehicle(BaseModel):
     model_config = ConfigDict(extra="forbid", populate_by_name=True)
     id: str = Field(pattern=r"^[A-Za-z0-9][A-Za-z0-9_.-]*$")
     name: str
-    nation: Literal["USSR", "Germany", "USA", "France"]
-    card_class: Literal["Light", "Medium", "Heavy", "SPG", "Auxiliary"] = Field(alias="class")
+    nation: NationWord
+    card_class: ClassWord = Field(alias="class")
     cost: int = Field(ge=0, le=20)
-    resource: int = Field(ge=0, le=6)
+    resource: Resource
     strength: int = Field(ge=0, le=2)
     armour: int = Field(ge=0, le=2)
     abilities: list[str] = []
-    restriction: Literal["", "base", "vehicles"] = ""
+    restriction: RestrictionWord = ""
     slot: str = ""
 
     _check_abilities = field_validator("abilities")(_abilities)
@@ -118,7 +113,7 @@ class _Barracks(BaseModel):
     id: str = Field(pattern=r"^[a-z][a-z0-9_]*$")
     name: str
     count: int = Field(ge=1, le=20)
-    resource: int | None = Field(default=None, ge=0, le=6)
+    resource: Resource | None = None
     abilities: list[str] = []
 
     _check_abilities = field_validator("abilities")(_abilities)
@@ -126,18 +121,18 @@ class _Barracks(BaseModel):
 
 class _Medal(BaseModel):
     model_config = ConfigDict(extra="forbid")
-    nation: Literal["USSR", "Germany", "USA", "France"]
+    nation: NationWord
     name: str
     medals: Literal[1, 2]
     count: int = Field(ge=1, le=30)
-    resource: int | None = Field(default=None, ge=0, le=6)
+    resource: Resource | None = None
 
 
 class _Achievement(BaseModel):
     model_config = ConfigDict(extra="forbid")
     id: str
     name: str
-    metric: Literal["bases", "class", "nation_medals", "double_medals", "squad"]
+    metric: MetricWord
     value: str = ""
 
 
@@ -157,7 +152,7 @@ class Achievement:
     id: str
     name: str
     metric: Metric
-    value: int  # class or nation index for CLASS / NATION_MEDALS, else -1
+    value: int  # class or nation index for CLASS / NATION_MEDALS (METRIC_VALUES), else -1
 
 
 @dataclass(frozen=True)
@@ -182,12 +177,12 @@ class Content:
     # per kind
     kind_label: tuple[str, ...]
     kind_name: tuple[str, ...]
-    resource: tuple[int, ...]  # -1 = no resource icon (WOT-BUY-01)
+    resource: tuple[int, ...]  # NO_RESOURCE = no resource icon (WOT-BUY-01)
     cost: tuple[int, ...]
     strength: tuple[int, ...]
-    armour: tuple[int, ...]  # -1 = no armour icon (barracks, medals, bases)
-    nation: tuple[int, ...]  # -1 = no nation
-    card_class: tuple[int, ...]  # -1 = not a vehicle
+    armour: tuple[int, ...]  # NO_ARMOUR = no armour icon (barracks, medals, bases)
+    nation: tuple[int, ...]  # NO_NATION = no nation
+    card_class: tuple[int, ...]  # NO_CLASS = not a vehicle
     restriction: tuple[Restriction, ...]
     abilities: tuple[tuple[AbilitySpec, ...], ...]
     medals: tuple[int, ...]  # medal cards only
@@ -275,7 +270,7 @@ def _check_set(
         if not any(m.nation == nation and m.medals == 1 for m in medals):
             raise CorruptDataError(f"{file.name}: medal: {nation} has no one-medal cards (WOT-END-02)")
     for number, a in enumerate(achievements, start=1):
-        choices = {"class": CLASSES, "nation_medals": NATIONS}.get(a.metric, ("",))
+        choices = METRIC_VALUES.get(Metric[a.metric.upper()], ("",))
         if a.value not in choices:
             raise CorruptDataError(
                 f"{file.name}: achievement #{number} ({a.id}), field value: "
@@ -295,9 +290,9 @@ def _build(
     kinds: list[dict[str, Any]] = []
 
     def kind(**attrs: Any) -> int:
-        base = {"res": -1, "cost": 0, "str": 0, "arm": -1, "nation": NO_NATION, "cls": -1,
-                "restr": Restriction.NONE, "ab": (), "medals": 0, "veh": False, "base": False,
-                "medal": False, "slot": ""}  # fmt: skip
+        base = {"res": NO_RESOURCE, "cost": 0, "str": 0, "arm": NO_ARMOUR, "nation": NO_NATION,
+                "cls": NO_CLASS, "restr": Restriction.NONE, "ab": (), "medals": 0, "veh": False,
+                "base": False, "medal": False, "slot": ""}  # fmt: skip
         kinds.append(base | attrs)
         return len(kinds) - 1
 
@@ -306,12 +301,12 @@ def _build(
         per_card.append(kind(
             label=v.id, name=v.name, res=v.resource, cost=v.cost, str=v.strength, arm=v.armour,
             nation=NATIONS.index(v.nation), cls=CLASSES.index(v.card_class),
-            restr=RESTRICTIONS[v.restriction],
+            restr=Restriction(RESTRICTION_WORDS.index(v.restriction)),
             ab=tuple(parse_ability(a) for a in v.abilities), veh=True, slot=v.slot,
         ))  # fmt: skip
     one_set: list[int] = []
     for b in barracks:
-        k = kind(label=b.id, name=b.name, res=-1 if b.resource is None else b.resource,
+        k = kind(label=b.id, name=b.name, res=NO_RESOURCE if b.resource is None else b.resource,
                  ab=tuple(parse_ability(a) for a in b.abilities))  # fmt: skip
         one_set.extend([k] * b.count)
     for _seat in range(rules.base_sets):
@@ -324,21 +319,16 @@ def _build(
         cards: list[tuple[int, ...]] = [(), ()]
         for m in sorted((m for m in medals if m.nation == nation), key=lambda m: m.medals):
             k = kind(label=f"{nation.lower()}_medal{m.medals}", name=m.name, nation=n, medals=m.medals,
-                     res=-1 if m.resource is None else m.resource, medal=True)  # fmt: skip
+                     res=NO_RESOURCE if m.resource is None else m.resource, medal=True)  # fmt: skip
             pair[m.medals - 1] = k
             cards[m.medals - 1] = tuple(range(len(per_card), len(per_card) + m.count))
             per_card.extend([k] * m.count)
         medal_kinds.append((pair[0], pair[1]))
         medal_cards.append((cards[0], cards[1]))
-    base_kind = kind(label="base", name="Base", base=True)
+    base_kind = kind(label=CardType.BASE.value, name="Base", base=True)
     base_start = len(per_card)
     per_card.extend([base_kind] * (rules.base_sets * rules.bases_per_player))
-    achs = tuple(
-        Achievement(i, a.id, a.name, Metric[a.metric.upper()],
-                    {"class": CLASSES, "nation_medals": NATIONS}.get(a.metric, ("",)).index(a.value)
-                    if a.value else -1)
-        for i, a in enumerate(achievements)
-    )  # fmt: skip
+    achs = tuple(_achievement(i, a) for i, a in enumerate(achievements))
 
     def col(key: str) -> tuple[Any, ...]:
         return tuple(k[key] for k in kinds)
@@ -355,6 +345,12 @@ def _build(
         is_base=col("base"), is_medal=col("medal"), base_kind=base_kind, medal_kinds=tuple(medal_kinds),
         medal_cards=tuple(medal_cards), achievements=achs, slot=col("slot"),
     )  # fmt: skip
+
+
+def _achievement(index: int, a: _Achievement) -> Achievement:
+    metric = Metric[a.metric.upper()]
+    value = METRIC_VALUES[metric].index(a.value) if a.value else -1
+    return Achievement(index, a.id, a.name, metric, value)
 
 
 @cache

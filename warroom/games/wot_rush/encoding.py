@@ -19,13 +19,13 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from warroom.core.game import JSON
-from warroom.games.wot_rush.rules.decisions import Decision
+from warroom.games.wot_rush.words import MAX_SEATS, OVER_WORD, SAVED_KINDS
 
 if TYPE_CHECKING:
     from warroom.games.wot_rush.game import WotRushGame
 
-SEATS = 5
-DECISIONS = [d.name.lower() for d in Decision]
+SEATS = MAX_SEATS
+DECISIONS = [*SAVED_KINDS, OVER_WORD]
 
 
 def size(game: WotRushGame) -> int:
@@ -53,7 +53,7 @@ def encode(game: WotRushGame, view: JSON, viewer: int | None) -> list[float]:
     index = {label: k for k, label in enumerate(c.kind_label)}
     n = view["players"]
     out = _one_hot(6, 5 if viewer is None else viewer)
-    decision = view["decision"] or {"kind": "over", "player": -1}
+    decision = view["decision"] or {"kind": OVER_WORD, "player": -1}
     out += _one_hot(SEATS, view["active"]) + _one_hot(SEATS, view["current_player"])
     out += _one_hot(SEATS, view["first_player"]) + _one_hot(len(DECISIONS), DECISIONS.index(decision["kind"]))
     out += [

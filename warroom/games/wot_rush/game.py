@@ -10,16 +10,22 @@ from warroom.core.errors import OptionError
 from warroom.core.game import JSON, Action, Game, GameInfo, OptionSpec
 from warroom.games.wot_rush import encoding
 from warroom.games.wot_rush.actions import ActionTable, WotAction
-from warroom.games.wot_rush.content import (
+from warroom.games.wot_rush.agents import HeuristicAgent
+from warroom.games.wot_rush.content import AbilitySpec, Content, content_for
+from warroom.games.wot_rush.position import parse_position
+from warroom.games.wot_rush.render import describe, render
+from warroom.games.wot_rush.rules import setup
+from warroom.games.wot_rush.state import WotState
+from warroom.games.wot_rush.view import summary
+from warroom.games.wot_rush.words import (
     CLASSES,
     HEAVY,
+    MAX_SEATS,
     NATIONS,
-    AbilitySpec,
-    Content,
+    RESTRICTION_WORDS,
+    CardType,
     Restriction,
-    content_for,
 )
-from warroom.games.wot_rush.state import WotState
 
 # per card, for DP-02: (kind, resource, its `use` actions, its `defend` action or None, attacker?)
 MainInfo = tuple[int, int, tuple[WotAction, ...], WotAction | None, bool]
@@ -28,7 +34,7 @@ INFO = GameInfo(
     id="wot_rush",
     title="World of Tanks: Rush",
     min_players=2,
-    max_players=5,
+    max_players=MAX_SEATS,
     cooperative=False,
     hidden_information=True,
     chance=True,
@@ -39,9 +45,12 @@ INFO = GameInfo(
     rule_prefix="WOT",
     description="Competitive deck-builder: buy tanks, guard your three bases, raid the others for medals.",
     options=(
-        OptionSpec("players", 2, "number of players (WOT-GEN-01)", (2, 3, 4, 5)),
+        OptionSpec("players", 2, "number of players (WOT-GEN-01)", tuple(range(2, MAX_SEATS + 1))),
         OptionSpec(
-            "first_player", -1, "seat of the first player, -1 = random (WOT-SETUP-01)", (-1, 0, 1, 2, 3, 4)
+            "first_player",
+            -1,
+            "seat of the first player, -1 = random (WOT-SETUP-01)",
+            (-1, *range(MAX_SEATS)),
         ),
         OptionSpec("max_rounds", 500, "stall guard: the game ends after this many rounds (WOT-END-07)"),
         OptionSpec("cards", "", "path of a card-set TOML file; empty = the shipped set (WOT-VAR-03)"),
@@ -111,6 +120,10 @@ class WotRushGame(Game[WotState]):
         self.others: tuple[tuple[int, ...], ...] = tuple(
             tuple(i for i in range(self.num_players * k) if i // k != p) for p in seats
         )
+        # the same slots with their seat and base slot: (i, i // k, i % k)
+        self.slots_of_others: tuple[tuple[tuple[int, int, int], ...], ...] = tuple(
+            tuple((i, i // k, i % k) for i in others) for others in self.others
+        )
         self.no_damage = [False] * k
 
     def all_actions(self) -> list[Action]:
@@ -118,7 +131,7 @@ class WotRushGame(Game[WotState]):
 
     def parse_action(self, state: Any, text: str) -> Action:
         """A dictionary lookup instead of the generic scan (same errors)."""
-        action = self.table.by_text.get(" ".join(text.split()).lower())
+        action: WotAction | None = self.table.find(text)
         if action is not None and action in state.legal_actions():
             return action
         return super().parse_action(state, text)
@@ -145,7 +158,7 @@ class WotRushGame(Game[WotState]):
                 "strength": c.strength[k] if c.is_vehicle[k] else None,
                 "armour": c.armour[k] if c.armour[k] >= 0 else None,
                 "abilities": [f"{a.name} {n}" if n else a.name for a, n in c.abilities[k]],
-                "restriction": _RESTRICTION_WORDS.get(c.restriction[k], ""),
+                "restriction": RESTRICTION_WORDS[c.restriction[k]],
                 "medals": c.medals[k] or None,
             }
         achievements = {a.id: a.name for a in c.achievements}
@@ -154,45 +167,30 @@ class WotRushGame(Game[WotState]):
     @classmethod
     def from_position(cls, text: str, seed: int = 0) -> WotState:
         """A position in wot_rush's notation (warroom/games/wot_rush/position.py)."""
-        from warroom.games.wot_rush.position import parse_position
-
         return parse_position(text, seed)
 
     def new_initial_state(self, seed: int = 0) -> WotState:
-        from warroom.games.wot_rush.rules import setup
-
         return setup.new_state(self, seed)
 
     def state_from_json(self, data: JSON) -> WotState:
         return WotState.from_json(self, data)
 
     def agents(self) -> dict[str, Callable[[int], Any]]:
-        from warroom.games.wot_rush.agents import HeuristicAgent
-
         return {"heuristic": HeuristicAgent}
 
     def render(self, state: WotState, player: int | None) -> str:
-        from warroom.games.wot_rush.render import render
-
         return render(state, player)
 
     def describe_action(self, state: WotState, action: Action) -> str:
-        from warroom.games.wot_rush.render import describe
-
         return describe(state, action)
 
     def summary(self, state: WotState) -> JSON:
-        from warroom.games.wot_rush.view import summary
-
         return summary(state)
 
 
-_RESTRICTION_WORDS = {Restriction.BASE: "base", Restriction.VEHICLES: "vehicles"}
-
-
-def _card_type(c: Content, kind: int) -> str:
+def _card_type(c: Content, kind: int) -> CardType:
     if c.is_vehicle[kind]:
-        return "vehicle"
+        return CardType.VEHICLE
     if c.is_medal[kind]:
-        return "medal"
-    return "base" if c.is_base[kind] else "barracks"
+        return CardType.MEDAL
+    return CardType.BASE if c.is_base[kind] else CardType.BARRACKS

@@ -15,7 +15,7 @@ from operator import ne
 from typing import TYPE_CHECKING, NamedTuple
 from weakref import WeakKeyDictionary
 
-from warroom.games.wot_rush.rules.dispatch import TURN_STEP_LIMIT
+from warroom.games.wot_rush.rules.decisions import TURN_STEP_LIMIT
 
 if TYPE_CHECKING:
     from warroom.games.wot_rush.game import WotRushGame
@@ -115,7 +115,8 @@ class StepChecker:
     def __call__(self, st: WotState) -> None:
         piles = _piles(st)
         prev = self.prev
-        if st is not self.state or st.over or len(piles) != len(prev):
+        decision = st.decision
+        if st is not self.state or decision is None or len(piles) != len(prev):
             self._restart(st, piles)
             return
         allowed = self.allowed
@@ -150,7 +151,7 @@ class StepChecker:
             and (-1 not in base or _destroyed_bases_empty(st))
             and (True not in st.guard_dmg or _damaged_guards_exist(st))
             and len(st.reserve) <= g.content.reserve_size
-            and 0 <= st.decider < g.seats
+            and 0 <= decision[1] < g.seats
             and 0 <= st.active < g.seats
             and st.turn_steps <= TURN_STEP_LIMIT
             and st.purchases <= st.limit
@@ -163,7 +164,7 @@ class StepChecker:
 def _others_hold(st: WotState, t: _Tables) -> bool:
     """Every invariant but the conservation of cards, as one boolean (cheap subset tests)."""
     g = st.game
-    base, guard = st.base, st.guard
+    base, guard, decision = st.base, st.guard, st.decision
     return (
         len(st.hand) == g.num_players
         and len(base) == g.num_players * g.bpp
@@ -174,7 +175,7 @@ def _others_hold(st: WotState, t: _Tables) -> bool:
         and (-1 not in base or _destroyed_bases_empty(st))
         and (True not in st.guard_dmg or _damaged_guards_exist(st))
         and len(st.reserve) <= g.content.reserve_size
-        and (st.over or (0 <= st.decider < g.seats and 0 <= st.active < g.seats))
+        and (decision is None or (0 <= decision[1] < g.seats and 0 <= st.active < g.seats))
         and st.turn_steps <= TURN_STEP_LIMIT
         and st.purchases <= st.limit
     )
@@ -206,7 +207,10 @@ def _explain(st: WotState) -> None:
         assert {kind[x] for x in st.medal2[nation]} <= {two}, f"nation {nation}: a foreign two-medal card"
     _check_bases(st)
     assert len(st.reserve) <= c.reserve_size, "reserve too long"
-    assert st.over or (0 <= st.decider < n and 0 <= st.active < n), "the decision belongs to no seat"
+    decision = st.decision
+    assert decision is None or (0 <= decision[1] < n and 0 <= st.active < n), (
+        "the decision belongs to no seat"
+    )
     assert st.turn_steps <= TURN_STEP_LIMIT, "a turn without end"
     assert st.purchases <= st.limit, "more purchases than the limit"
 

@@ -31,9 +31,8 @@ from typing import TYPE_CHECKING, Any, cast
 from warroom.core import registry
 from warroom.core.errors import CorruptDataError
 from warroom.core.rng import Rng
-from warroom.games.wot_rush.content import NATIONS
-from warroom.games.wot_rush.rules.decisions import Decision
 from warroom.games.wot_rush.state import WotState
+from warroom.games.wot_rush.words import NATIONS, Kind
 
 if TYPE_CHECKING:
     from warroom.games.wot_rush.game import WotRushGame
@@ -219,6 +218,6 @@ class _Builder:
 
     def _start(self) -> None:
         st = self.st
-        st.active = st.decider = self.active if self.active >= 0 else st.first
+        st.active = self.active if self.active >= 0 else st.first
         st.turn = max(st.turn, 1)
-        st.decision = Decision.MAIN
+        st.decide(Kind.MAIN, st.active)

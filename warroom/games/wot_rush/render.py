@@ -5,8 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from warroom.core.game import Action
-from warroom.games.wot_rush.actions import Verb
-from warroom.games.wot_rush.content import CLASSES
+from warroom.games.wot_rush.words import CLASSES, Verb
 
 if TYPE_CHECKING:
     from warroom.games.wot_rush.actions import WotAction

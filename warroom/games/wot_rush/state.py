@@ -5,7 +5,8 @@ deck's top is the end of the list, the reserve runs oldest -> newest (WOT-GEN-04
 flat lists indexed `seat * bases_per_player + slot`: the base card (-1 once destroyed), its
 defender (-1 if unguarded) and both damage flags (WOT-DEF-01, WOT-GEN-06).
 
-The turn is a small state machine: `decision` names what the deciding seat is asked, and the
+The turn runs on the core's engine: `decision` is the pending `Decision(kind, seat)` of one of
+the kinds declared in rules/decisions.py (None once the game is over), and the
 `card`/`pending`/`paid`/`declared`... fields hold the play being resolved (WOT-PLAY-03: one play
 at a time), so every rule can stop for a choice and resume.
 """
@@ -14,41 +15,61 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from warroom.core.engine import Decision, TurnState
 from warroom.core.errors import CorruptDataError
-from warroom.core.game import JSON, Action, Event, State
+from warroom.core.fields import F, Fields
+from warroom.core.game import JSON, Action, Event, Outcome
 from warroom.core.rng import Rng
 from warroom.games.wot_rush import view
-from warroom.games.wot_rush.actions import Verb
-from warroom.games.wot_rush.rules import dispatch
-from warroom.games.wot_rush.rules.decisions import Decision
+from warroom.games.wot_rush.invariants import check
+from warroom.games.wot_rush.rules.decisions import RULES
+from warroom.games.wot_rush.rules.scoring import winners
 from warroom.games.wot_rush.rules.turn import end_turn
+from warroom.games.wot_rush.words import MAX_SEATS, NATIONS, OVER, SAVED_KINDS, Verb
 
 if TYPE_CHECKING:
     from warroom.games.wot_rush.actions import ActionTable
     from warroom.games.wot_rush.content import Content
     from warroom.games.wot_rush.game import WotRushGame
 
-new_event = tuple.__new__  # Event(...) without the NamedTuple's Python-level __new__ (hot path)
-_LEGAL = dispatch.LEGAL
-_APPLY = dispatch.APPLY
-_AUTO = dispatch.AUTO
-_END = Verb.END  # `end` is offered in Phase II (DP-02) only
-
 _LISTS = ("vdeck", "reserve", "vdiscard", "graveyard", "achievements", "base", "base_dmg", "guard",
           "guard_dmg", "pending", "sab_queue", "declared", "scores")  # fmt: skip
 _NESTED = ("hangar", "hand", "warehouse", "medal1", "medal2")
-_SCALARS = ("first", "active", "turn", "round", "triggered", "over", "decision", "decider", "purchases",
-            "limit", "attacked", "card", "to_grave", "paid", "paid_total", "ability_n", "destroyed",
-            "att_nation", "turn_steps")  # fmt: skip
-_SAVED = (*_LISTS, *_NESTED, *_SCALARS, "rng")
+_SCALARS = ("first", "active", "turn", "round", "triggered", "purchases", "limit", "attacked",
+            "card", "to_grave", "paid", "paid_total", "ability_n", "destroyed", "att_nation",
+            "turn_steps")  # fmt: skip
+_END = Verb.END  # a module constant: cheaper than the enum attribute on the hot path
+# RULES' declarations as the hot path reads them: each kind's options and rule, the forced kinds
+_OPTIONS = {name: kind.options for name, kind in RULES.kinds.items()}
+_APPLY = {name: kind.apply for name, kind in RULES.kinds.items()}
+_FORCED = frozenset(name for name, kind in RULES.kinds.items() if kind.forced)
+_KIND_NUMBER = {kind: number for number, kind in enumerate(SAVED_KINDS)}
+assert set(_KIND_NUMBER) == set(RULES.kinds), "every declared kind has its number in a save"
+# Every decision this game asks, built once: a Decision is an immutable tuple, so one object per
+# (kind, seat) serves every position, and asking costs an index instead of a constructor call.
+_ASK: dict[str, tuple[Decision, ...]] = {
+    kind: tuple(Decision(kind, seat) for seat in range(MAX_SEATS)) for kind in SAVED_KINDS
+}
 
 
-class WotState(State):
+class WotState(TurnState):
     """See the module docstring for the meaning of each zone."""
 
-    __slots__ = (*_LISTS, *_NESTED, *_SCALARS, "events", "played", "rng")
+    __slots__ = (*_LISTS, *_NESTED, *_SCALARS, "played", "rng")
 
     game: WotRushGame
+    rules = RULES
+    fields = Fields(
+        F("rng", F.RNG),
+        *(F(name, F.LIST) for name in _LISTS),
+        *(F(name, F.LISTS) for name in _NESTED),
+        *(F(name, F.VALUE) for name in _SCALARS),
+        F("played", F.SET),
+        # Saved by `_to_json` in the format of the game's former enum state machine: the kind's
+        # number and the seat as two fields, plus `over` (no agenda: the game needs no jobs).
+        F("decision", F.DECISION, saved=False),
+        F("agenda", F.AGENDA, saved=False),
+    )
 
     def __init__(self, game: WotRushGame) -> None:
         super().__init__(game)
@@ -65,17 +86,14 @@ class WotState(State):
         self.reserve: list[int] = []  # oldest first
         self.vdiscard: list[int] = []
         self.graveyard: list[int] = []
-        self.medal1: list[list[int]] = [[] for _ in range(4)]  # per nation
-        self.medal2: list[list[int]] = [[] for _ in range(4)]
+        self.medal1: list[list[int]] = [[] for _ in NATIONS]  # per nation
+        self.medal2: list[list[int]] = [[] for _ in NATIONS]
         self.achievements: list[int] = []
         self.first = 0
         self.active = 0
         self.turn = 0  # turns started
         self.round = 0  # rounds completed (WOT-END-07)
         self.triggered = False  # WOT-END-01/02 happened
-        self.over = False
-        self.decision = Decision.MAIN
-        self.decider = 0
         self.purchases = 0
         self.limit = 1  # WOT-PLAY-07
         self.attacked = False  # WOT-PLAY-08
@@ -86,13 +104,18 @@ class WotState(State):
         self.paid = 0
         self.paid_total = 0
         self.ability_n = 0  # the N of the ability awaiting a choice: RES cost cap, REP cards left
-        self.sab_queue: list[int] = []
+        self.sab_queue: list[int] = []  # the Sabotage victims still to discard, the deciding one first
         self.declared: list[int] = []  # attacking cards not yet resolved
         self.destroyed = 0
         self.att_nation = -1
-        self.turn_steps = 0
+        self.turn_steps = 0  # actions applied this turn (bounded: WOT-PLAY-05)
         self.scores: list[int] = []
-        self.events: list[Event] = []
+
+    def decide(self, kind: str, seat: int, *data: Any) -> None:
+        """The core's `decide`, with the decision taken from `_ASK` instead of built: a Decision's
+        constructor costs ~1 µs, a tenth of a random decision, and the rules ask one per action.
+        (Core change that removes this: TurnState.decide interning data-less decisions.)"""
+        self.decision = _ASK[kind][seat] if not data else Decision(kind, seat, *data)
 
     # -- shorthands used by the rules modules --------------------------------------------
     @property
@@ -103,80 +126,82 @@ class WotState(State):
     def table(self) -> ActionTable:
         return self.game.table
 
-    def say(self, kind: str, text: str, visible_to: frozenset[int] | None = None, /, **data: Any) -> None:
-        self.events.append(new_event(Event, (kind, text, data, visible_to)))
-
     def has_base(self, seat: int) -> bool:
         k = self.game.content.bases_per_player
         return max(self.base[seat * k : seat * k + k]) >= 0
 
     # -- the contract ---------------------------------------------------------------------
-    def current_player(self) -> int:
-        return -1 if self.over else self.decider
-
     def is_terminal(self) -> bool:
-        return self.over
+        return self.decision is None
 
-    def returns(self) -> list[float]:
-        """1 for each winner (shared on a full tie, WOT-SCORE-05), 0 for the others; 0s while running."""
-        if not self.over:
-            return [0.0] * self.game.num_players
-        from warroom.games.wot_rush.rules.scoring import winners
-
-        won = winners(self)
-        return [1.0 if p in won else 0.0 for p in range(self.game.num_players)]
+    def outcome(self) -> Outcome | None:
+        """1 for each winner (shared on a full tie, WOT-SCORE-05), 0 for the others."""
+        if self.decision is not None:
+            return None
+        won = sorted(winners(self))
+        seats = range(self.game.num_players)
+        medals = max(self.scores) if self.scores else 0
+        if len(won) == 1:
+            text = f"player {won[0]} wins with {medals} medals"
+        else:
+            text = f"players {', '.join(map(str, won))} share the victory with {medals} medals"
+        return Outcome(tuple(1.0 if p in won else 0.0 for p in seats), tuple(won), text)
 
     def _legal_actions(self) -> list[Action]:
-        return _LEGAL[self.decision](self)  # type: ignore[return-value]  # list invariance: WotAction is an Action
+        """The engine's, with the declared kinds read from a module constant (the hot path)."""
+        return _OPTIONS[self.decision[0]](self)  # type: ignore[index]  # asked only while the game runs
 
     def _apply(self, action: Action) -> list[Event]:
-        # dispatch.apply, inlined: the rule for this decision, then any automatic ones
+        """The engine's `_apply`, specialised to a game without agenda jobs or secret kinds: the
+        declared kind's `apply`, the step counted as `RULES.after_apply` counts it, then the
+        engine's `run` only when the new decision's kind is declared forced (it takes the
+        single-option ones; any other decision, or the end of the game, leaves it nothing to do).
+        `end`, a third of all decisions, calls its rule without the MAIN dispatch; a MAIN
+        decision or the end of the game always follows it.
+
+        Measured in CPU instructions of random playouts (callgrind, 30 games): the generic
+        `TurnState._apply` costs 5.7% more than the former state machine, a fast path for `end`
+        alone 4.5%, this 0.4%. (Core change that removes it: `TurnState._apply` calling
+        `run` only when the agenda is not empty or the new decision's kind is forced.)"""
         events: list[Event] = []
         self.events = events
-        if action.verb is _END:  # type: ignore[attr-defined]  # the commonest decision, without the _main hop
+        if self.forced:
+            self.forced = []
+        if action.verb is _END:
             end_turn(self)
-        else:
-            _APPLY[self.decision](self, action)  # type: ignore[arg-type]  # only WotActions are ever legal here
+            self.turn_steps += 1
+            return events
+        _APPLY[self.decision[0]](self, action)  # type: ignore[index]  # apply_action: the game runs
         self.turn_steps += 1
-        if _AUTO[self.decision]:
-            dispatch.automatic(self)
+        decision = self.decision
+        if decision is not None and decision[0] in _FORCED:
+            self.run()
         return events
 
     def view(self, player: int | None) -> JSON:
         return view.view(self, player)
 
-    # -- copying and saving ----------------------------------------------------------------
-    def _clone(self) -> WotState:
-        new = WotState.__new__(WotState)
-        new.game = self.game
-        new._legal = self._legal
-        new.rng = Rng(self.rng.state)
-        for name in _LISTS:
-            setattr(new, name, getattr(self, name)[:])
-        for name in _NESTED:
-            setattr(new, name, [pile[:] for pile in getattr(self, name)])
-        for name in _SCALARS:
-            setattr(new, name, getattr(self, name))
-        new.played = set(self.played)
-        new.events = []
-        return new
-
+    # -- saving: the decision in its former two fields ---------------------------------------
     def _to_json(self) -> JSON:
-        doc = self._save_fields(_SAVED)
-        doc["decision"] = int(self.decision)
-        doc["played"] = sorted(self.played)
+        """The declared fields, and the decision as the save format has always written it:
+        `decision` the kind's number (`SAVED_KINDS`, `OVER` once the game is over), `decider`
+        its seat (-1 once over) and `over`; F(save=) converts one field to one key, not to three."""
+        doc = self.fields.save(self)
+        decision = self.decision
+        doc["decision"] = OVER if decision is None else _KIND_NUMBER[decision[0]]
+        doc["decider"] = -1 if decision is None else decision[1]
+        doc["over"] = decision is None
         return doc
 
     @classmethod
-    def from_json(cls, game: WotRushGame, doc: JSON) -> WotState:
-        state = cls(game)
-        state._load_fields(doc, (*_SAVED, "played"))
-        for name in _LISTS:  # fresh lists of the right shape, never the document's own
-            setattr(state, name, list(doc[name]))
-        for name in _NESTED:
-            setattr(state, name, [list(pile) for pile in doc[name]])
-        state.decision = Decision(int(doc["decision"]))
-        state.played = {int(c) for c in doc["played"]}
+    def from_json(cls, game: Any, doc: JSON) -> WotState:
+        """The declared fields, then the decision from `_to_json`'s three keys (a number out of
+        range, or `over` disagreeing with it, is a corrupt save: ValueError)."""
+        state = super().from_json(game, doc)
+        number, seat, over = int(doc["decision"]), int(doc["decider"]), bool(doc["over"])
+        if not 0 <= number <= OVER or over != (number == OVER):
+            raise ValueError(f"decision {number} with over={over}")
+        state.decision = None if over else Decision(SAVED_KINDS[number], seat)
         return state
 
     def _resample_hidden(self, player: int | None, rng: Rng) -> WotState:
@@ -199,11 +224,9 @@ class WotState(State):
     def is_hand_public(self, seat: int) -> bool:
         """The active player's hand is face up from Phase I on (WOT-REPAIR-02, WOT-INFO-01);
         at game end every squad is revealed (WOT-INFO-06)."""
-        return self.over or seat == self.active
+        return self.decision is None or seat == self.active
 
     def check_integrity(self) -> None:
-        from warroom.games.wot_rush.invariants import check
-
         try:
             check(self)
         except AssertionError as exc:

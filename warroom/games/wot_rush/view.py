@@ -11,7 +11,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from warroom.core.game import JSON
-from warroom.games.wot_rush.content import NATIONS, Ability
+from warroom.games.wot_rush.rules.scoring import score_keys, winners
+from warroom.games.wot_rush.words import NATIONS, Ability, Kind
 
 if TYPE_CHECKING:
     from warroom.games.wot_rush.state import WotState
@@ -60,7 +61,7 @@ def view(st: WotState, player: int | None) -> JSON:
         "current_player": st.current_player(),
         "decision": _decision(st),
         "end_triggered": st.triggered,
-        "over": st.over,
+        "over": st.decision is None,
         "seats": [_seat(st, p, player) for p in range(st.game.num_players)],
         "reserve": _labels(st, st.reserve),
         "vehicle_deck_count": len(st.vdeck),
@@ -79,19 +80,21 @@ def view(st: WotState, player: int | None) -> JSON:
 
 def _decision(st: WotState) -> dict[str, Any] | None:
     """The pending decision and the play it belongs to (all public: the active hand is face up)."""
-    if st.over:
+    decision = st.decision
+    if decision is None:
         return None
     label = st.game.content.label
-    out: dict[str, Any] = {"kind": st.decision.name.lower(), "player": st.decider}
+    kind = decision.kind
+    out: dict[str, Any] = {"kind": kind, "player": decision.seat}
     if st.card >= 0:
         out["card"] = label(st.card)
         out["pending_abilities"] = [Ability(a).name for a in st.pending]
-    if st.decision.name == "PAY":
+    if kind == Kind.PAY:
         out["paid"], out["paid_total"] = st.paid, st.paid_total
     if st.declared:
         out["declared"] = [label(c) for c in st.declared]
         out["destroyed"] = st.destroyed
-    if st.decision.name == "REWARD":
+    if kind == Kind.REWARD:
         out["destroyed"] = st.destroyed
         out["nation"] = NATIONS[st.att_nation]
     if st.ability_n:
@@ -104,8 +107,6 @@ def _decision(st: WotState) -> dict[str, Any] | None:
 def summary(st: WotState) -> JSON:
     """Per-seat medals, game length and who won; `first_player_won` gives the first player's win
     rate over many games."""
-    from warroom.games.wot_rush.rules.scoring import score_keys, winners
-
     keys = score_keys(st)
     won = winners(st)
     doc: JSON = {

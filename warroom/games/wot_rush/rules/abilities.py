@@ -5,9 +5,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from warroom.games.wot_rush.content import Ability
-from warroom.games.wot_rush.rules.decisions import Decision
-from warroom.games.wot_rush.rules.zones import draw, take_from_reserve, take_medals
+from warroom.games.wot_rush.rules.zones import draw, reveal, take_from_reserve, take_medals
+from warroom.games.wot_rush.words import Ability, Kind
 
 _NAMES = tuple(a.name for a in Ability)  # by value: Enum.name is a slow property on the hot path
 assert all(a == i for i, a in enumerate(Ability))
@@ -73,7 +72,7 @@ def resolve(st: WotState, ability: Ability) -> None:
     name = _NAMES[ability]
     st.say("ability", f"{name} {n}" if n else name, None, player=st.active, ability=name, n=n)
     if ability == Ability.REC:
-        st.decision = Decision.SCOUT
+        st.decide(Kind.SCOUT, st.active)
     elif ability == Ability.REI:
         drawn = draw(st, st.active, n)  # drawn cards are revealed and playable (WOT-ICON-07, G-09)
         st.say("reinforce", f"player {st.active} draws {[st.game.label_of[c] for c in drawn]}",
@@ -92,13 +91,13 @@ def resolve(st: WotState, ability: Ability) -> None:
     elif ability == Ability.RES:
         st.to_grave = True  # even if armoured (WOT-ICON-10)
         st.ability_n = n
-        st.decision = Decision.RESEARCH
+        st.decide(Kind.RESEARCH, st.active)
     elif ability == Ability.CALL:
         st.limit += 1  # WOT-ICON-11, WOT-PLAY-07
         after(st)
     elif st.warehouse[st.active]:  # REP
         st.ability_n = n
-        st.decision = Decision.REPAIR
+        st.decide(Kind.REPAIR, st.active)
     else:
         after(st)
 
@@ -106,9 +105,15 @@ def resolve(st: WotState, ability: Ability) -> None:
 def after(st: WotState) -> None:
     """After one ability: offer the others, else finish the play (WOT-ABIL-02)."""
     if st.pending:
-        st.decision = Decision.MORE
+        st.decide(Kind.MORE, st.active)
     else:
         _destination(st)
+
+
+def stop(st: WotState) -> None:
+    """The card's other abilities are left unresolved (WOT-ABIL-02)."""
+    st.pending = []
+    after(st)
 
 
 def more_choices(st: WotState) -> list[WotAction]:
@@ -129,12 +134,12 @@ def _destination(st: WotState) -> None:
     if st.to_grave:
         st.graveyard.append(card)
     elif g.arm[card] >= 1 and st.has_base(st.active):
-        st.decision = Decision.PLACE
+        st.decide(Kind.PLACE, st.active)
         return
     else:
         st.warehouse[st.active].append(card)
     st.card = -1
-    st.decision = Decision.MAIN
+    st.decide(Kind.MAIN, st.active)
 
 
 # -- the choices inside abilities -----------------------------------------------------------
@@ -147,8 +152,6 @@ def scout_choices(st: WotState) -> list[WotAction]:
 def scout(st: WotState, mask: int) -> None:
     """Discard the chosen reserve cards, then refill one per card, oldest reveal first (WOT-ICON-06,
     WOT-VDECK-01/04)."""
-    from warroom.games.wot_rush.rules.zones import reveal
-
     gone = [c for i, c in enumerate(st.reserve) if mask >> i & 1]
     for card in gone:
         st.reserve.remove(card)
@@ -199,17 +202,16 @@ def stop_repair(st: WotState) -> None:
 
 
 def _next_victim(st: WotState) -> None:
+    """The next victim in the queue discards (WOT-ICON-09); then the card's play goes on."""
     if st.sab_queue:
-        st.decision = Decision.SABOTAGE
-        st.decider = st.sab_queue[0]
+        st.decide(Kind.SABOTAGE, st.sab_queue[0])
     else:
-        st.decider = st.active
         after(st)
 
 
 def sabotage_choices(st: WotState) -> list[WotAction]:
     kind, discard = st.game.kind, st.table.discard
-    return [discard[k] for k in sorted({kind[c] for c in st.hand[st.decider]})]
+    return [discard[k] for k in sorted({kind[c] for c in st.hand[st.sab_queue[0]]})]
 
 
 def sabotaged(st: WotState, k: int) -> None:
@@ -245,4 +247,4 @@ def place(st: WotState, slot: int) -> None:
     st.say("guard", f"{st.game.label_of[st.card]} guards base b{slot + 1} of player {st.active}",
            None, player=st.active, card=st.game.label_of[st.card], slot=slot + 1)  # fmt: skip
     st.card = -1
-    st.decision = Decision.MAIN
+    st.decide(Kind.MAIN, st.active)

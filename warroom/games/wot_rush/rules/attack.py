@@ -4,9 +4,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from warroom.games.wot_rush.content import Restriction
-from warroom.games.wot_rush.rules.decisions import Decision
 from warroom.games.wot_rush.rules.zones import take_medals, trigger
+from warroom.games.wot_rush.words import Kind, Restriction
 
 if TYPE_CHECKING:
     from warroom.games.wot_rush.actions import WotAction
@@ -81,7 +80,7 @@ def offer(st: WotState, cards: list[int], out: list[WotAction]) -> None:
 def start(st: WotState, card: int) -> None:
     st.declared = [card]
     st.att_nation = st.game.nat[card]
-    st.decision = Decision.DECLARE
+    st.decide(Kind.DECLARE, st.active)
 
 
 def declare_choices(st: WotState) -> list[WotAction]:
@@ -108,7 +107,7 @@ def go(st: WotState) -> None:
     st.say(
         "attack", f"player {st.active} attacks with {', '.join(labels)}", None, player=st.active, cards=labels
     )
-    st.decision = Decision.FIRE
+    st.decide(Kind.FIRE, st.active)
 
 
 def fire_choices(st: WotState) -> list[WotAction]:
@@ -116,9 +115,10 @@ def fire_choices(st: WotState) -> list[WotAction]:
     A defender is a target unless the card is only vs base, an unguarded base unless it is only
     vs vehicles (WOT-ICON-13/14): `game.hits` masks, as in `target_mask`."""
     g = st.game
-    k = g.bpp
     base, guard, hits = st.base, st.guard, g.hits
-    targets = [(i // k, i % k, 1 if guard[i] >= 0 else 2) for i in g.others[st.active] if base[i] >= 0]
+    targets = [
+        (q, slot, 1 if guard[i] >= 0 else 2) for i, q, slot in g.slots_of_others[st.active] if base[i] >= 0
+    ]
     fire, fire_none = g.table.fire, g.table.fire_none
     out: list[WotAction] = []
     for card in st.declared:
@@ -197,7 +197,7 @@ def reward_mixes(st: WotState) -> list[tuple[int, int]]:
 
 
 def _reward_or_main(st: WotState) -> None:
-    st.decision = Decision.REWARD if reward_mixes(st) else Decision.MAIN
+    st.decide(Kind.REWARD if reward_mixes(st) else Kind.MAIN, st.active)
 
 
 def reward_choices(st: WotState) -> list[WotAction]:
@@ -209,4 +209,4 @@ def reward(st: WotState, twos: int, ones: int) -> None:
     take_medals(st, st.active, st.att_nation, twos, ones)
     st.say("reward", f"player {st.active} takes {2 * twos + ones} medals", None, player=st.active,
            twos=twos, ones=ones)  # fmt: skip
-    st.decision = Decision.MAIN
+    st.decide(Kind.MAIN, st.active)

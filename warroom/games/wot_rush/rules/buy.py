@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from warroom.games.wot_rush.rules.decisions import Decision
 from warroom.games.wot_rush.rules.zones import take_from_reserve
+from warroom.games.wot_rush.words import Kind
 
 if TYPE_CHECKING:
     from warroom.games.wot_rush.actions import WotAction
@@ -39,7 +39,7 @@ def purchases(st: WotState, out: list[WotAction]) -> None:
 def start(st: WotState, card: int) -> None:
     st.card = card
     st.paid = st.paid_total = 0
-    st.decision = Decision.PAY
+    st.decide(Kind.PAY, st.active)
     st.say("buy", f"player {st.active} buys {st.game.label_of[card]}", None, player=st.active,
            card=st.game.label_of[card])  # fmt: skip
 
@@ -81,4 +81,4 @@ def complete(st: WotState) -> None:
     take_from_reserve(st, st.card)
     st.purchases += 1
     st.card = -1
-    st.decision = Decision.MAIN
+    st.decide(Kind.MAIN, st.active)

@@ -1,24 +1,163 @@
-"""The kinds of decision a seat can be asked for (wot_rush.md §4.1)."""
+"""Every kind of decision, declared once for the core's turn engine (wot_rush.md §4.1): how its
+options are listed (the rules modules) and what an option does.
+
+PLACE, REWARD, SABOTAGE and RESEARCH are `forced`: when they leave a single option (one base to
+guard, one medal mix, one card kind to discard, nothing to research) the engine takes it at once.
+Every applied action, forced or chosen, counts one step of the turn (`turn_steps`, reset when a
+turn starts), which bounds a turn's length (WOT-PLAY-05). The game needs no agenda jobs: each
+rule asks for its next decision directly with `st.decide`.
+"""
 
 from __future__ import annotations
 
-from enum import IntEnum
+from typing import TYPE_CHECKING, Any
+
+from warroom.core.engine import DecisionKind, Rules
+from warroom.games.wot_rush.rules import abilities, attack, buy, turn
+from warroom.games.wot_rush.words import Kind, Verb
+
+if TYPE_CHECKING:
+    from warroom.games.wot_rush.actions import WotAction
+    from warroom.games.wot_rush.state import WotState
+
+TURN_STEP_LIMIT = 5_000  # no turn is this long (WOT-PLAY-05); the invariant "no turn without end"
 
 
-class Decision(IntEnum):
-    MAIN = 0  # DP-02: the next play of Phase II, or end it
-    PAY = 1  # DP-03: the paying cards of a purchase
-    MORE = 2  # DP-04: another printed ability of the card, or stop
-    SCOUT = 3  # DP-05: Reconnaissance
-    RESEARCH = 4  # DP-06
-    REPAIR = 5  # DP-07
-    SABOTAGE = 6  # DP-08: a victim's discard
-    PLACE = 7  # DP-09: which base the new defender guards
-    DECLARE = 8  # DP-10: the attacking cards
-    FIRE = 9  # DP-11: one attack step
-    REWARD = 10  # DP-12: the medal mix
-    OVER = 11  # the game has ended
+def main_choices(st: WotState) -> list[WotAction]:
+    """DP-02: purchases, ability plays, zero-ability defences, attacks, and `end` (WOT-PLAY-01/02).
+
+    One pass over the hand gathers what each kind of play needs (this is the hot path of every
+    simulation), reading the per-card tuple `game.main_info`; the rules themselves live in buy.py,
+    abilities.py and attack.py."""
+    g = st.game
+    played, info, active = st.played, g.main_info, st.active
+    out: list[WotAction] = []
+    budget, payers, attackers = 0, False, []
+    seen: list[int] = []
+    can_defend = -1  # computed once, on the first armoured card (WOT-ABIL-04)
+    for card in st.hand[active]:
+        if card in played:
+            continue  # WOT-PLAY-04
+        k, r, uses, defend, attacker = info[card]
+        if r >= 0:
+            budget += r
+            payers = True
+        if k in seen:
+            continue
+        seen.append(k)
+        if uses:
+            out.extend(uses)  # WOT-ABIL-01/02
+        if defend is not None:
+            if can_defend < 0:
+                lo = active * g.bpp
+                can_defend = max(st.base[lo : lo + g.bpp]) >= 0
+            if can_defend:
+                out.append(defend)  # WOT-ABIL-04
+        if attacker:
+            attackers.append(card)  # WOT-ATK-01
+    if payers and st.purchases < st.limit:  # WOT-BUY-03/06
+        cost, buy = g.cost, g.table.buy
+        out[:0] = [buy[c] for c in st.reserve if cost[c] <= budget]
+    if attackers and not st.attacked:
+        targets = attack.target_mask(st)
+        if targets:  # EDGE-17
+            hits, nat = g.hits, g.nat
+            armed = [nat[c] for c in attackers if hits[c] & targets]
+            if armed:
+                buttons = g.table.attack
+                out.extend([buttons[c] for c in attackers if nat[c] in armed])
+    out.append(g.table.end)
+    return out
 
 
-# Decisions that the engine takes alone when they leave a single option (see dispatch.apply).
-AUTOMATIC = frozenset({Decision.PLACE, Decision.REWARD, Decision.SABOTAGE, Decision.RESEARCH})
+# -- what each option does, by kind -----------------------------------------------------------
+_BUY, _USE, _DEFEND, _ATTACK = Verb.BUY, Verb.USE, Verb.DEFEND, Verb.ATTACK  # constants: hot path
+
+
+def _main(st: WotState, a: WotAction) -> None:
+    verb = a.verb
+    if verb is _BUY:
+        buy.start(st, a.a)
+    elif verb is _USE:
+        abilities.start(st, a.a, a.b)
+    elif verb is _DEFEND:
+        abilities.defend(st, a.a)
+    elif verb is _ATTACK:
+        attack.start(st, a.a)
+    else:
+        turn.end_turn(st)
+
+
+def _pay(st: WotState, a: WotAction) -> None:
+    if a.verb is Verb.PAY:
+        buy.pay(st, a.a)
+    else:
+        buy.complete(st)
+
+
+def _more(st: WotState, a: WotAction) -> None:
+    if a.verb is Verb.THEN:
+        abilities.then(st, a.b)
+    else:
+        abilities.stop(st)
+
+
+def _scout(st: WotState, a: WotAction) -> None:
+    abilities.scout(st, a.a)
+
+
+def _research(st: WotState, a: WotAction) -> None:
+    abilities.research(st, a.a)
+
+
+def _repair(st: WotState, a: WotAction) -> None:
+    if a.verb is Verb.SCRAP:
+        abilities.scrap(st, a.a)
+    else:
+        abilities.stop_repair(st)
+
+
+def _sabotage(st: WotState, a: WotAction) -> None:
+    abilities.sabotaged(st, a.a)
+
+
+def _place(st: WotState, a: WotAction) -> None:
+    abilities.place(st, a.a)
+
+
+def _declare(st: WotState, a: WotAction) -> None:
+    if a.verb is Verb.ADD:
+        attack.add(st, a.a)
+    else:
+        attack.go(st)
+
+
+def _fire(st: WotState, a: WotAction) -> None:
+    attack.fire(st, a.a, a.b, a.c)
+
+
+def _reward(st: WotState, a: WotAction) -> None:
+    attack.reward(st, a.a, a.b)
+
+
+def _count_step(st: WotState, _kind: Any) -> None:
+    """Every applied action is one step of the turn (WOT-PLAY-05's bound, see TURN_STEP_LIMIT)."""
+    st.turn_steps += 1
+
+
+RULES: Rules[WotState] = Rules(
+    [
+        DecisionKind(Kind.MAIN, main_choices, _main),
+        DecisionKind(Kind.PAY, buy.payments, _pay),
+        DecisionKind(Kind.MORE, abilities.more_choices, _more),
+        DecisionKind(Kind.SCOUT, abilities.scout_choices, _scout),
+        DecisionKind(Kind.RESEARCH, abilities.research_choices, _research, forced=True),
+        DecisionKind(Kind.REPAIR, abilities.repair_choices, _repair),
+        DecisionKind(Kind.SABOTAGE, abilities.sabotage_choices, _sabotage, forced=True),
+        DecisionKind(Kind.PLACE, abilities.place_choices, _place, forced=True),
+        DecisionKind(Kind.DECLARE, attack.declare_choices, _declare),
+        DecisionKind(Kind.FIRE, attack.fire_choices, _fire),
+        DecisionKind(Kind.REWARD, attack.reward_choices, _reward, forced=True),
+    ],
+    after_apply=_count_step,
+)

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from warroom.games.wot_rush.content import Achievement, Metric
+from warroom.games.wot_rush.content import Achievement
+from warroom.games.wot_rush.words import Metric
 
 if TYPE_CHECKING:
     from warroom.games.wot_rush.state import WotState

@@ -6,17 +6,15 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from warroom.core.rng import Rng
+from warroom.games.wot_rush.rules import turn
+from warroom.games.wot_rush.rules.zones import draw, reveal
+from warroom.games.wot_rush.state import WotState
 
 if TYPE_CHECKING:
     from warroom.games.wot_rush.game import WotRushGame
-    from warroom.games.wot_rush.state import WotState
 
 
 def new_state(game: WotRushGame, seed: int) -> WotState:
-    from warroom.games.wot_rush.rules import turn
-    from warroom.games.wot_rush.rules.zones import draw, reveal
-    from warroom.games.wot_rush.state import WotState
-
     st = WotState(game)
     st.rng = rng = Rng(seed)
     c = game.content

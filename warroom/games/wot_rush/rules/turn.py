@@ -6,8 +6,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from warroom.core.game import Event
-from warroom.games.wot_rush.rules.decisions import Decision
+from warroom.games.wot_rush.rules.scoring import final_scores, winners
 from warroom.games.wot_rush.rules.zones import draw, reveal
+from warroom.games.wot_rush.words import Kind
 
 new_event = tuple.__new__  # Event(...) without the NamedTuple's Python-level __new__ (hot path)
 
@@ -19,7 +20,7 @@ def start_turn(st: WotState, seat: int) -> None:
     """Phase I: the active player's damage is repaired (WOT-REPAIR-01) and the hand revealed
     (WOT-REPAIR-02); the per-turn limits reset (WOT-PLAY-04/07/08)."""
     g = st.game
-    st.active = st.decider = seat
+    st.active = seat
     st.turn = turn = st.turn + 1
     st.turn_steps = 0
     lo = seat * g.bpp
@@ -29,7 +30,7 @@ def start_turn(st: WotState, seat: int) -> None:
     st.purchases = 0
     st.limit = 1
     st.attacked = False
-    st.decision = Decision.MAIN
+    st.decide(Kind.MAIN, seat)
     text = f"turn {turn}: player {seat} reveals the hand"
     st.events.append(new_event(Event, ("turn", text, {"player": seat, "turn": turn}, None)))
 
@@ -57,26 +58,21 @@ def end_turn(st: WotState) -> None:
     else:
         hand.clear()
         drawn = draw(st, seat, n)
-    labels = g.label_of
-    cards = [labels[c] for c in drawn]
+    cards = list(map(g.label_of.__getitem__, drawn))  # not a comprehension: no frame (hot path)
     text = f"player {seat} draws {', '.join(cards)}"
     st.events.append(new_event(Event, ("draw", text, {"player": seat, "cards": cards}, g.seat_only[seat])))
     seats = g.seats
     if seat == (st.first - 1) % seats:  # the seat to the first player's right closes a round
         st.round += 1
         if st.triggered or st.round >= g.max_rounds:
-            finish(st)
+            game_over(st)
             return
     start_turn(st, (seat + 1) % seats)
 
 
-def finish(st: WotState) -> None:
+def game_over(st: WotState) -> None:
     """The game ends after the round's last turn; squads are scored (WOT-SCORE)."""
-    from warroom.games.wot_rush.rules.scoring import final_scores, winners
-
-    st.over = True
-    st.decision = Decision.OVER
-    st.decider = -1
+    st.finish()
     st.scores = final_scores(st)
     won = sorted(winners(st))
     st.say("game_over", f"game over after {st.round} rounds: scores {st.scores}, winner(s) {won}",

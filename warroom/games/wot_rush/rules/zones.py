@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from warroom.games.wot_rush.words import NATIONS
+
 if TYPE_CHECKING:
     from warroom.games.wot_rush.state import WotState
 
@@ -57,7 +59,7 @@ def take_medals(st: WotState, seat: int, nation: int, twos: int, ones: int) -> N
     for _ in range(ones):
         store.append(st.medal1[nation].pop())
     if ones and not st.medal1[nation]:
-        trigger(st, f"the last one-medal card of {_nation(st, nation)} is taken")
+        trigger(st, f"the last one-medal card of {NATIONS[nation]} is taken")
 
 
 def trigger(st: WotState, why: str) -> None:
@@ -65,9 +67,3 @@ def trigger(st: WotState, why: str) -> None:
     if not st.triggered:
         st.triggered = True
         st.say("end_triggered", f"end of game triggered: {why}; the round is played out", why=why)
-
-
-def _nation(st: WotState, nation: int) -> str:
-    from warroom.games.wot_rush.content import NATIONS
-
-    return NATIONS[nation]
