@@ -2,7 +2,7 @@
 
 Sides, the three base types units belong to, the kinds named in the data files, the per-hex
 movement flags, how a game ended and the kinds of decision a player is asked for. The state holds
-plain ints and strings (they are saved as such); these enums give them their names.
+plain ints and strings (they are saved as such); these enums and constants give them their names.
 """
 
 from __future__ import annotations
@@ -48,9 +48,9 @@ EFFECTS = (
 SECTION_EFFECTS = ("probe", "attack", "assault", "recon")  # one card per section (M44-SECT-01..07)
 
 # Movement flags per hex (Memoir44Game.move_flags), bits of one int for the movement search.
-STOP = 1  # a unit entering must stop: forest, hedgerow, town, ocean, wire (M44-TERR-04/05/10)
-FIRST_ONLY = 2  # entered only as a move's first step: hedgerow, ocean (M44-TERR-05/12)
-BEACH = 4  # a move that enters a beach goes at most 2 hexes (M44-TERR-10)
+STOP = 1  # a unit entering must stop: forest, hedgerow, town, ocean, wire (M44-MOVE-06, M44-OBST-08)
+FIRST_ONLY = 2  # entered only as a move's first step: hedgerow, ocean (M44-TERR-04, M44-TERR-10)
+BEACH = 4  # a move that enters a beach goes at most 2 hexes (M44-TERR-12)
 
 
 class Result(IntEnum):
