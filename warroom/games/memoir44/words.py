@@ -45,7 +45,7 @@ EFFECTS = (
     "close_assault", "counter_attack", "dig_in", "direct_from_hq", "firefight", "infantry_assault",
     "medics_and_mechanics", "move_out", "their_finest_hour",
 )  # fmt: skip
-SECTION_EFFECTS = ("probe", "attack", "assault", "recon")  # one card per section (M44-SECT-01..07)
+SECTION_EFFECTS = ("probe", "attack", "assault", "recon")  # one card per section (M44-SECT-01..04)
 
 # Movement flags per hex (Memoir44Game.move_flags), bits of one int for the movement search.
 STOP = 1  # a unit entering must stop: forest, hedgerow, town, ocean, wire (M44-MOVE-06, M44-OBST-08)

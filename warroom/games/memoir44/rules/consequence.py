@@ -19,9 +19,9 @@ if TYPE_CHECKING:
 
 def consequence(st: M44State, action: M44Action) -> JSON | None:
     """`battle A B`: the dice the unit on A rolls against the unit on B (range, terrain, card
-    bonus: `dice_for`), and whether it is a Close Assault (M44-BATTLE-08); `barrage H`: 4 dice,
-    terrain ignored (M44-TAC-09); `air H`: the dice per target once the group is flown
-    (M44-TAC-01). None for every other option."""
+    bonus: `dice_for`, M44-BATTLE-09), and whether it is a Close Assault (M44-BATTLE-06);
+    `barrage H`: 4 dice, terrain ignored (M44-TAC-09); `air H`: the dice per target once the
+    group is flown (M44-TAC-01). None for every other option."""
     verb, occ = action.verb, st.occ
     if verb == Verb.BATTLE:
         u, t = occ[action.a], occ[action.b]
