@@ -15,6 +15,7 @@ from warroom.games.wot_rush.content import AbilitySpec, Content, content_for
 from warroom.games.wot_rush.position import parse_position
 from warroom.games.wot_rush.render import describe, render
 from warroom.games.wot_rush.rules import setup
+from warroom.games.wot_rush.rules.attack import forecast
 from warroom.games.wot_rush.state import WotState
 from warroom.games.wot_rush.view import summary
 from warroom.games.wot_rush.words import (
@@ -183,6 +184,13 @@ class WotRushGame(Game[WotState]):
 
     def describe_action(self, state: WotState, action: Action) -> str:
         return describe(state, action)
+
+    def consequence(self, state: WotState, action: Action) -> JSON | None:
+        """What an attack option will do (the attacking strength, and each hit's result against
+        the target's armour or base), and a reward's medals; see `rules.attack.forecast`."""
+        if not isinstance(action, WotAction):
+            return None
+        return forecast(state, action)
 
     def summary(self, state: WotState) -> JSON:
         return summary(state)

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from warroom.core.game import JSON
 from warroom.games.wot_rush.rules.zones import take_medals, trigger
-from warroom.games.wot_rush.words import Kind, Restriction
+from warroom.games.wot_rush.words import NATIONS, Kind, Restriction, Verb
 
 if TYPE_CHECKING:
     from warroom.games.wot_rush.actions import WotAction
@@ -210,3 +211,54 @@ def reward(st: WotState, twos: int, ones: int) -> None:
     st.say("reward", f"player {st.active} takes {2 * twos + ones} medals", None, player=st.active,
            twos=twos, ones=ones)  # fmt: skip
     st.decide(Kind.MAIN, st.active)
+
+
+# -- what an attack option will do ------------------------------------------------------------
+def forecast(st: WotState, a: WotAction) -> JSON | None:
+    """What an attack or reward option will do, for displays (`Game.consequence`). The game has
+    no dice, so a hit's result is known before it is fired (WOT-ATK-06/08); every card read here
+    is public: the attacker's hand is face up in its turn (WOT-INFO-01), defenders, damage and the
+    medal decks always are (WOT-INFO-04). None for the other options."""
+    g = st.game
+    label, strength = g.label_of, g.strength
+    verb = a.verb
+    if verb is Verb.ATTACK or verb is Verb.ADD:
+        nation = g.nat[a.a]
+        cards = [a.a] if verb is Verb.ATTACK else [*st.declared, a.a]
+        joinable = [c for c in _attackers(st) if g.nat[c] == nation and c not in cards]
+        return {
+            "nation": NATIONS[nation],
+            "strength": strength[a.a],
+            "declared_strength": sum(strength[c] for c in cards),
+            "may_join": [label[c] for c in joinable],
+        }
+    if verb is Verb.GO:
+        return {
+            "cards": [label[c] for c in st.declared],
+            "declared_strength": sum(strength[c] for c in st.declared),
+        }
+    if verb is Verb.FIRE:
+        return _fire_forecast(st, a.a, a.b, a.c)
+    if verb is Verb.MEDALS:
+        return {"nation": NATIONS[st.att_nation], "medals": 2 * a.a + a.b, "two_medal": a.a, "one_medal": a.b}
+    return None
+
+
+def _fire_forecast(st: WotState, card: int, seat: int, slot: int) -> JSON:
+    """A declared card's hit on its target: destroyed or damaged, and why (WOT-ATK-06/08/10)."""
+    g = st.game
+    doc: JSON = {"card": g.label_of[card], "strength": g.strength[card]}
+    if seat < 0:
+        return doc | {"result": "wasted"}  # no legal target (WOT-ATK-10)
+    i = seat * g.bpp + slot
+    doc |= {"seat": seat, "base": slot + 1}
+    defender = st.guard[i]
+    if defender >= 0:
+        armour, damaged = g.arm[defender], st.guard_dmg[i]
+        kills = g.strength[card] >= armour or damaged
+        return doc | {"target": "defender", "defender": g.label_of[defender], "armour": armour,
+                      "damaged": damaged, "result": "destroyed" if kills else "damaged"}  # fmt: skip
+    damaged = st.base_dmg[i]
+    kills = g.heavy[card] or damaged
+    return doc | {"target": "base", "heavy": g.heavy[card], "damaged": damaged,
+                  "result": "destroyed" if kills else "damaged"}  # fmt: skip
