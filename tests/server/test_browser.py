@@ -228,6 +228,7 @@ def test_siege_one_person_two_ai_a_whole_turn_by_clicking_with_a_reload(browser:
     page.wait_for_selector(".siege-board")
     doc = answer_interruptions(page)
     assert not doc["finished"]
+    assert all(a["text"].startswith("#") for a in doc["legal"] if a["text"] != "pass")  # opaque
     turn = doc["view"]["turn"]
     assert page.locator(".turn-banner.mine").count() == 1
     # swap: click a highlighted card in the hand

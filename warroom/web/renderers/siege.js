@@ -31,7 +31,6 @@ const TOKEN_NAMES = {
   diversion_tank: "Diversion: tank", discard_one: "Discard 1", reveal3: "Reveal 3", reveal4: "Reveal 4",
 };
 const SPECIAL = new Set(["pz2", "pz4", "maus", "panther"]);
-const MARSHAL_VERBS = new Set(["place", "pair", "single", "deploy"]);
 
 const rad = (deg) => (deg * Math.PI) / 180;
 const sectorAngle = (sector, frac) => -90 + (sector - 1 + frac) * 60;
@@ -401,9 +400,8 @@ function marshalRow(view, ui) {
 // Repair takes back), the enemy token it targets, the fortification, sector or building, the
 // partner of a trade, the Field Marshal's tokens.
 function handles(option) {
-  if (!option.parts?.length) return textHandles(option.text);
   const out = [];
-  for (const { role, kind, value } of option.parts) {
+  for (const { role, kind, value } of option.parts || []) {
     if (kind === "seat" && role === "partner") out.push(`player:${value}`);
     else if (kind === "card" && role !== "take") out.push(`card:${value}`);
     else if (kind === "token" && role === "target") out.push(`token:${value}`);
@@ -411,24 +409,6 @@ function handles(option) {
     else if (kind === "sector" && role === "fortification") out.push(`fort:${value}`);
     else if (kind === "sector") out.push(option.verb === "claim" ? `building:${value}` : `sector:${value}`);
   }
-  return [...new Set(out)];
-}
-
-// Only for an option sent without parts (a server or game from before structured options).
-function textHandles(text) {
-  const words = text.split(/[\s+]+/);
-  const verb = words[0];
-  const out = [];
-  if (verb === "offer") out.push(`player:${words[1]}`);
-  if (verb === "claim") out.push(`building:${words[1]}`);
-  words.forEach((w, i) => {
-    let m;
-    if ((m = /^t(\d+)$/.exec(w))) out.push(`token:${m[1]}`);
-    else if ((m = /^f(\d)$/.exec(w))) out.push(`fort:${m[1]}`);
-    else if ((m = /^s(\d)$/.exec(w))) out.push(`sector:${m[1]}`);
-    else if (MARSHAL_VERBS.has(verb) && i > 0 && TOKEN_NAMES[w]) out.push(`mtoken:${w}`);
-    else if (CARD_NAMES[w] && !(words[1] === "repair" && i === 2)) out.push(`card:${w}`);
-  });
   return [...new Set(out)];
 }
 
