@@ -532,6 +532,7 @@ def test_wot_rush_buy_from_the_reserve_and_pay_by_clicking_cards(
     catalog = warroom.load("wot_rush").catalog()["cards"]
     hand = view["seats"][0]["hand"]
     assert view["decision"]["kind"] == "main"
+    assert all(a["text"].startswith("#") for a in doc["legal"] if a["text"] != "end")  # opaque
     # the hand, the reserve and the bases as cards, named from the catalog
     cards = page.locator(".wot-seat.mine .wot-hand .wot-card")
     assert cards.count() == len(hand) == 3

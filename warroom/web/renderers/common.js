@@ -25,12 +25,14 @@ export function part(option, role) {
 }
 
 // A consequence in words for the option list: "3 dice · close assault". What the option already
-// names (its parts: the target, the card) and the unit it refers to are not said again.
+// names (an entry called after one of its parts' roles: its target, its card) and the ids it
+// refers to are not said again.
+const REFERENCES = new Set(["target", "unit"]);
 export function consequenceWords(consequence, option = {}) {
-  const named = new Set((option.parts || []).map((p) => JSON.stringify(p.value)));
+  const named = new Set((option.parts || []).map((p) => p.role));
   const words = [];
   for (const [key, value] of Object.entries(consequence || {})) {
-    if (key === "unit" || value === false || value === null || named.has(JSON.stringify(value))) continue;
+    if (REFERENCES.has(key) || named.has(key) || value === false || value === null) continue;
     const name = key.replace(/_/g, " ");
     if (key === "dice") words.push(`${value} ${value === 1 ? "die" : "dice"}`);
     else if (value === true) words.push(name);

@@ -259,7 +259,6 @@ function chooser(ui) {
 // with, uses, puts into defence or fires with, the base it fires on or guards, and the play
 // itself where one card allows several ("do:defend", "do:use call" ...).
 function handles(option, view) {
-  if (!option.parts?.length) return textHandles(option.text, view);
   const card = part(option, "card");
   switch (option.verb) {
     case "buy": case "pay": case "research": case "scrap": case "discard": case "add":
@@ -272,26 +271,6 @@ function handles(option, view) {
       return [`card:${card}`, base === undefined ? "do:hold fire" : `base:${part(option, "seat")}:${base}`];
     }
     case "guard": return view?.decision ? [`base:${view.decision.player}:${part(option, "base")}`] : [];
-    default: return [];
-  }
-}
-
-// Only for an option sent without parts (a server or game from before structured options).
-function textHandles(text, view) {
-  const w = text.trim().split(/\s+/);
-  let m;
-  switch (w[0]) {
-    case "buy": case "pay": case "research": case "scrap": case "discard": case "add":
-      return w[1] && w[1] !== "none" ? [`card:${w[1]}`] : [];
-    case "use": return [`card:${w[1]}`, `do:use ${w[2]}`];
-    case "defend": return [`card:${w[1]}`, "do:defend"];
-    case "attack": return [`card:${w[1]}`, "do:attack"];
-    case "fire":
-      m = /^p(\d+)b(\d+)$/.exec(w[2] || "");
-      return [`card:${w[1]}`, m ? `base:${m[1]}:${m[2]}` : "do:hold fire"];
-    case "guard":
-      m = /^b(\d+)$/.exec(w[1] || "");
-      return m && view?.decision ? [`base:${view.decision.player}:${m[1]}`] : [];
     default: return [];
   }
 }
