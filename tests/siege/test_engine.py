@@ -10,14 +10,14 @@ from tests.siege.conftest import new_game, pos, texts
 from warroom.core.engine import Decision
 from warroom.core.game import Outcome
 from warroom.games.siege.rules.dispatch import RULES
-from warroom.games.siege.words import Ask, Job
+from warroom.games.siege.words import ASKS, JOBS, Ask
 
 
 def test_every_decision_kind_and_job_is_declared_once() -> None:
     """D-02..D-11: the ten decision kinds and the agenda's jobs are the declared ones; the single
     options of play, trade and a collision's pick are forced, nothing else is."""
-    assert set(RULES.kinds) == set(Ask)
-    assert set(RULES.jobs) == set(Job)
+    assert set(RULES.kinds) == set(ASKS) and len(ASKS) == 10
+    assert set(RULES.jobs) == set(JOBS)
     assert {name for name, kind in RULES.kinds.items() if kind.forced} == {Ask.PLAY, Ask.TRADE, Ask.HIT}
 
 

@@ -35,7 +35,7 @@ class SiegeAction(Action):
     __slots__ = ("a", "b")
 
     def __init__(  # noqa: PLR0917  (the table builds thousands: positional keeps it short)
-        self, index: int, text: str, verb: Verb, parts: tuple[Part, ...] = (), a: int = -1, b: int = -1
+        self, index: int, text: str, verb: str, parts: tuple[Part, ...] = (), a: int = -1, b: int = -1
     ) -> None:
         super().__init__(index, text, verb, parts)
         self.a = a
@@ -124,7 +124,7 @@ class ActionTable(CoreActionTable):
             for i in strike
         }
         self.target = {
-            verb: [add(f"play {verb} t{t}", verb, (_card(verb.value), _target(t)), -1, t) for t in tids]
+            verb: [add(f"play {verb} t{t}", verb, (_card(verb), _target(t)), -1, t) for t in tids]
             for verb in (V.IL2, V.HEDGEHOGS, V.ONSLAUGHT)
         }
         self.dot = {
@@ -171,7 +171,7 @@ class ActionTable(CoreActionTable):
         self.deploy = [add(f"deploy {k}", V.DEPLOY, (_token(k),), i) for i, k in enumerate(tokens)]
 
     def _add(
-        self, text: str, verb: Verb, parts: tuple[Part, ...] = (), a: int = -1, b: int = -1
+        self, text: str, verb: str, parts: tuple[Part, ...] = (), a: int = -1, b: int = -1
     ) -> SiegeAction:
         action: SiegeAction = self.intern(SiegeAction(len(self.all), text, verb, parts, a, b))
         return action

@@ -38,6 +38,16 @@ if TYPE_CHECKING:
 _REAR, _AVI, _ART, _TANK, _CITY = (int(r) for r in Ring)
 _MARSHAL_KINDS = (Ask.MARSHAL, Ask.MARSHAL_EXTRA)
 _SECOND_TIER = (Verb.HEDGEHOGS, Verb.ONSLAUGHT)  # played only once no damage play is worth it
+# The play verbs, read for every option scored: one global each, not a class attribute lookup.
+_STRIKE, _PRECISE, _IL2, _HEDGEHOGS, _ONSLAUGHT = (
+    Verb.STRIKE,
+    Verb.PRECISE,
+    Verb.IL2,
+    Verb.HEDGEHOGS,
+    Verb.ONSLAUGHT,
+)
+_BUILD, _DOT, _PATROL, _MODIFICATION = Verb.BUILD, Verb.DOT, Verb.PATROL, Verb.MODIFICATION
+_REPAIR, _ALL_FOR_ONE = Verb.REPAIR, Verb.ALL_FOR_ONE
 _KEEP = {  # what holding a special card is worth when it has no good use right now
     "il2": 5.0, "precise_shot": 4.0, "onslaught": 4.0, "hedgehogs": 3.0, "dot": 3.0, "patrol": 3.0,
     "modification": 6.0, "repair": 2.0,
@@ -217,27 +227,27 @@ def _best(scored: Iterable[tuple[float, Action]]) -> Action:
 def _play_score(look: _Look, a: SiegeAction, cover: dict[int, int]) -> float:
     st = look.st
     verb = a.verb
-    if verb is Verb.STRIKE:
+    if verb == _STRIKE:
         return look.strike(a.a, a.b, st.armour[a.b], cover[a.b])
-    if verb is Verb.PRECISE:
+    if verb == _PRECISE:
         return look.precise(a.b, st.armour[a.b], cover[a.b])
-    if verb is Verb.IL2:
+    if verb == _IL2:
         return look.il2(a.b, st.armour[a.b], cover.get(a.b, 0))
-    if verb is Verb.HEDGEHOGS:
+    if verb == _HEDGEHOGS:
         return look.hedgehog(a.b)
-    if verb is Verb.ONSLAUGHT:
+    if verb == _ONSLAUGHT:
         return look.onslaught(a.b)
-    if verb is Verb.BUILD:
+    if verb == _BUILD:
         return look.build(a.a)
-    if verb is Verb.DOT:
+    if verb == _DOT:
         return look.dot(a.a)
-    if verb is Verb.PATROL:
+    if verb == _PATROL:
         return look.patrol()
-    if verb is Verb.MODIFICATION:
+    if verb == _MODIFICATION:
         return 100.0
-    if verb is Verb.REPAIR:
+    if verb == _REPAIR:
         return _repair_score(look, a.a)
-    if verb is Verb.ALL_FOR_ONE:
+    if verb == _ALL_FOR_ONE:
         u = look.urg[a.b]
         return _kill_value(u) + 5.0 * max(0, st.armour[a.b] - 2) - 24.0
     return 0.0  # pass
@@ -487,9 +497,9 @@ def _event_value(st: SiegeState, kind: str) -> float:
 
 
 def _marshal_score(st: SiegeState, a: SiegeAction) -> float:
-    if a.verb is Verb.PLACE:
+    if a.verb == Verb.PLACE:
         return _token_value(st, a.a, a.b)
-    if a.verb is Verb.PAIR:
+    if a.verb == Verb.PAIR:
         return _token_value(st, a.a, None) + _token_value(st, a.b, None)
     if a.verb in (Verb.SINGLE, Verb.DEPLOY):
         return _token_value(st, a.a, None)

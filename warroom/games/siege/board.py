@@ -48,6 +48,10 @@ SECTOR_OF: tuple[int, ...] = tuple(i // 5 + 1 for i in range(NUM_SPACES))
 RING_OF: tuple[Ring, ...] = tuple(Ring(i % 5) for i in range(NUM_SPACES))
 COLOUR_OF_SPACE: tuple[Colour, ...] = tuple(colour_of(SECTOR_OF[i]) for i in range(NUM_SPACES))
 SECTORS_OF_COLOUR: dict[Colour, tuple[int, int]] = {c: (2 * c + 1, 2 * c + 2) for c in Colour}
+# Per colour, whether each space is of that colour (a lookup instead of comparing enums).
+IN_COLOUR: dict[Colour, tuple[bool, ...]] = {
+    c: tuple(COLOUR_OF_SPACE[i] == c for i in range(NUM_SPACES)) for c in Colour
+}
 
 # Where an enemy goes on an "advance one step" (SG-DEF-04): next ring inward, or the next city cell.
 ADVANCE: tuple[int, ...] = tuple(

@@ -24,10 +24,10 @@ from functools import cache
 from warroom.core.game import JSON
 from warroom.games.siege.board import SECTORS
 from warroom.games.siege.content import default_content
-from warroom.games.siege.words import VEHICLES, Ask, Ring
+from warroom.games.siege.words import ASKS, VEHICLES, Ring
 
 RINGS = tuple(ring.name.lower() for ring in Ring)
-DECISIONS = tuple(kind.value for kind in Ask)
+DECISIONS = ASKS
 SEATS = 6
 
 

@@ -15,6 +15,7 @@ from warroom.games.siege.board import (
     NUM_SPACES,
     RING_OF,
     SECTOR_OF,
+    SECTORS,
     STRIKE_RINGS,
     colour_of,
     space,
@@ -137,6 +138,12 @@ class SiegeGame(Game[SiegeState]):
         self.card_kind = tuple(c.kind for c in content.cards)
         self.token_name = tuple(content.tokens[k].name for k in content.token_kind_of)  # by token id
         self.vehicle = tuple(t.is_vehicle for t in content.tokens)  # by token kind
+        # A vehicle's arrival by token kind, sector, and whether the sector was rolled (SG-REVEAL-02/03).
+        self.arrival_text = tuple(
+            {s: (f"{t.name} arrives in the rear of sector {s} (sector {s})",
+                 f"{t.name} arrives in the rear of sector {s} (rolls {s})") for s in SECTORS}
+            for t in content.tokens
+        )  # fmt: skip
         self.plain_vehicle = tuple(t.token_class == TokenClass.VEHICLE for t in content.tokens)  # no ability
         self.ring_strike: dict[int, frozenset[int]] = {  # what each Diversion takes (SG-EVT-04..07)
             ring: frozenset(
@@ -190,16 +197,16 @@ class SiegeGame(Game[SiegeState]):
             return None
         armour = state.armour[tid]
         out: JSON = {"target": tid, "name": self.token_name[tid], "armour": armour}
-        if verb is Verb.HEDGEHOGS:
+        if verb == Verb.HEDGEHOGS:
             out["held"] = True
-        elif verb is Verb.ONSLAUGHT:
+        elif verb == Verb.ONSLAUGHT:
             out["to"] = space_name(space(SECTOR_OF[state.pos[tid]], Ring.REAR))
         else:
             destroyed = verb not in (Verb.STRIKE, Verb.HIT) or armour <= 1
             out["damage"] = armour if destroyed else 1
             out["destroyed"] = destroyed
             if destroyed:
-                out["trophy"] = verb is not Verb.HIT and self.mode is not Mode.SHOULDER_TO_SHOULDER
+                out["trophy"] = verb != Verb.HIT and self.mode is not Mode.SHOULDER_TO_SHOULDER
         return out
 
     def all_actions(self) -> list[Action]:

@@ -21,17 +21,18 @@ from warroom.games.siege.actions import MAX_SEATS
 from warroom.games.siege.board import NUM_SPACES, space_name
 from warroom.games.siege.content import Content
 from warroom.games.siege.rules.dispatch import RULES
-from warroom.games.siege.words import Ask, Result
+from warroom.games.siege.words import ASKS, Result
 
 if TYPE_CHECKING:
     from warroom.games.siege.actions import ActionTable
     from warroom.games.siege.game import SiegeGame
 
 _AT = tuple(f" at {space_name(sp)}" for sp in range(NUM_SPACES))  # where an enemy label says it stands
-_RUNNING = Result.RUNNING
+_RUNNING = int(Result.RUNNING)
+_WON = int(Result.WON)
 _new_decision = tuple.__new__
 _ASKED: dict[str, tuple[Decision, ...]] = {
-    kind: tuple(Decision(kind, seat) for seat in range(MAX_SEATS)) for kind in Ask
+    kind: tuple(Decision(kind, seat) for seat in range(MAX_SEATS)) for kind in ASKS
 }
 
 
@@ -87,7 +88,7 @@ class SiegeState(TurnState):
         F("patrol", F.VALUE),
         F("reveals", F.VALUE),
         F("marshal_plays", F.VALUE),
-        F("result", F.VALUE, load=Result),
+        F("result", F.VALUE),  # a Result's value, held as a plain int (compared on every step)
         shared=("content", "table"),
     )
 
@@ -172,7 +173,7 @@ class SiegeState(TurnState):
         g = self.game
         side = float(result)
         returns = (side,) * g.defenders + ((-side,) if g.marshal_seat >= 0 else ())
-        if result == Result.WON:
+        if result == _WON:
             winners = tuple(range(g.defenders))
             text = "every enemy is destroyed: the defenders win"
         else:

@@ -91,27 +91,33 @@ def apply(st: SiegeState, action: SiegeAction) -> None:
     """Resolve one play; each card goes to the discard as it resolves (SG-PLAY-02), then the win
     is checked (SG-END-03) and the phase goes on (SG-PLAY-01)."""
     st.decision = None
-    if action.verb is _PASS:
+    if action.verb == _PASS:
         return
     _EFFECTS[action.verb](st, action)
-    st.agenda.append([_PLAY])
-    check_win(st)
+    st.agenda.append(_PLAY_JOB)
+    if not st.pos:  # only a play that clears the board can win (SG-END-02): skip the call otherwise
+        check_win(st)
 
 
-_PASS, _PLAY, _HEDGEHOGS = Verb.PASS, Job.PLAY, Verb.HEDGEHOGS  # read on every play: module globals
-# are cheaper than an enum class's attributes
+# Read on every play: one global each. A job is never mutated once scheduled (the engine's rule),
+# so every play schedules this very list.
+_PASS, _PLAY_JOB, _HEDGEHOGS = Verb.PASS, [Job.PLAY], Verb.HEDGEHOGS
 
 
 def _spend(st: SiegeState, *kinds: int) -> None:
-    p = st.active
+    p, g = st.active, st.game
+    hand, discard = st.hands[p], st.discard
+    if len(kinds) == 1:  # the usual play: one card
+        (kind,) = kinds
+        hand.remove(kind)
+        discard.append(kind)
+        st.say("play", f"player {p} plays {g.card_name[kind]}", player=p, cards=[g.card_kind[kind]])
+        return
     for kind in kinds:
-        zones.discard_from_hand(st, p, kind)
-    g = st.game
-    names, played = [], []
-    for kind in kinds:
-        names.append(g.card_name[kind])
-        played.append(g.card_kind[kind])
-    st.say("play", f"player {p} plays {' + '.join(names)}", player=p, cards=played)
+        hand.remove(kind)
+        discard.append(kind)
+    names = " + ".join([g.card_name[kind] for kind in kinds])
+    st.say("play", f"player {p} plays {names}", player=p, cards=[g.card_kind[kind] for kind in kinds])
 
 
 def _strike(st: SiegeState, a: SiegeAction) -> None:

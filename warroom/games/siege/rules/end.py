@@ -10,7 +10,9 @@ from warroom.games.siege.words import Result
 if TYPE_CHECKING:
     from warroom.games.siege.state import SiegeState
 
-_RUNNING, _WON, _LOST = Result.RUNNING, Result.WON, Result.LOST
+# The result is held as the plain int of a Result: compared on every step, where an exact int is
+# the interpreter's fast path and an IntEnum is not.
+_RUNNING, _WON, _LOST = int(Result.RUNNING), int(Result.WON), int(Result.LOST)
 
 
 def lose(st: SiegeState) -> None:
@@ -23,7 +25,7 @@ def lose(st: SiegeState) -> None:
 def check_win(st: SiegeState, _job: list[Any] | None = None) -> None:
     """Win when the reserve (and the Field Marshal's hand) is empty and no enemy is on the board
     (SG-END-02, SG-FM-15); checked after each resolution, so a loss in it comes first (SG-END-03)."""
-    if st.result == _RUNNING and not st.reserve and not st.marshal_hand and not st.staged and not st.pos:
+    if not st.reserve and not st.pos and not st.marshal_hand and not st.staged and st.result == _RUNNING:
         st.result = _WON
         st.finish()
         st.say("game_over", "every enemy is destroyed: the players win", result="won")

@@ -11,9 +11,9 @@ from warroom.core.actions import Action
 from warroom.games.siege.board import (
     ADVANCE,
     CLOCKWISE,
-    COLOUR_OF_SPACE,
     COUNTER_CLOCKWISE,
     HE111_PATH,
+    IN_COLOUR,
     NUM_SPACES,
     RING_OF,
     SECTOR_OF,
@@ -21,6 +21,7 @@ from warroom.games.siege.board import (
     colour_of,
     space,
 )
+from warroom.games.siege.content import RESERVE_SIZE
 from warroom.games.siege.rules import marshal, zones
 from warroom.games.siege.rules.end import check_win
 from warroom.games.siege.words import Ask, Colour, Job, Ring, Site, TokenClass
@@ -41,60 +42,62 @@ def _city_ahead(step: Sequence[int]) -> tuple[int, ...]:
 _ADVANCE_CITY = _city_ahead(ADVANCE)
 _CW_CITY, _CCW_CITY = _city_ahead(CLOCKWISE), _city_ahead(COUNTER_CLOCKWISE)
 _FROM_TANK = tuple(RING_OF[sp] == Ring.TANK for sp in range(NUM_SPACES))  # inward past a fortification
-# Read on the hot path: module globals are cheaper than an enum class's attributes.
+# Read on the hot path: one module global each, cheaper than a class attribute lookup.
 _SPACE, _FORT, _BUILDING = Site.SPACE, Site.FORT, Site.BUILDING
-_CHECK_WIN, _COLLIDE, _HIT = Job.CHECK_WIN, Job.COLLIDE, Ask.HIT
+_COLLIDE, _HIT = Job.COLLIDE, Ask.HIT
+_MOVED = tuple(f"{n} enem{'y moves' if n == 1 else 'ies move'}" for n in range(RESERVE_SIZE + 1))  # by count
+_CHECK_WIN_JOB = [Job.CHECK_WIN]  # jobs are never mutated once scheduled: one list serves all
 _NO_FORT = (False,) * NUM_SPACES  # sideways moves never attack a fortification (SG-MOVE-08)
 _REAR_SPACE = {s: space(s, Ring.REAR) for s in SECTORS}
-
-
-def advance(st: SiegeState, movers: Iterable[int]) -> None:
-    """One movement event: the given enemies advance one step together (SG-MOVE-01..07)."""
-    _move(st, movers, ADVANCE, _ADVANCE_CITY, _FROM_TANK)
 
 
 def sideways(st: SiegeState, clockwise: bool) -> None:
     """All enemies step to the same ring of the next sector (SG-EVT-02/03, SG-MOVE-08)."""
     if clockwise:
-        _move(st, st.pos, CLOCKWISE, _CW_CITY, _NO_FORT)
+        advance(st, st.pos, CLOCKWISE, _CW_CITY, _NO_FORT)
     else:
-        _move(st, st.pos, COUNTER_CLOCKWISE, _CCW_CITY, _NO_FORT)
+        advance(st, st.pos, COUNTER_CLOCKWISE, _CCW_CITY, _NO_FORT)
 
 
-def _move(
+def advance(
     st: SiegeState,
     movers: Iterable[int],
-    step: Sequence[int],
-    city_ahead: Sequence[int],
-    fort_ahead: Sequence[bool],
+    step: Sequence[int] = ADVANCE,
+    city_ahead: Sequence[int] = _ADVANCE_CITY,
+    fort_ahead: Sequence[bool] = _FROM_TANK,
 ) -> None:
-    """Destinations come from the positions before the event; enemies hitting the same
-    fortification or building form one group (SG-MOVE-05). The hedgehog's enemy stays (SG-CARD-07)."""
+    """One movement event: the given enemies advance one step together (SG-MOVE-01..07), or, with
+    the other tables, step sideways (`sideways`). Destinations come from the positions before the
+    event; enemies hitting the same fortification or building form one group (SG-MOVE-05). The
+    hedgehog's enemy stays (SG-CARD-07)."""
     groups: dict[tuple[int, Site], list[int]] = {}
     pos, fort, building, hedgehog = st.pos, st.fort, st.building, st.hedgehog
-    moved = 0
-    for tid in sorted(movers):  # a new list: pos may change below
+    order = sorted(movers)  # a new list: pos changes below
+    moved = len(order)  # less those that stay or collide
+    for tid in order:
         if tid == hedgehog:
+            moved -= 1
             continue
         here = pos[tid]
         s = city_ahead[here]
         if s:
             if fort_ahead[here] and fort[s]:
                 groups.setdefault((s, _FORT), []).append(tid)  # attacks F(s) (SG-MOVE-03)
+                moved -= 1
                 continue
             if building[s]:
                 groups.setdefault((s, _BUILDING), []).append(tid)  # SG-CITY-02/03
+                moved -= 1
                 continue
         pos[tid] = step[here]
-        moved += 1
     if moved:
-        st.say("move", f"{moved} enem{'y moves' if moved == 1 else 'ies move'}", count=moved)
+        st.say("move", _MOVED[moved], count=moved)
     if groups:  # collisions by sector, then the win check; pushed in reverse (a stack)
-        st.agenda.append([_CHECK_WIN])
+        st.agenda.append(_CHECK_WIN_JOB)
         for (s, kind), tids in sorted(groups.items(), reverse=True):
             st.agenda.append([_COLLIDE, kind, s, tids])
-    else:  # nothing left to resolve: check at once what a ["check_win"] job would check next
-        check_win(st)
+    elif not st.pos:  # nothing to resolve: check at once what a ["check_win"] job would (it needs
+        check_win(st)  # an empty board, SG-END-02)
 
 
 def collide(st: SiegeState, job: list[Any]) -> None:
@@ -165,7 +168,7 @@ def resolve_token(st: SiegeState, tid: int, sector: int | None) -> None:
     if st.game.plain_vehicle[kind]:  # it stays on the board, so no win can follow: nothing to check
         place_vehicle(st, tid, sector)
         return
-    st.agenda.append([_CHECK_WIN])  # once all the resolution schedules has run (SG-END-03)
+    st.agenda.append(_CHECK_WIN_JOB)  # once all the resolution schedules has run (SG-END-03)
     if st.game.vehicle[kind]:
         place_vehicle(st, tid, sector)
         return
@@ -188,8 +191,7 @@ def place_vehicle(st: SiegeState, tid: int, sector: int | None) -> None:
         sector = st.rng.die()
     st.pos[tid] = _REAR_SPACE[sector]
     st.armour[tid] = token.armour
-    how = "rolls" if rolled else "sector"
-    st.say("enemy_arrives", f"{token.name} arrives in the rear of sector {sector} ({how} {sector})",
+    st.say("enemy_arrives", st.game.arrival_text[token.index][sector][rolled],
            token=tid, kind=token.kind, sector=sector, rolled=rolled)  # fmt: skip
     ability = SPECIALS.get(token.kind)
     if ability is not None:
@@ -203,8 +205,8 @@ def _pz2(st: SiegeState, _tid: int, _sector: int) -> None:
 
 def _pz4(st: SiegeState, _tid: int, sector: int) -> None:
     """Enemies in sectors of its colour advance one step, itself included (SG-SPEC-02)."""
-    colour = colour_of(sector)
-    advance(st, [t for t, sp in st.pos.items() if COLOUR_OF_SPACE[sp] == colour])
+    in_colour = IN_COLOUR[colour_of(sector)]
+    advance(st, [t for t, sp in st.pos.items() if in_colour[sp]])
 
 
 def _maus(st: SiegeState, _tid: int, _sector: int) -> None:
@@ -238,9 +240,11 @@ def extra_reveals(st: SiegeState, n: int) -> None:
 
 # -- events -----------------------------------------------------------------------------------
 def _colour_moves(colour: Colour) -> Any:
+    in_colour = IN_COLOUR[colour]
+
     def event(st: SiegeState) -> None:
         """Every enemy in a sector of the colour advances (SG-EVT-01)."""
-        advance(st, [t for t, sp in st.pos.items() if COLOUR_OF_SPACE[sp] == colour])
+        advance(st, [t for t, sp in st.pos.items() if in_colour[sp]])
 
     return event
 

@@ -17,9 +17,9 @@ if TYPE_CHECKING:
     from warroom.games.siege.actions import SiegeAction
     from warroom.games.siege.state import SiegeState
 
-# Read on every turn: module globals are cheaper than an enum class's attributes.
+# Read on every turn: one module global each, cheaper than a class attribute lookup.
 _SWAP, _PLAY = Ask.SWAP, Ask.PLAY
-_SWAP_VERB, _SWAP_JOB, _REVEAL = Verb.SWAP, Job.SWAP, Job.REVEAL
+_SWAP_VERB, _SWAP_JOB, _REVEAL_JOB = Verb.SWAP, [Job.SWAP], [Job.REVEAL]  # shared: jobs never change
 # Phases 5-6, or the Field Marshal's turn in their place (SG-FM-04), by "is there a marshal".
 _ENEMY_HALF = {False: ([Job.MOVE], [Job.REVEAL_START]), True: ([Job.MARSHAL_TURN],)}
 # The jobs of phases 2-4, the enemy's half and the end of the turn; jobs are never mutated once
@@ -61,8 +61,9 @@ def swap(st: SiegeState, _job: list[Any]) -> None:
     limit = 2 if st.game.solo else 1
     if st.hands[st.active] and st.swaps < limit:
         st.offer(swaps(st), _SWAP, st.active)
-    elif st.swaps:
-        _finish_swap(st)
+    elif st.swaps:  # solo, after two discards: the draws (SG-SOLO-03)
+        zones.draw_cards(st, st.active, st.swaps)
+        st.swaps = 0
 
 
 def swaps(st: SiegeState) -> list[Action]:
@@ -77,21 +78,16 @@ def swaps(st: SiegeState) -> list[Action]:
 def apply_swap(st: SiegeState, action: SiegeAction) -> None:
     """Discard one, draw one (SG-SWAP-01/02); solo: up to two, all discards first (SG-SOLO-02/03)."""
     st.decision = None
-    if action.verb is _SWAP_VERB:
+    if action.verb == _SWAP_VERB:
         zones.discard_from_hand(st, st.active, action.a)
         st.swaps += 1
         st.say("swap", f"player {st.active} discards {st.game.card_name[action.a]}",
                player=st.active, card=st.game.card_kind[action.a])  # fmt: skip
         if st.game.solo and st.swaps < 2:
-            st.agenda.append([_SWAP_JOB])
+            st.agenda.append(_SWAP_JOB)
             return
-    _finish_swap(st)
-
-
-def _finish_swap(st: SiegeState) -> None:
-    """All discards happen before the draws (SG-SWAP-02, SG-SOLO-03)."""
-    zones.draw_cards(st, st.active, st.swaps)
-    st.swaps = 0
+    zones.draw_cards(st, st.active, st.swaps)  # all discards happen before the draws (SG-SWAP-02,
+    st.swaps = 0  # SG-SOLO-03)
 
 
 def play(st: SiegeState, _job: list[Any]) -> None:
@@ -120,7 +116,7 @@ def reveal(st: SiegeState, _job: list[Any]) -> None:
         st.reveals = 0
         return
     st.reveals -= 1
-    st.agenda.append([_REVEAL])
+    st.agenda.append(_REVEAL_JOB)
     enemies.resolve_token(st, st.reserve.pop(), None)
 
 

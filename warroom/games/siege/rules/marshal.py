@@ -93,11 +93,11 @@ def _take(st: SiegeState, kind: int) -> int:
 def apply(st: SiegeState, action: SiegeAction) -> None:
     st.decision = None
     verb = action.verb
-    if verb is Verb.PASS:
+    if verb == Verb.PASS:
         st.say("marshal_pass", "the Field Marshal plays no token")
-    elif verb is Verb.PLACE:
+    elif verb == Verb.PLACE:
         st.push([Job.TOKEN, _take(st, action.a), action.b])
-    elif verb is Verb.PAIR:
+    elif verb == Verb.PAIR:
         first = _take(st, action.a)
         st.push([Job.TOKEN, first, 0], [Job.TOKEN, _take(st, action.b), 0])
     else:  # single
@@ -125,7 +125,7 @@ def extra_legal(st: SiegeState) -> list[Action]:
 def extra_apply(st: SiegeState, action: SiegeAction) -> None:
     """Each extra vehicle is placed by die roll (SG-FM-10)."""
     st.decision = None
-    if action.verb is Verb.STOP:
+    if action.verb == Verb.STOP:
         st.marshal_plays = 0
         return
     st.marshal_plays -= 1

@@ -13,33 +13,25 @@ if TYPE_CHECKING:
     from warroom.games.siege.state import SiegeState
 
 
-def partners(st: SiegeState) -> list[int]:
-    """Defenders other than the active one who are in and hold a card (SG-TRADE-04)."""
-    out = []
-    active, gone, hands = st.active, st.out, st.hands
-    for p in range(st.game.defenders):  # plain loops: faster than comprehensions for a few items
-        if p != active and not gone[p] and hands[p]:
-            out.append(p)
-    return out
-
-
 def offers(st: SiegeState) -> list[Action]:
     """Every (partner, card to give) not yet refused this turn (SG-TRADE-05), plus pass; an accepted
-    trade does not block offering another copy to the same partner (SG-TRADE-02)."""
+    trade does not block offering another copy to the same partner (SG-TRADE-02). Partners are
+    the other defenders still in who hold a card (SG-TRADE-04)."""
     out: list[Action] = [st.table.pass_]
     table = st.table.offer
-    kinds = sorted(set(st.hands[st.active]))
+    active, gone, hands = st.active, st.out, st.hands
+    kinds = sorted(set(hands[active]))
     made = st.proposals
-    if not made and len(kinds) > 1:  # the usual case, gathered in C: nothing refused this turn
-        every = itemgetter(*kinds)
-        for p in partners(st):
-            out += every(table[p])
-        return out
-    for p in partners(st):
-        to_p = table[p]
-        for k in kinds:
-            if not made or [p, k] not in made:
-                out.append(to_p[k])
+    every = itemgetter(*kinds) if not made and len(kinds) > 1 else None  # nothing refused yet
+    for p in range(st.game.defenders):  # plain loops: faster than comprehensions for a few items
+        if p != active and not gone[p] and hands[p]:
+            if every is not None:  # the usual case, gathered in C
+                out += every(table[p])
+                continue
+            to_p = table[p]
+            for k in kinds:
+                if not made or [p, k] not in made:
+                    out.append(to_p[k])
     return out
 
 
@@ -50,7 +42,8 @@ def offer_step(st: SiegeState, _job: list[Any]) -> None:
         st.offer(offers(st), _TRADE, st.active)
 
 
-_TRADE, _PASS, _REFUSE, _TRADE_JOB = Ask.TRADE, Verb.PASS, Verb.REFUSE, Job.TRADE  # read every turn
+_TRADE, _PASS, _REFUSE = Ask.TRADE, Verb.PASS, Verb.REFUSE  # read every turn: one global each
+_TRADE_JOB = [Job.TRADE]  # jobs are never mutated once scheduled: one list serves every trade
 
 
 def answers(st: SiegeState) -> list[Action]:
@@ -68,7 +61,7 @@ def _gifts(st: SiegeState, partner: int) -> list[Action]:
 
 def apply_trade(st: SiegeState, action: SiegeAction) -> None:
     """Pass (the phase ends), or propose a trade to a partner."""
-    if action.verb is _PASS:
+    if action.verb == _PASS:
         st.decision = None
     else:
         apply_offer(st, action)
@@ -86,7 +79,7 @@ def apply_answer(st: SiegeState, action: SiegeAction) -> None:
     """Each side chooses what it gives; either may refuse and nothing changes hands (SG-TRADE-03)."""
     assert st.decision is not None
     partner, offered = st.decision[1], st.decision[2]
-    if action.verb is _REFUSE:
+    if action.verb == _REFUSE:
         st.proposals.append([partner, offered])  # a refused proposal may not be repeated (SG-TRADE-05)
         st.say("trade_refused", f"player {partner} refuses the trade", partner=partner)
     else:
@@ -101,4 +94,4 @@ def apply_answer(st: SiegeState, action: SiegeAction) -> None:
         st.say("trade", f"player {st.active} gives {name[offered]}, player {partner} gives "
                f"{name[given]}", player=st.active, partner=partner)  # fmt: skip
     st.decision = None
-    st.agenda.append([_TRADE_JOB])
+    st.agenda.append(_TRADE_JOB)

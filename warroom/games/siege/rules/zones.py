@@ -7,10 +7,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from warroom.games.siege.actions import MAX_SEATS
 from warroom.games.siege.rules.end import lose
 from warroom.games.siege.words import Mode
 
-_S2S = Mode.SHOULDER_TO_SHOULDER  # read on every kill: a module global is cheaper than an enum's
+_DRAWN = 8  # the draw texts of up to 7 cards, precomputed per seat
+_DRAWS = tuple(tuple(f"player {p} draws {n} card(s)" for n in range(_DRAWN)) for p in range(MAX_SEATS))
+_S2S = Mode.SHOULDER_TO_SHOULDER  # read on every kill: one global, not an enum's attribute hook
 
 if TYPE_CHECKING:
     from warroom.games.siege.state import SiegeState
@@ -27,7 +30,8 @@ def draw_cards(st: SiegeState, player: int, n: int) -> int:
         hand.append(st.deck.pop())
         drawn += 1
     if drawn:
-        st.say("draw", f"player {player} draws {drawn} card(s)", player=player, count=drawn)
+        text = _DRAWS[player][drawn] if drawn < _DRAWN else f"player {player} draws {drawn} card(s)"
+        st.say("draw", text, player=player, count=drawn)
     return drawn
 
 
