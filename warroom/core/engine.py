@@ -36,6 +36,7 @@ S = TypeVar("S", bound="TurnState")
 Job = list[Any]  # [name, *arguments]: plain JSON, never mutated once scheduled
 JobFn = Callable[[S, Job], None]
 _new_event = tuple.__new__
+_new_decision = tuple.__new__  # Decision(...) without its Python-level __new__ (once per decision)
 
 
 class Decision(tuple):  # type: ignore[type-arg]
@@ -152,12 +153,12 @@ class TurnState(State):
 
     def decide(self, kind: str, seat: int, *data: Any) -> None:
         """Ask `seat` for a decision of `kind`; its options are listed when first asked for."""
-        self.decision = Decision(kind, seat, *data)
+        self.decision = _new_decision(Decision, (kind, seat, *data))
 
     def offer(self, options: list[Any], kind: str, seat: int, *data: Any) -> None:
         """Ask with the options already listed (the caller needed them anyway): they become
         the position's cached legal actions, valid until the next action."""
-        self.decision = Decision(kind, seat, *data)
+        self.decision = _new_decision(Decision, (kind, seat, *data))
         self._legal = options
 
     def decide_together(self, kind: str, seats: Sequence[int], *data: Any) -> None:
