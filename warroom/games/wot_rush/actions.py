@@ -136,3 +136,17 @@ class ActionTable(CoreTable):
     ) -> WotAction:
         action: WotAction = self.intern(WotAction(len(self.all), text, verb, a, b, c=c, parts=parts))
         return action
+
+
+_TABLES: dict[int, tuple[Content, ActionTable]] = {}  # id(content) -> (content, its table)
+
+
+def table_for(content: Content) -> ActionTable:
+    """The action table of a card set, built once per set (its ~3,000 actions and their parts
+    take milliseconds, and every configured game of the set shares them). Keyed by identity:
+    a Content is a large frozen dataclass, whose hash would read every table in it; the entry
+    keeps its Content alive, so the id is never reused for another set."""
+    entry = _TABLES.get(id(content))
+    if entry is None or entry[0] is not content:
+        entry = _TABLES[id(content)] = (content, ActionTable(content))
+    return entry[1]

@@ -9,7 +9,7 @@ from typing import Any
 from warroom.core.errors import OptionError
 from warroom.core.game import JSON, Action, Game, GameInfo, OptionSpec
 from warroom.games.wot_rush import encoding
-from warroom.games.wot_rush.actions import ActionTable, WotAction
+from warroom.games.wot_rush.actions import WotAction, table_for
 from warroom.games.wot_rush.agents import HeuristicAgent
 from warroom.games.wot_rush.content import AbilitySpec, Content, content_for
 from warroom.games.wot_rush.position import parse_position
@@ -67,7 +67,7 @@ class WotRushGame(Game[WotState]):
         self.content = content or content_for(str(self.options["cards"]))
         if self.num_players > self.content.max_players:
             raise OptionError(f"this card set has bases for at most {self.content.max_players} players")
-        self.table = ActionTable(self.content)
+        self.table = table_for(self.content)
         self.seats = self.num_players  # a plain int for the hot path
         self.seat_only = tuple(frozenset({p}) for p in range(self.num_players))  # private event audiences
         self._lookups()
