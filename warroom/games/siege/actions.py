@@ -23,7 +23,7 @@ from warroom.core.actions import Action, Part, PartKind
 from warroom.core.actions import ActionTable as CoreActionTable
 from warroom.games.siege.board import SECTORS
 from warroom.games.siege.content import Content
-from warroom.games.siege.words import LETTER, STARTING_VEHICLES, Colour, Verb
+from warroom.games.siege.words import LETTER, STARTING_VEHICLES, Card, Colour, Verb
 
 MAX_SEATS = 6
 
@@ -109,11 +109,11 @@ class ActionTable(CoreActionTable):
             i: [add(f"play {cards[i]} t{t}", V.STRIKE, (_card(cards[i]), _target(t)), i, t) for t in tids]
             for i in strike
         }
-        shot = _card("precise_shot")
+        shot = _card(Card.PRECISE_SHOT)
         self.precise = {
             i: [
                 add(
-                    f"play precise_shot+{cards[i]} t{t}",
+                    f"play {Card.PRECISE_SHOT}+{cards[i]} t{t}",
                     V.PRECISE,
                     (shot, _card(cards[i], "with"), _target(t)),
                     i,
@@ -128,17 +128,23 @@ class ActionTable(CoreActionTable):
             for verb in (V.IL2, V.HEDGEHOGS, V.ONSLAUGHT)
         }
         self.dot = {
-            s: add(f"play dot f{s}", V.DOT, (_card("dot"), _sector(s, "fortification")), s) for s in SECTORS
+            s: add(f"play {Card.DOT} f{s}", V.DOT, (_card(Card.DOT), _sector(s, "fortification")), s)
+            for s in SECTORS
         }
-        self.patrol = add("play patrol", V.PATROL, (_card("patrol"),))
-        self.modification = add("play modification", V.MODIFICATION, (_card("modification"),))
+        self.patrol = add(f"play {Card.PATROL}", V.PATROL, (_card(Card.PATROL),))
+        self.modification = add(f"play {Card.MODIFICATION}", V.MODIFICATION, (_card(Card.MODIFICATION),))
         self.repair = [
-            add(f"play repair {k}", V.REPAIR, (_card("repair"), _card(k, "take")), i)
+            add(f"play {Card.REPAIR} {k}", V.REPAIR, (_card(Card.REPAIR), _card(k, "take")), i)
             for i, k in enumerate(cards)
         ]
-        wall = (_card("sandbags"), _card("barbed_wire", "with"))
+        wall = (_card(Card.SANDBAGS), _card(Card.BARBED_WIRE, "with"))
         self.build = {
-            s: add(f"play sandbags+barbed_wire f{s}", V.BUILD, (*wall, _sector(s, "fortification")), s)
+            s: add(
+                f"play {Card.SANDBAGS}+{Card.BARBED_WIRE} f{s}",
+                V.BUILD,
+                (*wall, _sector(s, "fortification")),
+                s,
+            )
             for s in SECTORS
         }
         self.all_for_one = {

@@ -30,7 +30,22 @@ from warroom.games.siege.board import (
     colour_of,
     cw,
 )
-from warroom.games.siege.words import STARTING_VEHICLES, Ask, CardClass, Colour, Ring, Site, TokenClass, Verb
+from warroom.games.siege.words import (
+    COLOUR_MOVES,
+    DIVERSIONS,
+    REVEALS,
+    SIDEWAYS,
+    STARTING_VEHICLES,
+    Ask,
+    Card,
+    CardClass,
+    Colour,
+    Ring,
+    Site,
+    Token,
+    TokenClass,
+    Verb,
+)
 
 if TYPE_CHECKING:
     from warroom.games.siege.state import SiegeState
@@ -49,8 +64,8 @@ _STRIKE, _PRECISE, _IL2, _HEDGEHOGS, _ONSLAUGHT = (
 _BUILD, _DOT, _PATROL, _MODIFICATION = Verb.BUILD, Verb.DOT, Verb.PATROL, Verb.MODIFICATION
 _REPAIR, _ALL_FOR_ONE = Verb.REPAIR, Verb.ALL_FOR_ONE
 _KEEP = {  # what holding a special card is worth when it has no good use right now
-    "il2": 5.0, "precise_shot": 4.0, "onslaught": 4.0, "hedgehogs": 3.0, "dot": 3.0, "patrol": 3.0,
-    "modification": 6.0, "repair": 2.0,
+    Card.IL2: 5.0, Card.PRECISE_SHOT: 4.0, Card.ONSLAUGHT: 4.0, Card.HEDGEHOGS: 3.0, Card.DOT: 3.0,
+    Card.PATROL: 3.0, Card.MODIFICATION: 6.0, Card.REPAIR: 2.0,
 }  # fmt: skip
 _FLEX = {CardClass.STRIKE: 0.0, CardClass.MULTICOLOUR: 0.6, CardClass.COUNTERATTACK: 0.8}
 
@@ -466,34 +481,34 @@ def _token_value(st: SiegeState, kind: int, sector: int | None) -> float:
 
 
 def _arrival_value(st: SiegeState, kind: str, sector: int | None) -> float:
-    if kind == "pz2":
+    if kind == Token.PZ2:
         return 9.0
-    if kind == "maus":
+    if kind == Token.MAUS:
         return _advance_value(st, list(st.pos))
-    if kind == "pz4":
+    if kind == Token.PZ4:
         colours = [colour_of(sector)] if sector else list(Colour)
         best = max(
             _advance_value(st, [t for t, sp in st.pos.items() if COLOUR_OF_SPACE[sp] == c]) for c in colours
         )
         return best if sector else best / 2.0
-    if kind == "panther":
+    if kind == Token.PANTHER:
         tokens, kind_of = st.content.tokens, st.content.token_kind_of
         return 2.0 * sum(1 for t in st.pos if st.armour[t] < tokens[kind_of[t]].armour)
     return 0.0
 
 
 def _event_value(st: SiegeState, kind: str) -> float:
-    if kind.startswith("move_") and kind not in ("move_cw", "move_ccw"):
-        colour = Colour[kind.removeprefix("move_").upper()]
+    if kind in COLOUR_MOVES:
+        colour = COLOUR_MOVES[kind]
         return _advance_value(st, [t for t, sp in st.pos.items() if COLOUR_OF_SPACE[sp] == colour])
-    if kind in ("move_cw", "move_ccw"):
-        step = CLOCKWISE if kind == "move_cw" else COUNTER_CLOCKWISE
+    if kind in SIDEWAYS:
+        step = CLOCKWISE if SIDEWAYS[kind] else COUNTER_CLOCKWISE
         return 0.5 + _advance_value(st, list(st.pos), step)
-    if kind.startswith("diversion_"):
-        return 0.5 + 1.5 * _ring_cards(st, Ring[kind.removeprefix("diversion_").upper()])
-    if kind == "discard_one":
+    if kind in DIVERSIONS:
+        return 0.5 + 1.5 * _ring_cards(st, DIVERSIONS[kind])
+    if kind == Token.DISCARD_ONE:
         return 1.0 * sum(1 for hand in st.hands if hand)
-    return {"reveal3": 12.0, "reveal4": 16.0}.get(kind, 0.0)
+    return 4.0 * REVEALS.get(kind, 0)  # 12 for three more tokens, 16 for four
 
 
 def _marshal_score(st: SiegeState, a: SiegeAction) -> float:

@@ -28,6 +28,7 @@ from warroom.games.siege.state import SiegeState
 from warroom.games.siege.words import (
     AIMED,
     STARTING_VEHICLES,
+    Card,
     CardClass,
     Colour,
     Mode,
@@ -95,17 +96,17 @@ class SiegeGame(Game[SiegeState]):
     def _lookups(self) -> None:
         card = self.content.card
         self.il2, self.precise, self.hedgehogs = (
-            card("il2").index,
-            card("precise_shot").index,
-            card("hedgehogs").index,
+            card(Card.IL2).index,
+            card(Card.PRECISE_SHOT).index,
+            card(Card.HEDGEHOGS).index,
         )
         self.onslaught, self.dot_card, self.patrol = (
-            card("onslaught").index,
-            card("dot").index,
-            card("patrol").index,
+            card(Card.ONSLAUGHT).index,
+            card(Card.DOT).index,
+            card(Card.PATROL).index,
         )
-        self.modification, self.repair = card("modification").index, card("repair").index
-        self.sandbags, self.barbed_wire = card("sandbags").index, card("barbed_wire").index
+        self.modification, self.repair = card(Card.MODIFICATION).index, card(Card.REPAIR).index
+        self.sandbags, self.barbed_wire = card(Card.SANDBAGS).index, card(Card.BARBED_WIRE).index
         self.can_hit: dict[int, tuple[bool, ...]] = {
             c.index: tuple(self._hits(c.card_class, c.colour, c.ring, sp) for sp in range(NUM_SPACES))
             for c in self.content.cards

@@ -114,6 +114,45 @@ class Job:
     CLAIM: Final = "claim"
 
 
+class Card:
+    """The card kinds the rules know by name (siege.md §2.3); the strike cards are plain data."""
+
+    IL2: Final = "il2"
+    PRECISE_SHOT: Final = "precise_shot"
+    HEDGEHOGS: Final = "hedgehogs"
+    DOT: Final = "dot"
+    ONSLAUGHT: Final = "onslaught"
+    PATROL: Final = "patrol"
+    MODIFICATION: Final = "modification"
+    REPAIR: Final = "repair"
+    SANDBAGS: Final = "sandbags"
+    BARBED_WIRE: Final = "barbed_wire"
+
+
+class Token:
+    """The token kinds the rules know by name (siege.md §2.4): every one of them."""
+
+    SDKFZ: Final = "sdkfz"
+    PZ3: Final = "pz3"
+    TIGER: Final = "tiger"
+    PZ2: Final = "pz2"  # SG-SPEC-01
+    PZ4: Final = "pz4"  # SG-SPEC-02
+    MAUS: Final = "maus"  # SG-SPEC-03
+    PANTHER: Final = "panther"  # SG-SPEC-04
+    HE111: Final = "he111"  # SG-HE-01
+    MOVE_RED: Final = "move_red"  # SG-EVT-01
+    MOVE_GREEN: Final = "move_green"
+    MOVE_BLUE: Final = "move_blue"
+    MOVE_CW: Final = "move_cw"  # SG-EVT-02
+    MOVE_CCW: Final = "move_ccw"  # SG-EVT-03
+    DIVERSION_AVIATION: Final = "diversion_aviation"  # SG-EVT-04..07
+    DIVERSION_ARTILLERY: Final = "diversion_artillery"
+    DIVERSION_TANK: Final = "diversion_tank"
+    DISCARD_ONE: Final = "discard_one"  # SG-EVT-08/09
+    REVEAL3: Final = "reveal3"  # SG-REVEAL-05
+    REVEAL4: Final = "reveal4"
+
+
 class Verb:
     """What an action does; the first word of its text unless noted (see actions.py)."""
 
@@ -128,13 +167,13 @@ class Verb:
     DISCARD: Final = "discard"
     STRIKE: Final = "strike"  # play KIND tN
     PRECISE: Final = "precise"  # play precise_shot+KIND tN
-    IL2: Final = "il2"  # play il2 tN
-    HEDGEHOGS: Final = "hedgehogs"  # play hedgehogs tN
-    ONSLAUGHT: Final = "onslaught"  # play onslaught tN
-    DOT: Final = "dot"  # play dot fN
-    PATROL: Final = "patrol"  # play patrol
-    MODIFICATION: Final = "modification"  # play modification
-    REPAIR: Final = "repair"  # play repair KIND
+    IL2: Final = Card.IL2  # play il2 tN
+    HEDGEHOGS: Final = Card.HEDGEHOGS  # play hedgehogs tN
+    ONSLAUGHT: Final = Card.ONSLAUGHT  # play onslaught tN
+    DOT: Final = Card.DOT  # play dot fN
+    PATROL: Final = Card.PATROL  # play patrol
+    MODIFICATION: Final = Card.MODIFICATION  # play modification
+    REPAIR: Final = Card.REPAIR  # play repair KIND
     BUILD: Final = "build"  # play sandbags+barbed_wire fN
     ALL_FOR_ONE: Final = "all_for_one"  # play all_for_one COLOUR tN
     HIT: Final = "hit"
@@ -159,17 +198,18 @@ VERBS = constants(Verb)
 AIMED = frozenset({Verb.STRIKE, Verb.PRECISE, Verb.IL2, Verb.HEDGEHOGS, Verb.ONSLAUGHT, Verb.ALL_FOR_ONE,
                    Verb.HIT})  # fmt: skip
 
-# The card and token kinds the rules know by name; every other kind is plain data.
-SPECIAL_CARDS = frozenset(
-    {"il2", "precise_shot", "hedgehogs", "dot", "onslaught", "patrol", "modification", "repair"}
-)
-BUILD_CARDS = frozenset({"sandbags", "barbed_wire"})
-STARTING_VEHICLES = {"sdkfz": 3, "pz3": 2, "tiger": 1}  # SG-SETUP-04
-SPECIAL_VEHICLES = ("pz2", "pz4", "maus", "panther")  # SG-SPEC-01..04
+# The card and token kinds the rules know by name, grouped as the rules use them.
+SPECIAL_CARDS = frozenset({Card.IL2, Card.PRECISE_SHOT, Card.HEDGEHOGS, Card.DOT, Card.ONSLAUGHT, Card.PATROL,
+                           Card.MODIFICATION, Card.REPAIR})  # fmt: skip
+BUILD_CARDS = frozenset({Card.SANDBAGS, Card.BARBED_WIRE})
+STARTING_VEHICLES = {Token.SDKFZ: 3, Token.PZ3: 2, Token.TIGER: 1}  # SG-SETUP-04
+SPECIAL_VEHICLES = (Token.PZ2, Token.PZ4, Token.MAUS, Token.PANTHER)  # SG-SPEC-01..04
 VEHICLES = (*STARTING_VEHICLES, *SPECIAL_VEHICLES)  # every vehicle kind, plain ones first
-BOMBER = "he111"  # SG-HE-01
-EVENTS = frozenset({
-    "move_red", "move_green", "move_blue", "move_cw", "move_ccw", "diversion_aviation",
-    "diversion_artillery", "diversion_tank", "discard_one", "reveal3", "reveal4",
-})  # fmt: skip
-LETTER = {"sdkfz": "S", "pz3": "P", "tiger": "T"}  # a starting vehicle in an `arrange` text
+BOMBER = Token.HE111  # SG-HE-01
+COLOUR_MOVES = {Token.MOVE_RED: Colour.RED, Token.MOVE_GREEN: Colour.GREEN, Token.MOVE_BLUE: Colour.BLUE}
+SIDEWAYS = {Token.MOVE_CW: True, Token.MOVE_CCW: False}  # clockwise?
+DIVERSIONS = {Token.DIVERSION_AVIATION: Ring.AVIATION, Token.DIVERSION_ARTILLERY: Ring.ARTILLERY,
+              Token.DIVERSION_TANK: Ring.TANK}  # fmt: skip
+REVEALS = {Token.REVEAL3: 3, Token.REVEAL4: 4}  # how many more tokens
+EVENTS = frozenset({*COLOUR_MOVES, *SIDEWAYS, *DIVERSIONS, Token.DISCARD_ONE, *REVEALS})
+LETTER = {Token.SDKFZ: "S", Token.PZ3: "P", Token.TIGER: "T"}  # a starting vehicle in an `arrange` text

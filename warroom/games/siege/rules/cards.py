@@ -12,7 +12,7 @@ from warroom.core.actions import Action
 from warroom.games.siege.board import COLOUR_OF_SPACE, NUM_SPACES, RING_OF, SECTOR_OF, SECTORS, space
 from warroom.games.siege.rules import zones
 from warroom.games.siege.rules.end import check_win
-from warroom.games.siege.words import Colour, Job, Ring, Verb
+from warroom.games.siege.words import Card, Colour, Job, Ring, Verb
 
 if TYPE_CHECKING:
     from warroom.games.siege.actions import SiegeAction
@@ -165,7 +165,7 @@ def _modification(st: SiegeState, _a: SiegeAction) -> None:
     st.hands[p].remove(st.game.modification)
     zones.draw_cards(st, p, 2)
     st.discard.append(st.game.modification)
-    st.say("play", f"player {p} plays Modification", player=p, cards=["modification"])
+    st.say("play", f"player {p} plays Modification", player=p, cards=[Card.MODIFICATION])
 
 
 def _repair(st: SiegeState, a: SiegeAction) -> None:

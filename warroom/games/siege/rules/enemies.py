@@ -5,6 +5,7 @@ SG-EVT, SG-HE)."""
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 from warroom.core.actions import Action
@@ -24,7 +25,19 @@ from warroom.games.siege.board import (
 from warroom.games.siege.content import RESERVE_SIZE
 from warroom.games.siege.rules import marshal, zones
 from warroom.games.siege.rules.end import check_win
-from warroom.games.siege.words import Ask, Colour, Job, Ring, Site, TokenClass
+from warroom.games.siege.words import (
+    COLOUR_MOVES,
+    DIVERSIONS,
+    REVEALS,
+    SIDEWAYS,
+    Ask,
+    Colour,
+    Job,
+    Ring,
+    Site,
+    Token,
+    TokenClass,
+)
 
 if TYPE_CHECKING:
     from warroom.games.siege.actions import SiegeAction
@@ -226,7 +239,7 @@ def _panther(st: SiegeState, _tid: int, _sector: int) -> None:
     st.say("repair_enemy", f"Panther G: {healed} damaged enem{'y' if healed == 1 else 'ies'} regain 1 armour")
 
 
-SPECIALS = {"pz2": _pz2, "pz4": _pz4, "maus": _maus, "panther": _panther}
+SPECIALS = {Token.PZ2: _pz2, Token.PZ4: _pz4, Token.MAUS: _maus, Token.PANTHER: _panther}
 
 
 def extra_reveals(st: SiegeState, n: int) -> None:
@@ -300,17 +313,11 @@ def apply_discard(st: SiegeState, action: SiegeAction) -> None:
 
 
 EVENTS = {
-    "move_red": _colour_moves(Colour.RED),
-    "move_green": _colour_moves(Colour.GREEN),
-    "move_blue": _colour_moves(Colour.BLUE),
-    "move_cw": lambda st: sideways(st, clockwise=True),
-    "move_ccw": lambda st: sideways(st, clockwise=False),
-    "diversion_aviation": _diversion(Ring.AVIATION),
-    "diversion_artillery": _diversion(Ring.ARTILLERY),
-    "diversion_tank": _diversion(Ring.TANK),
-    "discard_one": _discard_one,
-    "reveal3": lambda st: extra_reveals(st, 3),
-    "reveal4": lambda st: extra_reveals(st, 4),
+    **{kind: _colour_moves(colour) for kind, colour in COLOUR_MOVES.items()},
+    **{kind: partial(sideways, clockwise=clockwise) for kind, clockwise in SIDEWAYS.items()},
+    **{kind: _diversion(ring) for kind, ring in DIVERSIONS.items()},
+    Token.DISCARD_ONE: _discard_one,
+    **{kind: partial(extra_reveals, n=n) for kind, n in REVEALS.items()},
 }
 
 
