@@ -17,7 +17,9 @@ from warroom.core import (
     Game,
     IllegalActionError,
     OptionError,
+    Outcome,
     State,
+    game_class,
     games,
     load,
 )
@@ -29,8 +31,10 @@ __all__ = [
     "Game",
     "IllegalActionError",
     "OptionError",
+    "Outcome",
     "State",
     "__version__",
+    "game_class",
     "games",
     "load",
 ]
