@@ -28,8 +28,6 @@ from warroom.games.wot_rush.rules.turn import end_turn
 from warroom.games.wot_rush.words import MAX_SEATS, NATIONS, OVER, SAVED_KINDS, Verb
 
 if TYPE_CHECKING:
-    from warroom.games.wot_rush.actions import ActionTable
-    from warroom.games.wot_rush.content import Content
     from warroom.games.wot_rush.game import WotRushGame
 
 _LISTS = ("vdeck", "reserve", "vdiscard", "graveyard", "achievements", "base", "base_dmg", "guard",
@@ -118,15 +116,7 @@ class WotState(TurnState):
         data-less decisions per (kind, seat).)"""
         self.decision = _ASK[kind][seat] if not data else Decision(kind, seat, *data)
 
-    # -- shorthands used by the rules modules --------------------------------------------
-    @property
-    def content(self) -> Content:
-        return self.game.content
-
-    @property
-    def table(self) -> ActionTable:
-        return self.game.table
-
+    # -- a shorthand used by the rules modules ---------------------------------------------
     def has_base(self, seat: int) -> bool:
         k = self.game.content.bases_per_player
         return max(self.base[seat * k : seat * k + k]) >= 0

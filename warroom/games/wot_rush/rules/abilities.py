@@ -20,7 +20,7 @@ def ability_plays(st: WotState, out: list[WotAction]) -> None:
     """`use K A` for each printed ability of each playable hand card (WOT-ABIL-01/02/07), and
     `defend K` for each armoured vehicle while the player has a base (WOT-ABIL-04)."""
     g = st.game
-    use, defend, played, abil, kind = st.table.use, st.table.defend, st.played, g.abil, g.kind
+    use, defend, played, abil, kind = st.game.table.use, st.game.table.defend, st.played, g.abil, g.kind
     can_defend = st.has_base(st.active)
     seen: set[int] = set()
     for card in st.hand[st.active]:
@@ -117,8 +117,8 @@ def stop(st: WotState) -> None:
 
 
 def more_choices(st: WotState) -> list[WotAction]:
-    then = st.table.then
-    return [*(then[Ability(a)] for a in st.pending), st.table.stop]
+    then = st.game.table.then
+    return [*(then[Ability(a)] for a in st.pending), st.game.table.stop]
 
 
 def then(st: WotState, ability: int) -> None:
@@ -145,7 +145,7 @@ def _destination(st: WotState) -> None:
 # -- the choices inside abilities -----------------------------------------------------------
 def scout_choices(st: WotState) -> list[WotAction]:
     """Any subset of the reserve (WOT-ICON-06, G-08)."""
-    scout = st.table.scout
+    scout = st.game.table.scout
     return [scout[mask] for mask in range(1 << len(st.reserve))]
 
 
@@ -163,9 +163,9 @@ def scout(st: WotState, mask: int) -> None:
 
 def research_choices(st: WotState) -> list[WotAction]:
     """One reserve card of cost <= n, or none (WOT-ICON-10)."""
-    cost, research = st.game.cost, st.table.research
+    cost, research = st.game.cost, st.game.table.research
     out = [research[c] for c in st.reserve if cost[c] <= st.ability_n]
-    out.append(st.table.research_none)
+    out.append(st.game.table.research_none)
     return out
 
 
@@ -180,9 +180,9 @@ def research(st: WotState, card: int) -> None:
 
 def repair_choices(st: WotState) -> list[WotAction]:
     """Up to n cards of any type from the own warehouse, one at a time (WOT-ICON-12, G-14)."""
-    kind, scrap = st.game.kind, st.table.scrap
+    kind, scrap = st.game.kind, st.game.table.scrap
     kinds = sorted({kind[c] for c in st.warehouse[st.active]})
-    return [*(scrap[k] for k in kinds), st.table.done]
+    return [*(scrap[k] for k in kinds), st.game.table.done]
 
 
 def scrap(st: WotState, k: int) -> None:
@@ -210,7 +210,7 @@ def _next_victim(st: WotState) -> None:
 
 
 def sabotage_choices(st: WotState) -> list[WotAction]:
-    kind, discard = st.game.kind, st.table.discard
+    kind, discard = st.game.kind, st.game.table.discard
     return [discard[k] for k in sorted({kind[c] for c in st.hand[st.sab_queue[0]]})]
 
 
@@ -231,7 +231,7 @@ def place_choices(st: WotState) -> list[WotAction]:
     """An unguarded own base; only if none is left, any guarded one (WOT-DEF-02)."""
     k = st.game.content.bases_per_player
     lo = st.active * k
-    base, guard, to = st.base, st.guard, st.table.guard
+    base, guard, to = st.base, st.guard, st.game.table.guard
     free = [to[s] for s in range(k) if base[lo + s] >= 0 and guard[lo + s] < 0]
     return free or [to[s] for s in range(k) if base[lo + s] >= 0]
 

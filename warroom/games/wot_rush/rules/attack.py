@@ -87,11 +87,11 @@ def start(st: WotState, card: int) -> None:
 def declare_choices(st: WotState) -> list[WotAction]:
     """Add same-nation attackers (WOT-ATK-01); `go` once a declared card has a target (WOT-ATK-03)."""
     g = st.game
-    add = st.table.add
+    add = st.game.table.add
     out = [add[c] for c in _attackers(st) if g.nat[c] == st.att_nation and c not in st.declared]
     targets, hits = target_mask(st), g.hits
     if any(hits[c] & targets for c in st.declared):
-        out.append(st.table.go)
+        out.append(st.game.table.go)
     return out
 
 
@@ -202,7 +202,7 @@ def _reward_or_main(st: WotState) -> None:
 
 
 def reward_choices(st: WotState) -> list[WotAction]:
-    medals = st.table.medals
+    medals = st.game.table.medals
     return [medals[t][o] for t, o in reward_mixes(st)]
 
 

@@ -32,7 +32,7 @@ def purchases(st: WotState, out: list[WotAction]) -> None:
     total, any_payer = budget(st)
     if not any_payer:
         return  # even a cost-0 card needs a spent resource card (WOT-BUY-03)
-    cost, buy = st.game.cost, st.table.buy
+    cost, buy = st.game.cost, st.game.table.buy
     out.extend(buy[card] for card in st.reserve if cost[card] <= total)
 
 
@@ -48,7 +48,7 @@ def payments(st: WotState) -> list[WotAction]:
     """`pay K` for each eligible hand card kind; `done` once at least one card is spent and the
     total covers the cost (WOT-BUY-02/03). Any paying set can be built; the surplus is lost."""
     g = st.game
-    res, kind, pay, played = g.res, g.kind, st.table.pay, st.played
+    res, kind, pay, played = g.res, g.kind, st.game.table.pay, st.played
     seen: set[int] = set()
     out: list[WotAction] = []
     for card in st.hand[st.active]:
@@ -57,7 +57,7 @@ def payments(st: WotState) -> list[WotAction]:
             seen.add(k)
             out.append(pay[k])  # type: ignore[arg-type]  # res >= 0: the pay action exists
     if st.paid and st.paid_total >= g.cost[st.card]:
-        out.append(st.table.done)
+        out.append(st.game.table.done)
     return out
 
 
