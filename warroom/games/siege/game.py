@@ -113,13 +113,15 @@ class SiegeGame(Game[SiegeState]):
             if c.is_strike
         }
         not_rear = tuple(RING_OF[sp] != Ring.REAR for sp in range(NUM_SPACES))
-        # Cards aimed at one enemy: their action per token id and, per space, whether they reach
-        # an enemy standing there (Hedgehogs, which reaches all but its own enemy, is apart).
-        self.aims: dict[int, tuple[list[SiegeAction], tuple[bool, ...]]] = {
+        # Cards aimed at one enemy, by card kind (None for the others): their action per token id
+        # and, per space, whether they reach an enemy standing there (Hedgehogs, which reaches all
+        # but its own enemy, is apart).
+        aims: dict[int, tuple[list[SiegeAction], tuple[bool, ...]]] = {
             k: (self.table.strike[k], hits) for k, hits in self.can_hit.items()
         }
-        self.aims[self.il2] = (self.table.target[Verb.IL2], not_rear)  # city included (SG-CARD-04)
-        self.aims[self.onslaught] = (self.table.target[Verb.ONSLAUGHT], not_rear)  # SG-CARD-12/13
+        aims[self.il2] = (self.table.target[Verb.IL2], not_rear)  # city included (SG-CARD-04)
+        aims[self.onslaught] = (self.table.target[Verb.ONSLAUGHT], not_rear)  # SG-CARD-12/13
+        self.aim_of = tuple(aims.get(k) for k in range(len(self.content.cards)))
         # The cards that open plays not aimed at an enemy (a Build needs Sandbags).
         self.utility = frozenset({self.dot_card, self.patrol, self.modification, self.repair, self.sandbags})
         self.all_for_one = bool(self.options["all_for_one"])

@@ -19,7 +19,7 @@ from warroom.core.rng import Rng
 from warroom.games.siege import invariants, view
 from warroom.games.siege.actions import MAX_SEATS
 from warroom.games.siege.board import NUM_SPACES, space_name
-from warroom.games.siege.content import Content
+from warroom.games.siege.content import RESERVE_SIZE, Content
 from warroom.games.siege.rules.dispatch import RULES
 from warroom.games.siege.words import ASKS, Result
 
@@ -28,6 +28,7 @@ if TYPE_CHECKING:
     from warroom.games.siege.game import SiegeGame
 
 _AT = tuple(f" at {space_name(sp)}" for sp in range(NUM_SPACES))  # where an enemy label says it stands
+_TAG = tuple(f"(t{tid})" for tid in range(RESERVE_SIZE))  # how an enemy label names the token
 _RUNNING = int(Result.RUNNING)
 _WON = int(Result.WON)
 _new_decision = tuple.__new__
@@ -158,7 +159,7 @@ class SiegeState(TurnState):
     def enemy_label(self, tid: int) -> str:
         sp = self.pos.get(tid)
         where = _AT[sp] if sp is not None else ""
-        return f"{self.game.token_name[tid]} [{self.armour[tid]}] (t{tid}){where}"
+        return f"{self.game.token_name[tid]} [{self.armour[tid]}] {_TAG[tid]}{where}"
 
     # -- the contract ---------------------------------------------------------------------
     def is_terminal(self) -> bool:

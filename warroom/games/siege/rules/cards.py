@@ -29,9 +29,9 @@ def legal(st: SiegeState) -> list[Action]:
     kinds = set(st.hands[st.active])
     out: list[Action] = [t.pass_]
     enemies = st.pos.items()
-    has_precise = g.precise in kinds
+    has_precise, aims = g.precise in kinds, g.aim_of
     for k in kinds:
-        aim = g.aims.get(k)
+        aim = aims[k]
         if aim is not None:
             acts, reach = aim
             precise = t.precise[k] if has_precise and k in g.can_hit else None

@@ -179,11 +179,11 @@ def resolve_token(st: SiegeState, tid: int, sector: int | None) -> None:
     if st.staged and tid in st.staged:
         st.staged.remove(tid)
     if st.game.plain_vehicle[kind]:  # it stays on the board, so no win can follow: nothing to check
-        place_vehicle(st, tid, sector)
+        place_vehicle(st, tid, sector, kind)
         return
     st.agenda.append(_CHECK_WIN_JOB)  # once all the resolution schedules has run (SG-END-03)
     if st.game.vehicle[kind]:
-        place_vehicle(st, tid, sector)
+        place_vehicle(st, tid, sector, kind)
         return
     token = st.content.tokens[kind]
     if token.token_class == TokenClass.BOMBER:
@@ -195,10 +195,11 @@ def resolve_token(st: SiegeState, tid: int, sector: int | None) -> None:
         EVENTS[token.kind](st)
 
 
-def place_vehicle(st: SiegeState, tid: int, sector: int | None) -> None:
-    """Put a vehicle in REAR of a rolled (or, for the Field Marshal's option A, chosen) sector at
-    full armour, then apply a special vehicle's arrival ability (SG-REVEAL-02/03, SG-SPEC)."""
-    token = st.content.tokens[st.content.token_kind_of[tid]]
+def place_vehicle(st: SiegeState, tid: int, sector: int | None, kind: int) -> None:
+    """Put a vehicle (token `tid` of token kind `kind`) in REAR of a rolled (or, for the Field
+    Marshal's option A, chosen) sector at full armour, then apply a special vehicle's arrival
+    ability (SG-REVEAL-02/03, SG-SPEC)."""
+    token = st.content.tokens[kind]
     rolled = sector is None
     if sector is None:
         sector = st.rng.die()

@@ -78,7 +78,7 @@ def apply_offer(st: SiegeState, action: SiegeAction) -> None:
 def apply_answer(st: SiegeState, action: SiegeAction) -> None:
     """Each side chooses what it gives; either may refuse and nothing changes hands (SG-TRADE-03)."""
     assert st.decision is not None
-    partner, offered = st.decision[1], st.decision[2]
+    _, partner, offered = st.decision
     if action.verb == _REFUSE:
         st.proposals.append([partner, offered])  # a refused proposal may not be repeated (SG-TRADE-05)
         st.say("trade_refused", f"player {partner} refuses the trade", partner=partner)
