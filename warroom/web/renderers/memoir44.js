@@ -159,6 +159,16 @@ function isLake(map, name) {
   return wet.some((a) => wet.some((b) => a < b && neighbours(a).includes(b)));
 }
 
+// a bridge section on a land hex (the end of a long bridge): laid along the span, towards the
+// neighbouring bridge section; across the board's rows when it has none
+function landBridgeAngle(map, name) {
+  const [x, y] = centre(name);
+  const next = neighbours(name).find((n) => map.bridge.includes(n));
+  if (!next) return 0;
+  const [a, b] = centre(next);
+  return (Math.atan2(b - y, a - x) * 180) / Math.PI - 90;
+}
+
 function bridge(x, y, angle) {
   return svg("g", { class: "bridge", transform: `translate(${f(x)},${f(y)}) rotate(${f(angle + 90)})` },
     svg("rect", { x: -20, y: -10, width: 40, height: 20, rx: 2, class: "deck" }),
@@ -203,6 +213,7 @@ function staticMap(map, scenarioId) {
       else marks.append(svg("path", { d, class: "river-bank" }), svg("path", { d, class: "river" }));
       if (map.bridge.includes(name)) marks.append(bridge(x, y, angle));
     }
+    if (kind !== "river" && map?.bridge.includes(name)) marks.append(bridge(x, y, landBridgeAngle(map, name)));
     if (map?.bunker[name]) marks.append(bunker(x, y, map.bunker[name]));
     if (map?.hedgehog.includes(name)) marks.append(hedgehogMark(x, y));
   }
