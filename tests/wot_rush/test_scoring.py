@@ -80,8 +80,9 @@ def test_edge13_all_zero_achievement():
 
 
 def test_edge14_squad_composition():
-    """EDGE-14, WOT-SCORE-01, WOT-SCORE-03, WOT-ACH-12, WOT-GEN-02, WOT-CARD-04: hangar + warehouse + hand +
-    defenders count; the own surviving bases and achievement cards do not; barracks count for the squad."""
+    """EDGE-14, WOT-SCORE-01, WOT-SCORE-03, WOT-ACH-12, WOT-GEN-02, WOT-CARD-04: the final squad is
+    exactly hangar + warehouse + hand; defenders on the surviving bases, the bases themselves and
+    achievement cards are not counted; barracks count for the squad."""
     st = finished("""
         players 2
         first 0
@@ -91,8 +92,43 @@ def test_edge14_squad_composition():
         warehouse 0: SU-11
         hand 1:
     """)
-    assert len(squad(st, 0)) == 6 + 3  # barracks + 2 defenders + 1 warehouse vehicle
+    assert len(squad(st, 0)) == 6 + 1  # barracks + 1 warehouse vehicle; the 2 defenders are out
     assert ach(st, "ACH-12") == 0 and ach(st, "ACH-03") == 0
+
+
+def test_edge14_guarding_vehicle_no_longer_wins_an_achievement():
+    """EDGE-14, WOT-SCORE-01, WOT-ACH-03, G-30: seat 0's only Medium tank guards a surviving base, so
+    it is not in the final squad; seat 1's Medium in the warehouse takes ACH-03 (it was a 1-1 tie
+    when defenders counted, and 1-0 to seat 0 without seat 1's card)."""
+    text = """
+        players 2
+        first 0
+        active 1
+        achievements: ACH-03
+        guard 0: b1=SU-09
+        {seat1}
+        hand 1:
+    """
+    st = finished(text.format(seat1="warehouse 1: SU-07"))
+    assert "SU-09" not in [st.game.content.label(c) for c in squad(st, 0)]
+    assert ach(st, "ACH-03") == 1
+    st = finished(text.format(seat1=""))
+    assert ach(st, "ACH-03") is None  # 0-0: the defender does not count (it would have been 1-0)
+
+
+@pytest.mark.parametrize("zone", ["hangar 0: SU-09", "warehouse 0: SU-09", "hand 0: SU-09"])
+def test_edge14_vehicle_in_hangar_warehouse_or_hand_counts(zone):
+    """EDGE-14, WOT-SCORE-01, WOT-ACH-03: the same Medium tank counts from the hangar, the warehouse
+    or the hand, and wins ACH-03 alone."""
+    st = finished(f"""
+        players 2
+        first 0
+        active 1
+        achievements: ACH-03
+        {zone}
+        hand 1:
+    """)
+    assert ach(st, "ACH-03") == 0
 
 
 @pytest.mark.parametrize(

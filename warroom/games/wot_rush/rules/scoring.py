@@ -12,11 +12,12 @@ if TYPE_CHECKING:
 
 
 def squad(st: WotState, seat: int) -> list[int]:
-    """Hand + warehouse + hangar, plus the defenders on the seat's bases (WOT-SCORE-01, G-30);
-    the seat's own bases and achievement cards are not in it (WOT-SCORE-03)."""
-    k = st.game.content.bases_per_player
-    guards = [g for g in st.guard[seat * k : seat * k + k] if g >= 0]
-    return st.hand[seat] + st.warehouse[seat] + st.hangar[seat] + guards
+    """The final squad: exactly hand + warehouse + hangar (WOT-SCORE-01, G-30, EDGE-14).
+
+    «Cada jugador junta sus cartas de mano, almacén y hangar»: vehicles still guarding the seat's
+    surviving bases are not in it, nor are the bases themselves or achievement cards (WOT-SCORE-03).
+    """
+    return st.hand[seat] + st.warehouse[seat] + st.hangar[seat]
 
 
 def medal_total(st: WotState, cards: list[int]) -> int:
