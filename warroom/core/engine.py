@@ -34,6 +34,7 @@ if TYPE_CHECKING:
 
 S = TypeVar("S", bound="TurnState")
 Job = list[Any]  # [name, *arguments]: plain JSON, never mutated once scheduled
+MAX_SEATS = 8  # more seats than any game has: the interned plain decisions cover them all
 JobFn = Callable[[S, Job], None]
 _new_event = tuple.__new__
 _new_decision = tuple.__new__  # Decision(...) without its Python-level __new__ (once per decision)
@@ -112,6 +113,11 @@ class Rules(Generic[S]):
             if kind.name in self.kinds:
                 raise ValueError(f"decision kind {kind.name!r} declared twice")
             self.kinds[kind.name] = kind
+        # The plain decisions (a kind and a seat, nothing more: nearly all of them) are built once
+        # and shared: a Decision is immutable, and building one per decision is measurable.
+        self.asked: dict[str, tuple[Decision, ...]] = {
+            name: tuple(Decision(name, seat) for seat in range(MAX_SEATS)) for name in self.kinds
+        }
 
     def check(self, decision: Sequence[Any] | None, agenda: Iterable[Sequence[Any]]) -> None:
         """A saved decision and agenda name only declared kinds and jobs (else ValueError)."""
@@ -153,12 +159,12 @@ class TurnState(State):
 
     def decide(self, kind: str, seat: int, *data: Any) -> None:
         """Ask `seat` for a decision of `kind`; its options are listed when first asked for."""
-        self.decision = _new_decision(Decision, (kind, seat, *data))
+        self.decision = _new_decision(Decision, (kind, seat, *data)) if data else self.rules.asked[kind][seat]
 
     def offer(self, options: list[Any], kind: str, seat: int, *data: Any) -> None:
         """Ask with the options already listed (the caller needed them anyway): they become
         the position's cached legal actions, valid until the next action."""
-        self.decision = _new_decision(Decision, (kind, seat, *data))
+        self.decision = _new_decision(Decision, (kind, seat, *data)) if data else self.rules.asked[kind][seat]
         self._legal = options
 
     def decide_together(self, kind: str, seats: Sequence[int], *data: Any) -> None:

@@ -9,19 +9,18 @@ kinds and jobs are declared in `rules/dispatch.py`; the fields, once, below.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
-from warroom.core.engine import Decision, TurnState
+from warroom.core.engine import TurnState
 from warroom.core.errors import CorruptDataError
 from warroom.core.fields import F, Fields
 from warroom.core.game import JSON, Outcome
 from warroom.core.rng import Rng
 from warroom.games.siege import invariants, view
-from warroom.games.siege.actions import MAX_SEATS
 from warroom.games.siege.board import NUM_SPACES, space_name
 from warroom.games.siege.content import RESERVE_SIZE, Content
 from warroom.games.siege.rules.dispatch import RULES
-from warroom.games.siege.words import ASKS, Result
+from warroom.games.siege.words import Result
 
 if TYPE_CHECKING:
     from warroom.games.siege.actions import ActionTable
@@ -31,10 +30,6 @@ _AT = tuple(f" at {space_name(sp)}" for sp in range(NUM_SPACES))  # where an ene
 _TAG = tuple(f"(t{tid})" for tid in range(RESERVE_SIZE))  # how an enemy label names the token
 _RUNNING = int(Result.RUNNING)
 _WON = int(Result.WON)
-_new_decision = tuple.__new__
-_ASKED: dict[str, tuple[Decision, ...]] = {
-    kind: tuple(Decision(kind, seat) for seat in range(MAX_SEATS)) for kind in ASKS
-}
 
 
 def _load_pos(pairs: list[list[int]]) -> dict[int, int]:
@@ -126,19 +121,6 @@ class SiegeState(TurnState):
         self.reveals = 0
         self.marshal_plays = 0
         self.result = _RUNNING
-
-    # -- asking for a decision: the engine's own, with the plain decisions interned ---------------
-    # Workaround, to drop once the core does the same: `TurnState.decide`/`offer` build a new
-    # Decision tuple for every decision (a subclass, so `tuple.__new__` goes through the type's
-    # slow path, then its deallocation). A Decision is immutable, so the plain ones (a kind and a
-    # seat, nothing more: nearly all of Siege's) are built once in `_ASKED` and shared; the others
-    # are built as the core builds them. About 1.8% of a random playout's instructions.
-    def decide(self, kind: str, seat: int, *data: Any) -> None:
-        self.decision = _new_decision(Decision, (kind, seat, *data)) if data else _ASKED[kind][seat]
-
-    def offer(self, options: list[Any], kind: str, seat: int, *data: Any) -> None:
-        self.decision = _new_decision(Decision, (kind, seat, *data)) if data else _ASKED[kind][seat]
-        self._legal = options
 
     # -- shorthands used by the rules modules --------------------------------------------
     def decider(self) -> int:
