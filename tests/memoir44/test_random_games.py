@@ -1,7 +1,9 @@
 """Thousands of seeded random games through the generic checker (warroom.core.checker) on every
 shipped scenario, with the Memoir '44 invariants at every step: figures never negative or above
 the start, never two units in a hex, the command cards conserved across deck, hands, discard,
-play and Recon, and kill medals equal to the enemy units eliminated.
+play and Recon, and kill medals equal to the enemy units eliminated; and the outcome: a side has
+won iff its medals (kills and objectives, recomputed from the position) reach its target, a draw
+iff the turn bound was reached with neither there, and `outcome()` agrees with the result.
 
 Every game runs to its end: a victory, or the draw at the game's declared `max_turns` bound (an
 engine bound, not a rule). The trade-off: uniformly random play is not realistic Memoir '44. It
@@ -37,8 +39,9 @@ SEEDED = [(name, start) for name in shipped() for start in range(0, GAMES, CHUNK
 
 
 class Invariant:
-    """invariants.check plus, across steps, figures never rising except by Medics & Mechanics and
-    kill medals never falling."""
+    """invariants.check and invariants.check_outcome (the result, at every step and at the end,
+    agrees with the medals recomputed from the position and the turn bound) plus, across steps,
+    figures never rising except by Medics & Mechanics and kill medals never falling."""
 
     def __init__(self) -> None:
         self.figures: list[int] | None = None
@@ -46,6 +49,7 @@ class Invariant:
 
     def __call__(self, st) -> None:
         invariants.check(st)
+        invariants.check_outcome(st)
         if self.figures is not None and st.effect != "medics_and_mechanics":
             assert all(now <= before for now, before in zip(st.unit_fig, self.figures, strict=True))
         if self.kills is not None:

@@ -125,7 +125,11 @@ class Memoir44Game(Game[M44State]):
         closed_armor = tuple(river[h] or sc.hedgehog[h] or sc.bunker[h] >= 0 for h in range(NUM_HEXES))
         self.closed = (river, closed_armor, closed_armor)
         self.terrain_protection = tuple(t.protection for t in terr)
-        self.sandbag_terrain = tuple(t.kind in ("clear", "beach") or sc.bridge[h] for h, t in enumerate(terr))
+        # sandbags protect only where the hex has no protection of its own (M44-OBST-06): clear,
+        # beach, or a bridge over a river; a bridge section on land keeps its land's rule (a hill)
+        self.sandbag_terrain = tuple(
+            t.kind in ("clear", "beach") or (sc.bridge[h] and t.kind == "river") for h, t in enumerate(terr)
+        )
         self.hill_group = sc.hill_group
         # movement flags per hex (words.STOP, FIRST_ONLY, BEACH); wire adds STOP as it comes and goes
         self.move_flags = tuple(
