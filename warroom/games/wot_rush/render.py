@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
 from warroom.core.game import Action
-from warroom.games.wot_rush.words import CLASSES, Verb
+from warroom.games.wot_rush.rules.scoring import achievement_winners
+from warroom.games.wot_rush.words import CLASSES, Kind, Verb
 
 if TYPE_CHECKING:
     from warroom.games.wot_rush.actions import WotAction
@@ -25,14 +27,20 @@ def _base(b: dict[str, object]) -> str:
 def render(st: WotState, player: int | None) -> str:
     v = st.view(player)
     decks = "  ".join(f"{nation} {ones}x1 {twos}x2" for nation, (ones, twos) in v["medal_decks"].items())
-    state = "game over" if v["over"] else f"player {v['active']}'s turn"
+    # while playing, the round in progress (1-based); at the end, the rounds played, as in the log
+    state = (
+        f"game over after {v['round']} rounds"
+        if v["over"]
+        else f"round {v['round'] + 1}, player {v['active']}'s turn"
+    )
     lines = [
-        f"World of Tanks: Rush - turn {v['turn']}, round {v['round'] + 1}, {state}"
+        f"World of Tanks: Rush - turn {v['turn']}, {state}"
         + ("  [END TRIGGERED: last round]" if v["end_triggered"] and not v["over"] else ""),
         f"reserve (oldest first): {', '.join(_card(st, k) for k in v['reserve']) or '-'}",
         f"vehicle deck {v['vehicle_deck_count']}  discard {len(v['vehicle_discard'])}  "
         f"graveyard {len(v['graveyard'])}  medals: {decks}",
-        f"achievements: {', '.join(v['achievements'])}   purchases {v['purchases']}/{v['purchase_limit']}"
+        f"achievements: {', '.join(map(_achievement(st), v['achievements'])) or '-'}"
+        f"   purchases {v['purchases']}/{v['purchase_limit']}"
         f"{'  attacked' if v['attacked'] else ''}",
     ]
     for p, seat in enumerate(v["seats"]):
@@ -44,13 +52,64 @@ def render(st: WotState, player: int | None) -> str:
             f"hangar {seat['hangar_count']} | warehouse {len(seat['warehouse'])}"
         )
     if v["decision"]:
-        d = v["decision"]
-        extra = {k: val for k, val in d.items() if k not in ("kind", "player")}
-        lines.append(f"decision: {d['kind']} for player {d['player']} {extra if extra else ''}".rstrip())
+        lines.append(f"decision: {decision_words(v['decision'])}")
     if v["scores"]:
         lines.append(f"final medals: {v['scores']}")
+        lines.extend(_achievement_results(st))
     lines.append("(* = damaged)")
     return "\n".join(lines)
+
+
+_ASKS = {
+    Kind.MAIN: "play a card, buy, attack or end Phase II",
+    Kind.PAY: "pay for the purchase",
+    Kind.MORE: "use another ability of the card or stop",
+    Kind.SCOUT: "choose reserve cards to discard (Reconnaissance)",
+    Kind.RESEARCH: "choose a card to research",
+    Kind.REPAIR: "scrap warehouse cards (Repair)",
+    Kind.SABOTAGE: "discard a card (Sabotage)",
+    Kind.PLACE: "choose the base the defender guards",
+    Kind.DECLARE: "add vehicles to the attack or launch it",
+    Kind.FIRE: "fire the next attacking card",
+    Kind.REWARD: "choose the medal cards of the reward",
+}
+
+
+def decision_words(d: dict[str, Any]) -> str:
+    """The view's pending decision as a sentence (no Python dict on the screen)."""
+    words = [f"player {d['player']} to {_ASKS.get(d['kind'], d['kind'])}"]
+    if "card" in d:
+        pending = ", ".join(a.lower() for a in d["pending_abilities"])
+        words.append(f"card {d['card']}" + (f" (abilities left: {pending})" if pending else ""))
+    if "paid" in d:
+        words.append(f"paid {d['paid_total']} so far")
+    if "declared" in d:
+        words.append(f"attacking with {', '.join(d['declared']) or 'nothing yet'}")
+    if "destroyed" in d:
+        words.append(f"{d['destroyed']} destroyed")
+    if "nation" in d:
+        words.append(f"medals from the {d['nation']} deck")
+    if "n" in d:
+        words.append(f"up to {d['n']}")
+    if "victims" in d:
+        words.append(f"victims still to discard: {', '.join(f'player {p}' for p in d['victims'])}")
+    return "; ".join(words)
+
+
+def _achievement(st: WotState) -> Callable[[str], str]:
+    names = {a.id: a.name for a in st.game.content.achievements}
+    return lambda ach_id: f"{ach_id} {names[ach_id]}"
+
+
+def _achievement_results(st: WotState) -> list[str]:
+    """Who took which achievement (WOT-SCORE-02), for the end screen."""
+    achievements = st.game.content.achievements
+    won = achievement_winners(st)
+    return [
+        f"  {achievements[a].id} {achievements[a].name}: "
+        + (f"player {won[a]}" if a in won else "nobody (tie or none)")
+        for a in st.achievements
+    ]
 
 
 def _card(st: WotState, label: str) -> str:
@@ -63,7 +122,10 @@ def describe(st: WotState, action: Action) -> str:
     """The action's text, with the vehicle it names spelled out for a person."""
     a: WotAction = action  # type: ignore[assignment]  # only WotActions reach here
     c = st.game.content
-    if 0 <= a.a < c.num_vehicles and a.verb not in (Verb.SCOUT, Verb.MEDALS):  # a.a is no card there
+    if a.verb == Verb.GUARD:
+        return f"{a.text}  ({_guard_words(st, a.a)})"
+    # a.a is no card for these: a scout mask, a medal count, a base slot
+    if 0 <= a.a < c.num_vehicles and a.verb not in (Verb.SCOUT, Verb.MEDALS, Verb.GUARD):
         k = a.a
         abil = ", ".join(f"{ab.name} {n}" if n else ab.name for ab, n in c.abilities[k])
         return (
@@ -72,3 +134,13 @@ def describe(st: WotState, action: Action) -> str:
             f"{', ' + abil if abil else ''})"
         )
     return a.text
+
+
+def _guard_words(st: WotState, slot: int) -> str:
+    """A `guard bN` option: the defender being placed and what base N holds now (`slot` is the
+    0-based base slot, not a card)."""
+    label = st.game.content.label
+    i = st.active * st.game.content.bases_per_player + slot
+    who = label(st.card) if st.card >= 0 else "the defender"
+    now = st.guard[i]
+    return f"{who} guards base {slot + 1}" + (f", replacing {label(now)}" if now >= 0 else ", now open")
