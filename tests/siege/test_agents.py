@@ -166,9 +166,10 @@ def test_marshal_places_where_the_wall_is_open():
         phase play
         hand 0: sandbags
         marshal: tiger
-        reserve: move_cw move_ccw
+        reserve: move_cw move_ccw sdkfz
         forts 1 2 3 5 6
     """)
-    # Nothing to play: the defender's phase 4 is skipped, the marshal moves, draws, then plays.
+    # Nothing to play: the defender's phase 4 is skipped, the marshal moves, draws, then plays
+    # (one token stays in the reserve: drawn out on an empty board he would have lost, SG-FM-15).
     assert state.decision is not None and state.decision[0] == "marshal"
     assert HeuristicMarshal(0).choose(state).text == "place tiger s4"

@@ -232,17 +232,49 @@ def test_marshal_may_play_none_of_the_drawn_tokens():
     assert st.view(None)["marshal"]["hand_count"] == 4 and st.current_player() != 2
 
 
-def test_pz2_played_by_marshal_works_like_reveal3():
-    """SG-FM-11: a Pz.II placed by the FM lets him draw 3 and play up to 3."""
+def arrivals(events):
+    return [(e.data["kind"], e.data["sector"], e.data["rolled"]) for e in events if e.kind == "enemy_arrives"]
+
+
+def test_pz2_played_by_marshal_reveals_three_from_the_reserve():
+    """SG-FM-11, SG-SPEC-01: a Pz.II placed by the FM keeps its printed ability: 3 more tokens are
+    revealed from the reserve and resolved as in phase 6 (vehicles by roll); they never pass
+    through his hand, he draws nothing and is not asked to play them."""
     st, _ = fm_turn("""
         enemy 1 aviation pz3
         marshal: pz2 sdkfz sdkfz
-        reserve: tiger tiger tiger sdkfz
+        reserve: tiger pz3 sdkfz sdkfz
+        dice: 2 3 4
     """)
     events = st.apply_action("place pz2 s6")
-    assert [e.data for e in events if e.kind == "marshal_draw"] == [{"count": 3}]
-    assert st.view(None)["decision"]["kind"] == "marshal_extra"
-    assert sorted(hand(st)) == ["sdkfz", "sdkfz", "tiger", "tiger", "tiger"]
+    assert arrivals(events) == [("pz2", 6, False), ("tiger", 2, True), ("pz3", 3, True), ("sdkfz", 4, True)]
+    assert "marshal_draw" not in kinds(events)
+    assert sorted(hand(st)) == ["sdkfz", "sdkfz"] and st.view(None)["reserve_count"] == 1
+    assert st.current_player() != 2  # his turn is over: no "marshal_extra" decision
+
+
+def test_pz2_played_by_marshal_with_a_short_reserve_reveals_what_is_left():
+    """SG-FM-11, SG-FM-12, SG-REVEAL-06: with 2 tokens left the Pz.II reveals those 2 and the
+    third reveal is skipped; with 3 it reveals exactly 3 (the reserve is then empty, and the
+    enemies on the board keep the game going)."""
+    st, _ = fm_turn("""
+        enemy 1 aviation pz3
+        marshal: pz2 sdkfz sdkfz
+        reserve: tiger pz3
+        dice: 2 3
+    """)
+    events = st.apply_action("place pz2 s6")
+    assert arrivals(events) == [("pz2", 6, False), ("tiger", 2, True), ("pz3", 3, True)]
+    assert st.view(None)["reserve_count"] == 0 and sorted(hand(st)) == ["sdkfz", "sdkfz"]
+    assert not st.is_terminal() and st.current_player() != 2
+    st, _ = fm_turn("""
+        enemy 1 aviation pz3
+        marshal: pz2 sdkfz sdkfz
+        reserve: tiger pz3 sdkfz
+        dice: 2 3 4
+    """)
+    events = st.apply_action("place pz2 s6")
+    assert len(arrivals(events)) == 4 and st.view(None)["reserve_count"] == 0
 
 
 def test_nested_reveal_grants_its_own_draw_and_the_reserve_may_run_short():
@@ -303,49 +335,88 @@ def test_hand_events_hit_defenders_only():
     assert hand(st) == ["tiger"]
 
 
-def test_defenders_win_only_when_the_marshal_hand_is_empty_too():
-    """SG-FM-15: reserve empty and the last enemy destroyed, but the FM still holds a token: no win;
-    once that token is played and destroyed the defenders win."""
+def test_defenders_win_with_tokens_left_in_the_marshal_hand():
+    """SG-FM-15, SG-END-02: reserve empty and the last enemy destroyed: the defenders win although
+    the FM still holds tokens; his hand does not count."""
     st = pos("""
         players 3
         mode field_marshal
         hand 0: green_aviation
         enemy 3 aviation pz3 1          # t6
-        marshal: sdkfz
-        reserve:
-    """)
-    st.apply_action("play green_aviation t6")
-    assert not st.is_terminal()
-    assert st.current_player() == 2 and texts(st) == [f"place sdkfz s{s}" for s in range(1, 7)]
-    st = pos("""
-        players 3
-        mode field_marshal
-        hand 0: green_aviation
-        enemy 3 aviation pz3 1
-        marshal:
+        marshal: sdkfz move_red
         reserve:
     """)
     st.apply_action("play green_aviation t6")
     assert st.is_terminal() and st.returns() == [1.0, 1.0, -1.0]
 
 
-def test_marshal_must_play_when_reserve_or_board_is_empty():
-    """SG-FM-16: board empty (reserve not) -> no pass; reserve empty -> no pass and a lone event may
-    be played by itself; otherwise passing is allowed and lone events are not."""
+def test_no_win_while_an_enemy_is_on_the_board():
+    """SG-FM-15: reserve empty, the FM's hand empty too, but one enemy is still on the board: the
+    game goes on."""
+    st = pos("""
+        players 3
+        mode field_marshal
+        hand 0: green_aviation
+        enemy 3 aviation pz3 1          # t6
+        enemy 1 aviation pz3            # t7
+        marshal:
+        reserve:
+    """)
+    st.apply_action("play green_aviation t6")
+    assert not st.is_terminal() and where(st, 6) is None
+
+
+def test_marshal_drawing_the_last_token_onto_an_empty_board_loses():
+    """SG-FM-15, SG-FM-05: his draw empties the reserve while no enemy is on the board: the
+    defenders have won before he plays, whatever he holds."""
+    st, _ = fm_turn("""
+        marshal: move_red move_blue
+        reserve: tiger
+    """)
+    assert st.is_terminal() and st.returns() == [1.0, 1.0, -1.0]
+
+
+def test_marshal_may_pass_while_an_enemy_is_on_the_board_even_with_the_reserve_empty():
+    """SG-FM-06, SG-FM-16: option C stands with an enemy on the board, the reserve empty or not."""
+    for reserve in ("", "sdkfz sdkfz sdkfz"):
+        st, _ = fm_turn(f"""
+            enemy 1 aviation pz3
+            marshal: move_red reveal3 tiger
+            reserve: {reserve}
+        """)
+        assert texts(st)[0] == "pass"
+        events = st.apply_action("pass")
+        assert "marshal_pass" in kinds(events) and st.view(None)["marshal"]["hand_count"] == 3
+        assert not st.is_terminal()
+
+
+def test_marshal_must_play_on_an_empty_board():
+    """SG-FM-16 (anti-stall): no enemy on the board and a play in hand: no pass."""
     st, _ = fm_turn("""
         marshal: move_red reveal3 tiger
         reserve: sdkfz sdkfz sdkfz
     """)
-    assert "pass" not in texts(st) and not any(t.startswith("single") for t in texts(st))
+    options = texts(st)
+    assert "pass" not in options and "place tiger s1" in options and "pair move_red reveal3" in options
+
+
+def test_a_lone_vehicle_may_be_played_but_never_a_lone_event():
+    """SG-FM-16: a token played alone must be a vehicle: a lone Tiger is offered in every sector;
+    a lone event is never offered, not even with the reserve empty, so only pass is left."""
+    st, _ = fm_turn("""
+        enemy 1 aviation pz3
+        marshal: tiger
+        reserve:
+    """)
+    assert texts(st) == ["pass", *(f"place tiger s{s}" for s in range(1, 7))]
     st, _ = fm_turn("""
         enemy 1 aviation pz3
         marshal: move_red
         reserve:
     """)
-    assert texts(st) == ["single move_red"]
-    st.apply_action("single move_red")
-    assert where(st, 6) == (1, "tank", 2)  # phase-5 move, then the event
-    assert st.view(None)["marshal"]["hand_count"] == 0
+    assert texts(st) == ["pass"]
+    st.apply_action("pass")
+    assert hand(st) == ["move_red"] and not st.is_terminal()
 
 
 def test_collision_choice_in_the_marshal_turn_belongs_to_the_active_defender():

@@ -23,9 +23,10 @@ def lose(st: SiegeState) -> None:
 
 
 def check_win(st: SiegeState, _job: list[Any] | None = None) -> None:
-    """Win when the reserve (and the Field Marshal's hand) is empty and no enemy is on the board
-    (SG-END-02, SG-FM-15); checked after each resolution, so a loss in it comes first (SG-END-03)."""
-    if not st.reserve and not st.pos and not st.marshal_hand and not st.staged and st.result == _RUNNING:
+    """Win when the reserve is empty and no enemy is on the board (SG-END-02); tokens left in the
+    Field Marshal's hand do not count, those face up on the table still to resolve do (SG-FM-15);
+    checked after each resolution, so a loss in it comes first (SG-END-03)."""
+    if not st.reserve and not st.pos and not st.staged and st.result == _RUNNING:
         st.result = _WON
         st.finish()
         st.say("game_over", "every enemy is destroyed: the players win", result="won")

@@ -59,7 +59,8 @@ _FROM_TANK = tuple(RING_OF[sp] == Ring.TANK for sp in range(NUM_SPACES))  # inwa
 _SPACE, _FORT, _BUILDING = Site.SPACE, Site.FORT, Site.BUILDING
 _COLLIDE, _HIT = Job.COLLIDE, Ask.HIT
 _MOVED = tuple(f"{n} enem{'y moves' if n == 1 else 'ies move'}" for n in range(RESERVE_SIZE + 1))  # by count
-_CHECK_WIN_JOB = [Job.CHECK_WIN]  # jobs are never mutated once scheduled: one list serves all
+# Jobs are never mutated once scheduled: one list each serves all.
+_CHECK_WIN_JOB, _REVEAL_JOB = [Job.CHECK_WIN], [Job.REVEAL]
 _NO_FORT = (False,) * NUM_SPACES  # sideways moves never attack a fortification (SG-MOVE-08)
 _REAR_SPACE = {s: space(s, Ring.REAR) for s in SECTORS}
 
@@ -213,8 +214,12 @@ def place_vehicle(st: SiegeState, tid: int, sector: int | None, kind: int) -> No
 
 
 def _pz2(st: SiegeState, _tid: int, _sector: int) -> None:
-    """Three more tokens (SG-SPEC-01); the Field Marshal draws and plays them (SG-FM-11)."""
-    extra_reveals(st, 3)
+    """Three more tokens revealed from the reserve (SG-SPEC-01, queued per SG-REVEAL-05; fewer if
+    it runs short, SG-REVEAL-06). Played by the Field Marshal it keeps this ability: the tokens
+    are revealed and resolved as in phase 6, never through his hand (SG-FM-11, SG-FM-12)."""
+    if st.game.marshal_seat >= 0:  # no phase 6 in this mode: start a reveal loop (an extra one
+        st.agenda.append(_REVEAL_JOB)  # inside a running loop finds the shared count and is done)
+    st.reveals += 3
 
 
 def _pz4(st: SiegeState, _tid: int, sector: int) -> None:
@@ -244,8 +249,8 @@ SPECIALS = {Token.PZ2: _pz2, Token.PZ4: _pz4, Token.MAUS: _maus, Token.PANTHER: 
 
 
 def extra_reveals(st: SiegeState, n: int) -> None:
-    """Queue n more reveals after the current ones (SG-REVEAL-05), or in Field Marshal mode let
-    him draw n and play up to n (SG-FM-10..12)."""
+    """Reveal 3/4: queue n more reveals after the current ones (SG-REVEAL-05), or in Field
+    Marshal mode let him draw n and play up to n (SG-FM-10, SG-FM-12)."""
     if st.game.marshal_seat >= 0:
         marshal.grant_extra(st, n)
     else:

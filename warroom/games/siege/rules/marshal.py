@@ -2,7 +2,8 @@
 
 His turn replaces phases 5-6 of each defender's turn: move the enemies, draw up to three tokens,
 then play one vehicle into a chosen rear space (option A), two tokens (option B), or nothing
-(option C, unless the anti-stall rule SG-FM-16 forces a play).
+(option C: always open while an enemy is on the board; on an empty board the anti-stall rule
+SG-FM-16 forces a play when he has one). A lone event is never playable (SG-FM-16).
 """
 
 from __future__ import annotations
@@ -11,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from warroom.core.actions import Action
 from warroom.games.siege.board import SECTORS
+from warroom.games.siege.rules.end import check_win
 from warroom.games.siege.words import Ask, Job, Verb
 
 if TYPE_CHECKING:
@@ -45,8 +47,12 @@ def draw_step(st: SiegeState, _job: list[Any]) -> None:
 
 
 def play_step(st: SiegeState, _job: list[Any]) -> None:
-    """Asked whenever he holds a token, even when the anti-stall rule leaves one play."""
-    if st.marshal_hand:
+    """Asked whenever he holds a token, even when the anti-stall rule leaves one play; if his
+    draw emptied the reserve on an empty board the defenders have won already, whatever he holds
+    (SG-FM-15)."""
+    if not st.reserve and not st.pos:
+        check_win(st)
+    elif st.marshal_hand:
         st.decide(Ask.MARSHAL, st.game.marshal_seat)
 
 
@@ -55,16 +61,13 @@ def _kinds(st: SiegeState) -> list[int]:
     return sorted({kind_of[t] for t in st.marshal_hand})
 
 
-def must_play(st: SiegeState) -> bool:
-    """Anti-stall: with tokens in hand he must play when the reserve or the board is empty (SG-FM-16)."""
-    return bool(st.marshal_hand) and (not st.reserve or not st.pos)
-
-
 def legal(st: SiegeState) -> list[Action]:
+    """Pass (option C), one vehicle (A) or any two tokens (B); pass is withheld only on an empty
+    board when a play exists (SG-FM-06, SG-FM-16)."""
     t = st.table
     tokens = st.content.tokens
     kind_of = st.content.token_kind_of
-    out: list[Action] = [] if must_play(st) else [t.pass_]
+    out: list[Action] = []
     kinds = _kinds(st)
     for k in kinds:  # option A: one vehicle, sector of his choice (SG-FM-06/07)
         if tokens[k].is_vehicle:
@@ -77,8 +80,8 @@ def legal(st: SiegeState) -> list[Action]:
             if i != j and not (tokens[kb].is_vehicle and not tokens[ka].is_vehicle):
                 pairs.add((ka, kb))
     out.extend(t.pair[a][b] for a, b in sorted(pairs))
-    if not st.reserve:  # a lone event once the reserve is empty (SG-FM-16)
-        out.extend(t.single[k] for k in kinds if not tokens[k].is_vehicle)
+    if st.pos or not out:  # option C; a lone event is never offered (SG-FM-16)
+        out.insert(0, t.pass_)
     return out
 
 
@@ -105,7 +108,8 @@ def apply(st: SiegeState, action: SiegeAction) -> None:
 
 
 def grant_extra(st: SiegeState, n: int) -> None:
-    """Reveal 3/4 or a Pz.Kpfw. II: draw n, then play up to n from hand (SG-FM-10..12)."""
+    """Reveal 3/4: draw n, then play up to n from hand (SG-FM-10, SG-FM-12); a Pz.Kpfw. II
+    reveals instead (SG-FM-11, enemies._pz2)."""
     draw(st, n)
     st.marshal_plays += n
     st.push([Job.MARSHAL_EXTRA])
