@@ -220,7 +220,7 @@ def test_observation_and_actions():
 def test_render_draws_the_board():
     game = Memoir44Game()
     text = game.render(game.new_initial_state(0), 0)
-    assert "R9" in text and "C13" in text and "your hand (allies)" in text
+    assert "R9" in text and "C13" in text and "your hand (Allies)" in text
     assert len([ln for ln in text.splitlines() if ln.startswith("R")]) == 9
 
 

@@ -2,7 +2,11 @@
 
 Each hex is 6 characters: terrain letter, feature/obstacle mark, then the unit as side letter
 (a = Allies, x = Axis), kind letter and figures, e.g. `f*aI4` = forest, sandbags, Allied
-infantry with 4 figures.
+infantry with 4 figures. A bridge over a river is drawn `=`; a bridge section on land (the end
+of a long bridge) keeps its terrain letter, so `t=` is a bridge end in a town. Around the board,
+everything reads as a player would say it: cards by their printed names, sides by their titles,
+the units ordered this turn with what they did (and whether they may still battle), and a last
+line naming who decides what.
 """
 
 from __future__ import annotations
@@ -12,9 +16,10 @@ from typing import TYPE_CHECKING
 from warroom.core.game import Action
 from warroom.games.memoir44.actions import M44Action, Verb
 from warroom.games.memoir44.board import HEXES, NAMES, NUM_HEXES, ROWS
+from warroom.games.memoir44.rules.battle import can_battle
 from warroom.games.memoir44.rules.consequence import consequence
 from warroom.games.memoir44.rules.units import label
-from warroom.games.memoir44.words import SIDE_NAMES
+from warroom.games.memoir44.words import DRAW, RUNNING, SIDE_NAMES, SIDE_TITLES, Kind
 
 if TYPE_CHECKING:
     from warroom.games.memoir44.state import M44State
@@ -24,7 +29,8 @@ KIND_LETTER = {"infantry": "I", "special_forces": "S", "resistance": "R", "armor
 SIDE_LETTER = ("a", "x")  # Allies, Axis
 ON_A_UNIT = (Verb.ORDER, Verb.MOVE, Verb.AIR, Verb.BARRAGE, Verb.CLEAR_WIRE)  # `a` is the unit's hex
 LEGEND = (
-    "terrain: . clear  f forest  H hedgerow  h hill  t town  ~ river  = bridge  w ocean  b beach\n"
+    "terrain: . clear  f forest  H hedgerow  h hill  t town  ~ river  = bridge (t= on land)  w ocean  "
+    "b beach\n"
     "marks: * sandbags  # wire  x hedgehog  B bunker  o objective   units: a/x side + I infantry "
     "S special forces R resistance T armor E elite armor G artillery + figures"
 )
@@ -42,12 +48,22 @@ def _mark(st: M44State, h: int) -> str:
         return "x"
     if any(h in obj.hexes for obj in sc.objectives):
         return "o"
+    if is_land_bridge(st, h):
+        return "="
     return " "
 
 
+def is_land_bridge(st: M44State, h: int) -> bool:
+    """A bridge section on a land hex (the end of a long bridge): its terrain still counts."""
+    return bool(st.game.scenario.bridge[h]) and st.game.terrain_kind[h] != "river"
+
+
 def cell(st: M44State, h: int) -> str:
+    """A bridge over a river is `=`; a bridge section on land keeps its terrain letter, with `=` as
+    its mark unless an obstacle or objective takes the mark (the line under the board lists it)."""
     g = st.game
-    letter = "=" if g.scenario.bridge[h] else g.content.terrain_kind(g.terrain_kind[h]).letter
+    river_bridge = g.scenario.bridge[h] and not is_land_bridge(st, h)
+    letter = "=" if river_bridge else g.content.terrain_kind(g.terrain_kind[h]).letter
     u = st.occ[h]
     unit = "   "
     if u >= 0:
@@ -63,27 +79,99 @@ def board(st: M44State) -> list[str]:
     for row, hexes in enumerate(by_row):
         pad = "   " if row % 2 else ""
         lines.append(f"R{row + 1}   {pad}" + "".join(cell(st, h) for h in hexes))
+    land = [f"{NAMES[h]} ({st.game.terrain_kind[h]})" for h in range(NUM_HEXES) if is_land_bridge(st, h)]
+    if land:
+        lines.append(f"bridge sections on land: {', '.join(land)}")
     return lines
+
+
+# what each decision asks, in words (the decision line under the board)
+ASKS = {
+    Kind.CARD: "play a Command card",
+    Kind.SECTION: "choose the section for Infantry Assault",
+    Kind.ORDER: "order units (the card says which and how many), then done",
+    Kind.MEDICS: "choose the unit Medics & Mechanics heals",
+    Kind.AIR: "choose Air Power's targets, then done",
+    Kind.BARRAGE: "choose Barrage's target",
+    Kind.MOVE: "move ordered units one at a time, then done",
+    Kind.BATTLE: "battle with ordered units one at a time, then done",
+    Kind.AMBUSH: "play Ambush against the Close Assault, or not",
+    Kind.IGNORE: "ignore the first flag, or accept it",
+    Kind.RETREAT: "retreat one hex toward your edge",
+    Kind.GROUND: "take ground into the hex the enemy left, or hold",
+    Kind.OVERRUN: "armor overrun: battle once more, or done",
+    Kind.KEEP: "Recon: keep one of the two cards drawn",
+}
+
+
+def card_name(st: M44State, kind: str) -> str:
+    """A card as printed on the box's card ("Probe Center"), not its engine id ("probe_center")."""
+    return st.game.content.card(kind).name
+
+
+def _cards(st: M44State, kinds: list[str]) -> str:
+    return ", ".join(card_name(st, k) for k in kinds) or "-"
+
+
+def _result(st: M44State) -> str:
+    if st.result == RUNNING:
+        return f"turn {st.turn}: the {SIDE_TITLES[st.active]} to play"
+    if st.result == DRAW:
+        return f"game over: a draw, no side won within {st.game.max_turns} turns"
+    return f"game over: the {SIDE_TITLES[st.result]} win"
+
+
+def _ordered(st: M44State) -> str | None:
+    """The units ordered this turn, each with what it has done and whether it may still battle."""
+    units = [u for u, on in enumerate(st.ordered) if on and st.unit_hex[u] >= 0]
+    if not units or st.result != RUNNING:
+        return None
+    parts = []
+    for u in units:
+        moved = st.moved[u]
+        did = "not moved" if moved < 0 else f"moved {moved}"
+        if st.battles[u]:
+            did += ", battled"
+        elif not can_battle(st, u):
+            did += ", cannot battle this turn"
+        parts.append(f"{label(st, u)} ({did})")
+    return "ordered: " + "; ".join(parts)
+
+
+def _decision(st: M44State) -> str | None:
+    if st.decision is None:
+        return None
+    kind, seat = st.decision[0], st.decision[1]
+    side = st.game.side_of_seat(seat)
+    return f"now: the {SIDE_TITLES[side]} (player {seat}): {ASKS.get(kind, kind)}"
 
 
 def render(st: M44State, player: int | None) -> str:
     v = st.view(player)
-    g = st.game
-    sc = g.scenario
-    top = SIDE_NAMES[1 - sc.bottom_side]
-    medals = v["medals"]
+    sc = st.game.scenario
+    top = SIDE_TITLES[1 - sc.bottom_side]
+    medals, target, sizes = v["medals"], v["victory_medals"], v["hand_sizes"]
+    in_play = "-"
+    if v["in_play"]:
+        card = st.game.content.card(v["in_play"][0])
+        in_play = f"{card.name} ({card.text})"
     lines = [
-        f"Memoir '44 - {sc.name} - turn {v['turn']}, {v['active']} to play, {v['result']}",
-        f"medals: allies {medals['allies']}/{v['victory_medals']['allies']}, "
-        f"axis {medals['axis']}/{v['victory_medals']['axis']}   (top edge: {top})",
+        f"Memoir '44 - {sc.name} - {_result(st)}",
+        f"medals: Allies {medals['allies']}/{target['allies']}, Axis {medals['axis']}/{target['axis']}"
+        f"   (top edge: the {top})",
         *board(st),
         LEGEND,
-        f"deck {v['deck_count']}  discard {len(v['discard'])}  in play: {', '.join(v['in_play']) or '-'}"
-        f"  hands: allies {v['hand_sizes']['allies']}, axis {v['hand_sizes']['axis']}",
+        f"deck {v['deck_count']}  discard {len(v['discard'])}  hands: Allies {sizes['allies']}, "
+        f"Axis {sizes['axis']}",
+        f"card in play: {in_play}",
     ]
     for side, hand in v["hands"].items():
         if hand is not None:
-            lines.append(f"your hand ({side}): {', '.join(hand)}")
+            names = sorted(card_name(st, k) for k in hand)
+            lines.append(f"your hand ({SIDE_TITLES[SIDE_NAMES.index(side)]}): {', '.join(names) or '-'}")
+    if isinstance(v["recon"], list) and v["recon"]:
+        lines.append(f"Recon drew: {_cards(st, v['recon'])}")
+    lines.extend(line for line in (_ordered(st), _decision(st)) if line)
     return "\n".join(lines)
 
 
@@ -101,7 +189,7 @@ def describe(st: M44State, action: Action) -> str:
         return f"{a.text}: {label(st, st.occ[a.a])}"
     if verb in (Verb.PLAY, Verb.KEEP):
         card = st.game.content.cards[a.a]
-        return f"{a.text}: {card.text}"
+        return f"{a.text}: {card.name} - {card.text}"
     return a.text
 
 
