@@ -173,6 +173,8 @@ class ActionTable(CoreActionTable):
             ]
             for i, k1 in enumerate(tokens)
         ]
+        # Never offered since a lone event became unplayable (SG-FM-16); kept so every other
+        # action keeps its number (encoding, recorded games).
         self.single = [add(f"single {k}", V.SINGLE, (_token(k),), i) for i, k in enumerate(tokens)]
         self.deploy = [add(f"deploy {k}", V.DEPLOY, (_token(k),), i) for i, k in enumerate(tokens)]
 

@@ -7,9 +7,9 @@ Single options, in this one place (D-01): the team's `play` (SG-PLAY-01) and `tr
 SG-FORT-02, SG-CITY-03) were never put to anyone when nothing but one option was left (only
 `pass`, or enemies all alike); they are declared `forced`, and the engine takes that option. Every
 other kind is asked even with a single option, as it always has been: a hand of one kind still
-discards by choice (SG-EVT-08), the last claimant takes the last building (SG-OPTX-01), the
-anti-stall Field Marshal plays his one token (SG-FM-16). Forcing those would drop decisions from
-every recorded game, so they stay asked.
+discards by choice (SG-EVT-08), the last claimant takes the last building (SG-OPTX-01), a Field
+Marshal holding only a lone event (never playable) passes (SG-FM-16). Forcing those would drop
+decisions from every recorded game, so they stay asked.
 """
 
 from __future__ import annotations
