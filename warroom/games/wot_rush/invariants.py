@@ -1,7 +1,9 @@
 """World of Tanks: Rush invariants, checked on load and at every step of the random-game checker:
 every card in play lies in exactly one zone, medal decks hold only their own nation's cards and
 never go negative, a base holds at most one defender (an armoured vehicle) and a destroyed base
-none, the decision belongs to a seat, and no turn runs without end (WOT-PLAY-05).
+none, the decision belongs to a seat, and no turn runs without end (WOT-PLAY-05); and at the end,
+`check_outcome`: the game ended exactly when the rules' own end conditions say (WOT-END-01..07)
+and the scores and winners recomputed from the final squads are the reported ones (WOT-SCORE).
 
 `check` is cheap enough for every step (a few microseconds): one set built from all the zones at
 C speed for the conservation check, and subset tests against per-game tables for the rest. Only
@@ -16,6 +18,7 @@ from typing import TYPE_CHECKING, NamedTuple
 from weakref import WeakKeyDictionary
 
 from warroom.games.wot_rush.rules.decisions import TURN_STEP_LIMIT
+from warroom.games.wot_rush.rules.scoring import metric
 
 if TYPE_CHECKING:
     from warroom.games.wot_rush.game import WotRushGame
@@ -102,9 +105,13 @@ class StepChecker:
         self.index: range = range(0)
         self.slots = 0
         self.allowed: list[frozenset[int] | None] = []  # per zone: the cards it may hold, if limited
+        self.trigger_round: int | None = None  # st.round (rounds completed) when the end was triggered
 
     def _restart(self, st: WotState, piles: list[list[int]]) -> None:
         check(st)
+        if st is not self.state:
+            self.trigger_round = None
+        self._see_trigger(st)
         t = _tables(st.game)
         n = st.game.num_players
         self.state, self.prev, self.index = st, [pile[:] for pile in piles], range(len(piles))
@@ -119,6 +126,8 @@ class StepChecker:
         if st is not self.state or decision is None or len(piles) != len(prev):
             self._restart(st, piles)
             return
+        if st.triggered and self.trigger_round is None:
+            self._see_trigger(st)
         allowed = self.allowed
         removed: list[int] = []
         added: list[int] = []
@@ -159,6 +168,73 @@ class StepChecker:
             self.state = None
             _explain(st)
             raise AssertionError("cards not conserved: a card in no zone or two")
+
+    def _see_trigger(self, st: WotState) -> None:
+        """The trigger flag flips exactly when an end condition first holds (WOT-END-01/02): the
+        conditions never undo themselves, so flag and condition agree from then on."""
+        if st.triggered and self.trigger_round is None:
+            assert end_condition(st), "end triggered without a trigger condition (WOT-END-01/02)"
+            self.trigger_round = st.round
+
+
+def end_condition(st: WotState) -> bool:
+    """Whether a trigger condition holds: a seat has lost every base (WOT-END-01) or a nation's
+    one-medal deck is empty (WOT-END-02)."""
+    seats = range(st.game.num_players)
+    return any(not st.has_base(p) for p in seats) or any(not deck for deck in st.medal1)
+
+
+def recount(st: WotState) -> list[tuple[int, int, int, int]]:
+    """Each seat's (total, medal-card medals, base cards, achievements), recomputed from the final
+    piles without the engine's scoring: the final squad is hand + warehouse + hangar
+    (WOT-SCORE-01), an achievement goes to the single strictly highest non-zero count
+    (WOT-SCORE-02), total = medals + 3 x bases + 5 x achievements (WOT-SCORE-04)."""
+    c = st.game.content
+    n = st.game.num_players
+    squads = [st.hand[p] + st.warehouse[p] + st.hangar[p] for p in range(n)]
+    won = [0] * n
+    for a in st.achievements:
+        counts = [metric(st, c.achievements[a], cards) for cards in squads]
+        if max(counts) > 0 and counts.count(max(counts)) == 1:
+            won[counts.index(max(counts))] += 1
+    keys = []
+    for p, cards in enumerate(squads):
+        medals = sum(c.medals[c.kind[x]] for x in cards if c.is_medal[c.kind[x]])
+        bases = sum(c.is_base[c.kind[x]] for x in cards)
+        total = medals + c.base_medals * bases + c.achievement_medals * won[p]
+        keys.append((total, medals, bases, won[p]))
+    return keys
+
+
+def check_outcome(st: WotState, trigger_round: int | None) -> None:
+    """A finished game's result agrees with the rules (`trigger_round`: the rounds completed when
+    the end was triggered, as a `StepChecker` saw it, or None if it never was).
+
+    - it ended iff a trigger condition holds or the round cap was reached (WOT-END-01/02/07);
+    - after a trigger, it ended when that round ended, not a round early or late (WOT-END-03/04);
+    - the last turn was that of the seat to the first player's right (WOT-END-03, WOT-CARD-08);
+    - the reported scores, winners and returns are those recomputed from the final squads
+      (WOT-SCORE-01..05)."""
+    g = st.game
+    assert st.is_terminal(), "not finished"
+    assert st.triggered == end_condition(st), "the end trigger disagrees with the end conditions"
+    assert st.round <= g.max_rounds, "played past the round cap (WOT-END-07)"
+    if st.triggered:
+        assert trigger_round is not None and st.round == trigger_round + 1, (
+            f"triggered in round {trigger_round} but ended after {st.round} rounds (WOT-END-03/04)"
+        )
+    else:
+        assert st.round == g.max_rounds, "ended without a trigger before the round cap (WOT-END-07)"
+    assert st.active == (st.first - 1) % g.num_players, "the round's last seat did not end it (WOT-END-03)"
+    keys = recount(st)
+    assert st.scores == [key[0] for key in keys], f"scores {st.scores} but recounted {keys}"
+    best = max(keys)
+    won = tuple(p for p, key in enumerate(keys) if key == best)
+    outcome = st.outcome()
+    assert outcome is not None and outcome.winners == won, f"winners {outcome} but recounted {won}"
+    assert outcome.returns == tuple(1.0 if p in won else 0.0 for p in range(g.num_players)), (
+        "returns disagree with the winners (WOT-SCORE-05)"
+    )
 
 
 def _others_hold(st: WotState, t: _Tables) -> bool:
