@@ -25,7 +25,7 @@ from warroom.games.wot_rush.invariants import check
 from warroom.games.wot_rush.rules.decisions import RULES
 from warroom.games.wot_rush.rules.scoring import winners
 from warroom.games.wot_rush.rules.turn import end_turn
-from warroom.games.wot_rush.words import MAX_SEATS, NATIONS, OVER, SAVED_KINDS, Verb
+from warroom.games.wot_rush.words import NATIONS, OVER, SAVED_KINDS, Verb
 
 if TYPE_CHECKING:
     from warroom.games.wot_rush.game import WotRushGame
@@ -43,11 +43,6 @@ _APPLY = {name: kind.apply for name, kind in RULES.kinds.items()}
 _FORCED = frozenset(name for name, kind in RULES.kinds.items() if kind.forced)
 _KIND_NUMBER = {kind: number for number, kind in enumerate(SAVED_KINDS)}
 assert set(_KIND_NUMBER) == set(RULES.kinds), "every declared kind has its number in a save"
-# Every decision this game asks, built once: a Decision is an immutable tuple, so one object per
-# (kind, seat) serves every position, and asking costs an index instead of a constructor call.
-_ASK: dict[str, tuple[Decision, ...]] = {
-    kind: tuple(Decision(kind, seat) for seat in range(MAX_SEATS)) for kind in SAVED_KINDS
-}
 
 
 class WotState(TurnState):
@@ -108,13 +103,6 @@ class WotState(TurnState):
         self.att_nation = -1
         self.turn_steps = 0  # actions applied this turn (bounded: WOT-PLAY-05)
         self.scores: list[int] = []
-
-    def decide(self, kind: str, seat: int, *data: Any) -> None:
-        """The core's `decide`, with the decision taken from `_ASK` instead of built: the rules ask
-        about once per action, and building the tuple each time costs 2.7% of a random playout's
-        instructions (callgrind). (Core change that removes this: TurnState.decide interning the
-        data-less decisions per (kind, seat).)"""
-        self.decision = _ASK[kind][seat] if not data else Decision(kind, seat, *data)
 
     # -- a shorthand used by the rules modules ---------------------------------------------
     def has_base(self, seat: int) -> bool:
