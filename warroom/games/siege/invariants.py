@@ -1,7 +1,8 @@
 """Siege invariants, checked on load and at every step of the random-game checker:
 the 49 cards and 49 tokens are conserved across their zones, never two fortifications in a slot,
 destroyed buildings never return (checked by the checker across steps), armour in range, an
-enemy in CITY(s) only where building s is gone (SG-DEF-07)."""
+enemy in CITY(s) only where building s is gone (SG-DEF-07), and a finished game's result and
+returns match the end conditions (SG-END-01..04, SG-OPTX-02, SG-FM-15)."""
 
 from __future__ import annotations
 
@@ -45,3 +46,25 @@ def check(st: SiegeState) -> None:
     assert sum(st.dot) <= 2, "more than two DOTs"
     assert st.hedgehog == -1 or st.hedgehog in st.pos, "hedgehog on an enemy not on the board"
     assert (st.decision is None) == (st.result != Result.RUNNING), "decision pending iff the game runs"
+    check_outcome(st)
+
+
+def check_outcome(st: SiegeState) -> None:
+    """At a terminal state: LOST iff no building stands or every player is out (SG-END-01,
+    SG-OPTX-02); otherwise WON iff the reserve is empty and no enemy is on the board (SG-END-02;
+    the Field Marshal's hand does not count, SG-FM-15; loss first, SG-END-03); the returns are
+    shared by the defenders, the opposite for a Field Marshal (SG-END-04)."""
+    if st.result == Result.RUNNING:
+        assert st.outcome() is None, "outcome of a running game"
+        return
+    lost = not any(st.building) or all(st.out)
+    won = not lost and not st.reserve and not st.pos
+    want = Result.LOST if lost else Result.WON if won else Result.RUNNING
+    assert st.result == want, f"result {Result(st.result).name} but the end conditions give {want.name}"
+    outcome = st.outcome()
+    assert outcome is not None, "no outcome at a terminal state"
+    side = float(st.result)
+    g = st.game
+    want_returns = (side,) * g.defenders + ((-side,) if g.marshal_seat >= 0 else ())
+    assert outcome.returns == want_returns, f"returns {outcome.returns} != {want_returns}"
+    assert list(st.returns()) == list(want_returns), "returns() disagrees with outcome()"
