@@ -48,14 +48,14 @@ class CrossStepInvariant:
             invariants.check(st)  # the costly conservation counts: every third step keeps CI fast
         self.step += 1
         for s in range(1, 7):
-            assert not st.dot[s] or st.fort[s], f"DOT on empty slot {s}"
-        assert isinstance(st.fort[1], bool)  # a slot holds a fortification or not: never two
+            assert not st.dot[s - 1] or st.fort[s - 1], f"DOT on empty slot {s}"
+        assert isinstance(st.fort[0], bool)  # a slot holds a fortification or not: never two
         if st.game.options["mode"] == "shoulder_to_shoulder":
             assert not any(st.trophies), "trophies in Shoulder to Shoulder (SG-S2S-01)"
         step_kinds = {e.kind for e in st.events}
         if self.buildings is not None:
             for s in range(1, 7):
-                assert not (st.building[s] and not self.buildings[s]), f"building {s} came back"
+                assert not (st.building[s - 1] and not self.buildings[s - 1]), f"building {s} came back"
         if self.trophies is not None:
             for before, now in zip(self.trophies, st.trophies, strict=True):
                 assert now[: len(before)] == before, "a trophy was lost"

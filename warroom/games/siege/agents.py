@@ -75,11 +75,11 @@ def _urgency(st: SiegeState, sp: int) -> float:
     """How soon and how badly an enemy standing on `sp` hurts the city."""
     ring, s = RING_OF[sp], SECTOR_OF[sp]
     if ring == _CITY:
-        return 10.0 if st.building[cw(s)] else 6.0
+        return 10.0 if st.building[cw(s) - 1] else 6.0
     if ring == _TANK:
-        if st.fort[s]:
-            return 3.0 if st.dot[s] else 4.5
-        return 9.0 if st.building[s] else 6.5
+        if st.fort[s - 1]:
+            return 3.0 if st.dot[s - 1] else 4.5
+        return 9.0 if st.building[s - 1] else 6.5
     return (0.5, 1.0, 2.0)[ring]
 
 
@@ -154,7 +154,7 @@ class _Look:
         return u + 2.0 * self.st.armour[tid] - 7.0 if u >= 4.0 else -1.0
 
     def build(self, s: int) -> float:
-        return 3.0 + 2.0 * _sector_threat(self.st, s) + (3.0 if self.st.building[s] else 0.0)
+        return 3.0 + 2.0 * _sector_threat(self.st, s) + (3.0 if self.st.building[s - 1] else 0.0)
 
     def dot(self, s: int) -> float:
         return 2.0 + _sector_threat(self.st, s)
@@ -223,7 +223,7 @@ class _Look:
                 total += _KEEP[name] * min(n, 1)
             elif kind in (g.sandbags, g.barbed_wire):
                 pair = cards[g.sandbags] > 0 and cards[g.barbed_wire] > 0
-                total += (2.5 if pair and not all(self.st.fort[1:]) else 1.2 if pair else 0.6) * n
+                total += (2.5 if pair and not all(self.st.fort) else 1.2 if pair else 0.6) * n
             else:
                 total += 0.3 * n
         return total
@@ -426,11 +426,11 @@ def _advance_value(st: SiegeState, movers: Iterable[int], step: Sequence[int] = 
             continue
         sp = st.pos[tid]
         ring, s = RING_OF[sp], SECTOR_OF[sp]
-        if inward and ring == _TANK and st.fort[s]:
-            total += 1.0 if st.dot[s] else 3.0
+        if inward and ring == _TANK and st.fort[s - 1]:
+            total += 1.0 if st.dot[s - 1] else 3.0
             continue
         dest = step[sp]
-        if RING_OF[dest] == _CITY and st.building[SECTOR_OF[dest]]:
+        if RING_OF[dest] == _CITY and st.building[SECTOR_OF[dest] - 1]:
             total += 8.0
         elif inward:
             total += (0.3, 0.8, 1.5, 3.0, 1.0)[ring]
@@ -444,10 +444,10 @@ def _he111_value(st: SiegeState) -> float:
         for what, x in HE111_PATH[s]:
             if what is Site.SPACE:
                 total -= sum(1.5 * st.armour[t] + 0.3 * RING_OF[sp] for t, sp in st.pos.items() if sp == x)
-            elif what is Site.FORT and st.fort[x]:
-                total += 1.5 if st.dot[x] else 3.5
+            elif what is Site.FORT and st.fort[x - 1]:
+                total += 1.5 if st.dot[x - 1] else 3.5
                 break
-            elif what is Site.BUILDING and st.building[x]:
+            elif what is Site.BUILDING and st.building[x - 1]:
                 total += 50.0 if sum(st.building) == 1 else 8.0
                 break
     return total / 6.0
@@ -465,9 +465,9 @@ def _colour_cards(st: SiegeState, colour: Colour) -> int:
 
 def _weakness(st: SiegeState, s: int) -> float:
     """How well a vehicle entering the rear of sector s does: open wall, standing building, few cards."""
-    open_wall = 0.0 if st.fort[s] else 3.0
-    dot = 1.0 if st.dot[s] else 0.0
-    return open_wall + (2.0 if st.building[s] else 0.5) - dot - 0.4 * _colour_cards(st, colour_of(s))
+    open_wall = 0.0 if st.fort[s - 1] else 3.0
+    dot = 1.0 if st.dot[s - 1] else 0.0
+    return open_wall + (2.0 if st.building[s - 1] else 0.5) - dot - 0.4 * _colour_cards(st, colour_of(s))
 
 
 def _token_value(st: SiegeState, kind: int, sector: int | None) -> float:

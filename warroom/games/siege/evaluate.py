@@ -27,9 +27,9 @@ WEIGHTS = (1.1917, 0.5835, 0.1780, 0.1309, -0.0914, -0.0748, -0.0712, -0.1443, 0
 
 
 def features(st: SiegeState) -> tuple[float, ...]:
-    buildings = sum(st.building[1:])
-    forts = sum(st.fort[1:])
-    dots = sum(st.dot[1:])
+    buildings = sum(st.building)
+    forts = sum(st.fort)
+    dots = sum(st.dot)
     to_come = len(st.reserve) + len(st.marshal_hand) + len(st.staged)
     armour = st.armour
     on_board = weighted = danger = 0.0
@@ -39,8 +39,8 @@ def features(st: SiegeState) -> tuple[float, ...]:
         on_board += a
         weighted += _RING_WEIGHT[ring] * a
         s = SECTOR_OF[sp]
-        at_wall = ring == _TANK and not st.fort[s] and st.building[s]
-        if at_wall or (ring == _CITY and st.building[cw(s)]):
+        at_wall = ring == _TANK and not st.fort[s - 1] and st.building[s - 1]
+        if at_wall or (ring == _CITY and st.building[cw(s) - 1]):
             danger += 1.0
     cards = sum(len(hand) for hand in st.hands) / max(1, len(st.hands))
     return (float(buildings), float(forts), float(dots), float(to_come), on_board, weighted, danger, cards)

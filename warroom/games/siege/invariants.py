@@ -36,13 +36,13 @@ def check(st: SiegeState) -> None:
         top = content.tokens[content.token_kind_of[tid]].armour
         assert 0 < st.armour[tid] <= top, f"t{tid} armour {st.armour[tid]} outside 1..{top}"
         if RING_OF[sp] == Ring.CITY:
-            assert not st.building[SECTOR_OF[sp]], (
+            assert not st.building[SECTOR_OF[sp] - 1], (
                 f"t{tid} shares city cell {SECTOR_OF[sp]} with its building"
             )
     for flags in (st.fort, st.dot, st.building):
-        assert len(flags) == 7 and not flags[0], "structures are indexed by sector 1..6, [0] unused"
+        assert len(flags) == 6, "structures are indexed by sector - 1 (sector 1..6)"
     for s in SECTORS:
-        assert not st.dot[s] or st.fort[s], f"DOT without a fortification in slot {s}"
+        assert not st.dot[s - 1] or st.fort[s - 1], f"DOT without a fortification in slot {s}"
     assert sum(st.dot) <= 2, "more than two DOTs"
     assert st.hedgehog == -1 or st.hedgehog in st.pos, "hedgehog on an enemy not on the board"
     assert (st.decision is None) == (st.result != Result.RUNNING), "decision pending iff the game runs"

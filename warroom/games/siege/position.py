@@ -77,7 +77,7 @@ class _Builder:
         self.st = st = SiegeState(game)
         st.rng = Rng(seed)
         for s in SECTORS:
-            st.building[s] = st.fort[s] = True
+            st.building[s - 1] = st.fort[s - 1] = True
         self.free = list(range(len(game.content.token_kind_of)))
         self.deck: list[int] | None = None
         self.discard: list[int] | None = None
@@ -112,7 +112,7 @@ class _Builder:
         elif word in ("forts", "dots", "buildings"):
             target = {"forts": st.fort, "dots": st.dot, "buildings": st.building}[word]
             for s in SECTORS:
-                target[s] = str(s) in args
+                target[s - 1] = str(s) in args
         elif word in ("deck", "discard"):
             setattr(self, word, [self.card(k) for k in args])
         elif word == "reserve":

@@ -33,9 +33,11 @@ def render(st: SiegeState, player: int | None) -> str:
         lines.append(
             f"{ring.name.lower():<10}" + "".join(f"{_cell(st, space(s, ring)):<{WIDTH}}" for s in SECTORS)
         )
-    forts = [("FORT+DOT" if st.dot[s] else "FORT") if st.fort[s] else "-- open --" for s in SECTORS]
+    forts = [("FORT+DOT" if st.dot[s - 1] else "FORT") if st.fort[s - 1] else "-- open --" for s in SECTORS]
     lines.append(f"{'walls':<10}" + "".join(f"{f:<{WIDTH}}" for f in forts))
-    city = [("BUILDING " if st.building[s] else "ruins ") + _cell(st, space(s, Ring.CITY)) for s in SECTORS]
+    city = [
+        ("BUILDING " if st.building[s - 1] else "ruins ") + _cell(st, space(s, Ring.CITY)) for s in SECTORS
+    ]
     lines.append(f"{'city':<10}" + "".join(f"{c:<{WIDTH}}" for c in city))
     lines.append(
         f"deck {v['deck_count']}  discard {len(v['discard'])}  reserve {v['reserve_count']}  "

@@ -36,12 +36,21 @@ def _load_pos(pairs: list[list[int]]) -> dict[int, int]:
     return {int(tid): int(sp) for tid, sp in pairs}
 
 
+# `fort`, `dot` and `building` are held 6 long (index sector - 1) but saved 7 long with a leading
+# False (the old "[0] unused" slot), so saves stay byte-identical to those written before.
+def _save_sectors(flags: list[bool]) -> list[bool]:
+    return [False, *flags]
+
+
+def _load_sectors(saved: list[bool]) -> list[bool]:
+    return list(saved[1:])
+
+
 class SiegeState(TurnState):
     """Zones hold card kinds (ints) or token ids (ints); see `view` for the public meaning.
 
-    `fort`, `dot` and `building` are indexed by sector 1..6 with [0] unused (always False): the
-    random-game test's cross-step invariant reads them by sector (`st.dot[s]`), so they keep the
-    saved shape rather than a 6-long list and a converter."""
+    `fort`, `dot` and `building` hold one flag per sector, indexed sector - 1 (`st.dot[s - 1]`);
+    a save keeps them 7 long with an unused leading False (see `_save_sectors`)."""
 
     __slots__ = (
         "active", "armour", "building", "cards_removed", "claims", "content", "deck", "discard", "dot",
@@ -68,9 +77,9 @@ class SiegeState(TurnState):
         # must iterate them exactly as the original did.
         F("pos", F.PAIRS, load=_load_pos),
         F("armour", F.LIST),
-        F("fort", F.LIST),
-        F("dot", F.LIST),
-        F("building", F.LIST),
+        F("fort", F.LIST, save=_save_sectors, load=_load_sectors),
+        F("dot", F.LIST, save=_save_sectors, load=_load_sectors),
+        F("building", F.LIST, save=_save_sectors, load=_load_sectors),
         F("hedgehog", F.VALUE),
         F("active", F.VALUE),
         F("turn", F.VALUE),
@@ -106,9 +115,9 @@ class SiegeState(TurnState):
         self.trophies: list[list[int]] = [[] for _ in range(n)]
         self.pos: dict[int, int] = {}  # enemy token id -> space, for enemies on the board
         self.armour: list[int] = [0] * len(game.content.token_kind_of)
-        self.fort = [False] * 7  # index by sector 1..6; [0] unused (see the class docstring)
-        self.dot = [False] * 7
-        self.building = [False] * 7
+        self.fort = [False] * 6  # index by sector - 1 (see the class docstring)
+        self.dot = [False] * 6
+        self.building = [False] * 6
         self.hedgehog = -1
         self.active = 0
         self.turn = 0

@@ -32,9 +32,9 @@ def view(st: SiegeState, player: int | None) -> JSON:
         "current_player": st.current_player(),
         "decision": _decision(st),
         "result": Result(st.result).name.lower(),
-        "buildings": {s: st.building[s] for s in SECTORS},
-        "fortifications": {s: st.fort[s] for s in SECTORS},
-        "dots": {s: st.dot[s] for s in SECTORS},
+        "buildings": {s: st.building[s - 1] for s in SECTORS},
+        "fortifications": {s: st.fort[s - 1] for s in SECTORS},
+        "dots": {s: st.dot[s - 1] for s in SECTORS},
         "dots_in_supply": 2 - sum(st.dot),
         "hedgehog": st.hedgehog if st.hedgehog >= 0 else None,
         "enemies": [

@@ -56,7 +56,7 @@ def _utility(st: SiegeState, kinds: set[int], out: list[Action]) -> None:
     fort, dot = st.fort, st.dot
     if g.dot_card in kinds and sum(dot) < 2:  # two DOT tokens in the box (SG-CARD-11)
         for s in SECTORS:
-            if fort[s] and not dot[s]:
+            if fort[s - 1] and not dot[s - 1]:
                 out.append(t.dot[s])
     if g.patrol in kinds:
         out.append(t.patrol)  # always playable, even with an empty reserve (SG-CARD-15)
@@ -68,7 +68,7 @@ def _utility(st: SiegeState, kinds: set[int], out: list[Action]) -> None:
                 out.append(t.repair[k])
     if g.sandbags in kinds and g.barbed_wire in kinds:
         for s in SECTORS:
-            if not fort[s]:  # SG-BUILD-01/02
+            if not fort[s - 1]:  # SG-BUILD-01/02
                 out.append(t.build[s])
 
 
@@ -150,7 +150,7 @@ def _onslaught(st: SiegeState, a: SiegeAction) -> None:
 
 def _dot(st: SiegeState, a: SiegeAction) -> None:
     _spend(st, st.game.dot_card)
-    st.dot[a.a] = True
+    st.dot[a.a - 1] = True
     st.say("dot", f"a DOT reinforces fortification {a.a}", sector=a.a)
 
 
@@ -180,7 +180,7 @@ def _repair(st: SiegeState, a: SiegeAction) -> None:
 def _build(st: SiegeState, a: SiegeAction) -> None:
     """Sandbags + Barbed Wire build a fortification, without a DOT (SG-BUILD-01..04)."""
     _spend(st, st.game.sandbags, st.game.barbed_wire)
-    st.fort[a.a] = True
+    st.fort[a.a - 1] = True
     st.say("fortify", f"fortification {a.a} is built", sector=a.a)
 
 

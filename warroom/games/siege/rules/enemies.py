@@ -95,11 +95,11 @@ def advance(
         here = pos[tid]
         s = city_ahead[here]
         if s:
-            if fort_ahead[here] and fort[s]:
+            if fort_ahead[here] and fort[s - 1]:
                 groups.setdefault((s, _FORT), []).append(tid)  # attacks F(s) (SG-MOVE-03)
                 moved -= 1
                 continue
-            if building[s]:
+            if building[s - 1]:
                 groups.setdefault((s, _BUILDING), []).append(tid)  # SG-CITY-02/03
                 moved -= 1
                 continue
@@ -122,11 +122,11 @@ def collide(st: SiegeState, job: list[Any]) -> None:
     `hit` kind is forced)."""
     _, kind, s, tids = job
     if kind == _FORT:
-        if st.dot[s]:
-            st.dot[s] = False  # the DOT absorbs the attack; the fortification stands (SG-FORT-03)
+        if st.dot[s - 1]:
+            st.dot[s - 1] = False  # the DOT absorbs the attack; the fortification stands (SG-FORT-03)
             st.say("dot_lost", f"the DOT on fortification {s} absorbs the attack", sector=s)
         else:
-            st.fort[s] = False
+            st.fort[s - 1] = False
             st.say("fort_destroyed", f"fortification {s} is destroyed", sector=s)
     else:
         zones.destroy_building(st, s)
@@ -340,15 +340,15 @@ def he111(st: SiegeState, _tid: int) -> None:
         if what is _SPACE:
             for tid in sorted(on.get(x, ())):
                 zones.destroy_otherwise(st, tid, "the He-111")
-        elif what is _FORT and st.fort[x]:
-            if st.dot[x]:
-                st.dot[x] = False
+        elif what is _FORT and st.fort[x - 1]:
+            if st.dot[x - 1]:
+                st.dot[x - 1] = False
                 st.say("dot_lost", f"the He-111 destroys the DOT on fortification {x}", sector=x)
             else:
-                st.fort[x] = False
+                st.fort[x - 1] = False
                 st.say("fort_destroyed", f"the He-111 destroys fortification {x}", sector=x)
             return
-        elif what is _BUILDING and st.building[x]:
+        elif what is _BUILDING and st.building[x - 1]:
             zones.destroy_building(st, x)
             return
     st.say("he111_through", "the He-111 flies across the whole board")

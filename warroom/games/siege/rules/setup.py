@@ -21,8 +21,8 @@ def deal(st: SiegeState, seed: int) -> None:
     """Set up a new game in the empty state `st`, up to the starting vehicles' arrangement."""
     game = st.game
     st.rng = Rng(seed)
-    st.building[1:] = [True] * 6  # sectors 1-6 (SG-SETUP-02)
-    st.fort[1:] = [not game.options["caught_off_guard"]] * 6  # SG-SETUP-03, SG-OPTX-04
+    st.building = [True] * 6  # sectors 1-6 (SG-SETUP-02)
+    st.fort = [not game.options["caught_off_guard"]] * 6  # SG-SETUP-03, SG-OPTX-04
     st.deck = list(game.start_deck)
     st.rng.shuffle(st.deck)  # SG-SETUP-05
     deal = game.hand_limit

@@ -112,7 +112,7 @@ def damage(st: SiegeState, tid: int, player: int | None, cause: str) -> bool:
 def destroy_building(st: SiegeState, sector: int) -> None:
     """A building falls for good (SG-CITY-04); its owner under My Home is out (SG-OPTX-01/02);
     the last building lost ends the game at once (SG-END-01)."""
-    st.building[sector] = False
+    st.building[sector - 1] = False
     st.say("building_destroyed", f"building {sector} is destroyed", sector=sector)
     for p, claim in enumerate(st.claims):
         if claim == sector and not st.out[p]:
