@@ -1,0 +1,168 @@
+"""warroom's random playouts against OpenSpiel's C++ chess stepped from Python, side by side.
+
+    .venv/bin/python benchmarks/bench_vs_openspiel.py [GAME ...] [--seconds 3] [--rounds 5] [--json]
+                                                      [--openspiel-python PATH]
+
+The reference a researcher would pick instead of warroom is OpenSpiel: C++ games driven from
+Python. Both sides run the same loop through their public Python API, one core, in CPU time
+(`time.process_time`): `random.choice(state.legal_actions())`, `state.apply_action(action)`, a
+new game from the next seed when one ends. A step is one `apply_action`.
+
+Each round measures OpenSpiel chess, then each warroom game, every measurement in a fresh
+child process of this one (one process tree, alternating, so a drift of the machine's speed
+hits both sides alike). A game's ratio in a round is its steps/s over the chess figure measured
+just before it; the table shows each ratio's median and range over the rounds, and the medians
+of the absolute figures. Targets (issue "Speed: as fast as a C++ engine"): Siege and World of
+Tanks: Rush >= 1.0x, Memoir '44 and Metro 2033 >= 0.5x, a whole random Dust Warfare game under
+1 s of CPU.
+
+OpenSpiel is not a dependency of warroom: unless `--openspiel-python` names an interpreter
+that can `import pyspiel`, the script creates `.bench/openspiel-venv` (ignored by git) once
+and installs the `open_spiel` wheel from PyPI into it.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import platform
+import statistics
+import subprocess
+import sys
+import venv
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+OPENSPIEL_VENV = ROOT / ".bench" / "openspiel-venv"
+
+
+def playout_rate(new_state: Any, seconds: float) -> dict[str, float]:
+    """Random playouts for `seconds` of CPU time: steps/s and games/s (whole games only count
+    towards games/s; steps of the unfinished last game still count as steps)."""
+    import random
+    import time
+
+    rng = random.Random(0)
+    steps = games = seed = 0
+    start = time.process_time()
+    while time.process_time() - start < seconds:
+        state = new_state(seed)
+        while not state.is_terminal():
+            state.apply_action(rng.choice(state.legal_actions()))
+            steps += 1
+        games += 1
+        seed += 1
+    spent = time.process_time() - start
+    return {"steps_per_s": steps / spent, "games_per_s": games / spent, "cpu_s_per_game": spent / games}
+
+
+def worker_openspiel(seconds: float) -> dict[str, float]:
+    import pyspiel  # type: ignore[import-not-found]  # only in the benchmark's own environment
+
+    game = pyspiel.load_game("chess")
+    return playout_rate(lambda _seed: game.new_initial_state(), seconds)
+
+
+def worker_warroom(game_id: str, seconds: float) -> dict[str, float]:
+    import warroom
+
+    game = warroom.load(game_id)
+    playout_rate(game.new_initial_state, min(0.3, seconds))  # warm-up: imports, caches
+    return playout_rate(game.new_initial_state, seconds)
+
+
+def openspiel_python(given: str | None) -> str:
+    """An interpreter that imports pyspiel: the given one, or the benchmark's own venv."""
+    if given:
+        return given
+    python = OPENSPIEL_VENV / "bin" / "python"
+    if not python.exists():
+        print(f"creating {OPENSPIEL_VENV} with open_spiel (first run only) ...", file=sys.stderr)
+        venv.EnvBuilder(with_pip=True).create(OPENSPIEL_VENV)
+        subprocess.run([str(python), "-m", "pip", "install", "--quiet", "open_spiel"], check=True)
+    return str(python)
+
+
+def measure(python: str, *worker: str) -> dict[str, float]:
+    """Run one measurement in a child process and read its JSON line."""
+    out = subprocess.run(
+        [python, __file__, "--worker", *worker], check=True, capture_output=True, text=True, cwd=ROOT
+    ).stdout
+    return dict(json.loads(out.strip().splitlines()[-1]))
+
+
+def run(games: list[str], seconds: float, rounds: int, spiel: str) -> dict[str, Any]:
+    ratios: dict[str, list[float]] = {g: [] for g in games}
+    figures: dict[str, list[dict[str, float]]] = {g: [] for g in ["chess", *games]}
+    for r in range(rounds):
+        for game_id in games:
+            chess = measure(spiel, "openspiel", str(seconds))
+            ours = measure(sys.executable, game_id, str(seconds))
+            figures["chess"].append(chess)
+            figures[game_id].append(ours)
+            ratios[game_id].append(ours["steps_per_s"] / chess["steps_per_s"])
+        print(f"round {r + 1}/{rounds} done", file=sys.stderr)
+
+    def median(name: str, key: str) -> float:
+        return statistics.median(f[key] for f in figures[name])
+
+    rows = [
+        {
+            "game": g,
+            "ratio_median": round(statistics.median(ratios[g]), 3),
+            "ratio_min": round(min(ratios[g]), 3),
+            "ratio_max": round(max(ratios[g]), 3),
+            "steps_per_s": round(median(g, "steps_per_s")),
+            "cpu_s_per_game": round(median(g, "cpu_s_per_game"), 4),
+        }
+        for g in games
+    ]
+    return {
+        "python": platform.python_version(),
+        "seconds": seconds,
+        "rounds": rounds,
+        "chess_steps_per_s": round(median("chess", "steps_per_s")),
+        "results": rows,
+    }
+
+
+def main(argv: list[str] | None = None) -> None:
+    argv = sys.argv[1:] if argv is None else argv
+    if argv[:1] == ["--worker"]:
+        kind, seconds = argv[1], float(argv[2])
+        result = worker_openspiel(seconds) if kind == "openspiel" else worker_warroom(kind, seconds)
+        print(json.dumps(result))
+        return
+    import warroom
+
+    parser = argparse.ArgumentParser(
+        description=__doc__.splitlines()[0], formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    parser.add_argument("games", nargs="*", default=warroom.games(), help="game ids (default: all)")
+    parser.add_argument("--seconds", type=float, default=3.0, help="CPU seconds per measurement")
+    parser.add_argument("--rounds", type=int, default=5, help="rounds; medians are reported (default 5)")
+    parser.add_argument("--openspiel-python", help="an interpreter with pyspiel (default: own venv)")
+    parser.add_argument("--json", action="store_true", help="print one JSON document instead of a table")
+    args = parser.parse_args(argv)
+    doc = run(args.games, args.seconds, args.rounds, openspiel_python(args.openspiel_python))
+    if args.json:
+        print(json.dumps(doc, indent=1))
+        return
+    print(
+        f"random playouts, one core, CPU time, {args.rounds} rounds of {args.seconds:g} s; "
+        f"OpenSpiel chess {doc['chess_steps_per_s']:,} steps/s (median); Python {doc['python']}"
+    )
+    print(f"{'game':<14} {'ratio':>6} {'range':>13} {'steps/s':>9} {'CPU s/game':>11}")
+    for r in doc["results"]:
+        span = f"{r['ratio_min']:.2f}-{r['ratio_max']:.2f}"
+        print(
+            f"{r['game']:<14} {r['ratio_median']:>5.2f}x {span:>13} {r['steps_per_s']:>9,} "
+            f"{r['cpu_s_per_game']:>11.4f}"
+        )
+
+
+if __name__ == "__main__":
+    os.environ.setdefault("PYTHONHASHSEED", "0")
+    main()
