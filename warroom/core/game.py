@@ -8,19 +8,17 @@ a finished game, an illegal or unparsable action, a bad option, a corrupt save.
 from __future__ import annotations
 
 import json
-import math
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, ClassVar, Generic, NamedTuple, TypeVar
+from typing import Any, ClassVar, Generic, NamedTuple, TypeVar
+
+import numpy as np
+from numpy.typing import NDArray
 
 from warroom.core.actions import Action as Action  # noqa: PLC0414  (re-exported: the contract names it)
 from warroom.core.errors import CorruptDataError, IllegalActionError, OptionError
 from warroom.core.rng import Rng
-
-if TYPE_CHECKING:  # the contract names the array type; only the environments import numpy
-    import numpy as np
-    from numpy.typing import NDArray
 
 JSON = dict[str, Any]
 
@@ -278,12 +276,12 @@ class Game(ABC, Generic[S]):
         so it cannot leak what the player may not see; each game documents its layout."""
         raise NotImplementedError(f"{self.info.id} has no numeric observation encoding yet")
 
-    def observation_bounds(self) -> tuple[Sequence[float], Sequence[float]]:
+    def observation_bounds(self) -> tuple[NDArray[np.float32], NDArray[np.float32]]:
         """Per element of `observe`'s vector, the least and the greatest value it can take in this
         configured game, (low, high); the default is unbounded. A game that declares bounds holds
         to them (the environment tests check every observation of random games)."""
         size = self.observation_size()
-        return [-math.inf] * size, [math.inf] * size
+        return np.full(size, -np.inf, np.float32), np.full(size, np.inf, np.float32)
 
     def observe_into(self, state: S, player: int | None, out: NDArray[np.float32]) -> None:
         """Write `observe(state.view(player), player)` into `out`, a preallocated float32 array of

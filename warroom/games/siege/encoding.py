@@ -15,16 +15,29 @@ Layout (floats, counts scaled to roughly [0, 1]); `SIZE` is the total:
 | turn | 1 + 6 + 6 + 11 | turn / 50; active seat; current seat; decision kind |
 | seats | 6 + 6 + 6 | trophy points / 40, eliminated, claimed sector / 6 |
 | flags | 2 | patrol played, trades done / 2 |
+
+`encode` reads a view (the reference); `encode_into` writes the same numbers straight from the
+state into a preallocated array at engine speed, reading only what the viewer may see (the
+marshal's hand only for the marshal), and `bounds` gives each element's least and greatest value
+from the token and card counts of the content.
 """
 
 from __future__ import annotations
 
 from functools import cache
+from typing import TYPE_CHECKING
+
+import numpy as np
+from numpy.typing import NDArray
 
 from warroom.core.game import JSON
 from warroom.games.siege.board import SECTORS
 from warroom.games.siege.content import default_content
+from warroom.games.siege.view import scores
 from warroom.games.siege.words import ASKS, VEHICLES, Ring
+
+if TYPE_CHECKING:
+    from warroom.games.siege.state import SiegeState
 
 RINGS = tuple(ring.name.lower() for ring in Ring)
 DECISIONS = ASKS
@@ -91,3 +104,105 @@ def encode(view: JSON, viewer: int | None) -> list[float]:
     out += [claims[s] / 6 if s < len(claims) else 0.0 for s in range(SEATS)]
     out += [float(view["patrol"]), view["trades_done"] / 2]
     return out
+
+
+# -- the same layout written from the state -------------------------------------------------
+PER_SPACE = len(VEHICLES) + 2
+STRUCTURES = 7
+BOARD = STRUCTURES + 19
+HANDS = BOARD + 30 * PER_SPACE
+_KINDS = len(default_content().cards)
+PILES = HANDS + SEATS * _KINDS
+DISCARD = PILES + 3
+ENEMY_DISCARD = DISCARD + _KINDS
+MARSHAL = ENEMY_DISCARD + len(default_content().tokens)
+TURN = MARSHAL + len(default_content().tokens)
+ACTIVE, CURRENT, DECISION = TURN + 1, TURN + 1 + SEATS, TURN + 1 + 2 * SEATS
+SCORES = DECISION + len(DECISIONS) + 1
+ELIMINATED, CLAIMS, FLAGS = SCORES + SEATS, SCORES + 2 * SEATS, SCORES + 3 * SEATS
+ASK_SLOT = {kind: i for i, kind in enumerate(DECISIONS)}
+# a token kind index -> its vehicle's slot on a space (only vehicles stand on the board)
+_VEHICLE_SLOT = {t.index: VEHICLES.index(t.kind) for t in default_content().tokens if t.kind in VEHICLES}
+
+
+def encode_into(st: SiegeState, viewer: int | None, out: NDArray[np.float32]) -> None:
+    """`encode(st.view(viewer), viewer)` written into `out` without building the view.
+
+    Speed: every count and flag becomes one index in a list of ints (a piece of armour, a card
+    in a hand), counted by one `np.bincount` and scaled by the precomputed `_SCALE`; only the
+    few other numbers are written one by one (a NumPy element costs as much as ten list appends).
+    """
+    g = st.game
+    kind_of = st.content.token_kind_of
+    armour, hedgehog = st.armour, st.hedgehog
+    idx = [6 if viewer is None else viewer]
+    idx += [STRUCTURES + s for s in range(6) if st.building[s]]
+    idx += [STRUCTURES + 6 + s for s in range(6) if st.fort[s]]
+    idx += [STRUCTURES + 12 + s for s in range(6) if st.dot[s]]
+    for tid, sp in st.pos.items():
+        base = BOARD + sp * PER_SPACE
+        idx.append(base + _VEHICLE_SLOT[kind_of[tid]])
+        idx += [base + len(VEHICLES)] * armour[tid]  # the armour slot counts armour points
+        if tid == hedgehog:
+            idx.append(base + len(VEHICLES) + 1)
+    for seat, hand in enumerate(st.hands):
+        idx += [HANDS + seat * _KINDS + k for k in hand]
+    idx += [DISCARD + k for k in st.discard]
+    idx += [ENEMY_DISCARD + kind_of[tid] for tid in st.enemy_discard]
+    if viewer is not None and viewer == g.marshal_seat:
+        idx += [MARSHAL + kind_of[tid] for tid in st.marshal_hand]
+    if 0 <= st.active < SEATS:
+        idx.append(ACTIVE + st.active)
+    current = st.current_player()
+    if 0 <= current < SEATS:
+        idx.append(CURRENT + current)
+    idx.append(DECISION + (ASK_SLOT[st.decision[0]] if st.decision is not None else len(DECISIONS)))
+    idx += [ELIMINATED + seat for seat, gone in enumerate(st.out) if gone]
+    if st.patrol:
+        idx.append(FLAGS)
+    np.multiply(np.bincount(idx, minlength=SIZE), _SCALE, out=out, casting="unsafe")
+    out[STRUCTURES + 18] = (2 - sum(st.dot)) / 2
+    out[PILES : PILES + 3] = len(st.deck) / 49, len(st.reserve) / 49, len(st.marshal_hand) / 10
+    out[TURN] = st.turn / 50
+    points = scores(st)
+    if any(points):
+        out[SCORES : SCORES + len(points)] = [p / 40 for p in points]
+    if g.options["my_home_is_my_fortress"]:
+        out[CLAIMS : CLAIMS + len(st.claims)] = [c / 6 for c in st.claims]
+    out[FLAGS + 1] = st.trades_done / 2
+
+
+def _scale() -> NDArray[np.float64]:
+    """What one count is worth in each element of the layout (1 where a count is a flag)."""
+    scale = np.ones(SIZE)
+    space = np.full(PER_SPACE, 1 / 3)
+    space[len(VEHICLES)], space[len(VEHICLES) + 1] = 1 / 10, 1.0
+    scale[BOARD:HANDS] = np.tile(space, 30)
+    scale[HANDS:PILES] = 1 / 4
+    scale[DISCARD:MARSHAL] = 1 / 4
+    scale[MARSHAL:TURN] = 1 / 3
+    return scale
+
+
+_SCALE = _scale()
+
+
+def bounds(max_turns: int) -> tuple[NDArray[np.float32], NDArray[np.float32]]:
+    """Each element's (least, greatest) value: counts bounded by how many of a kind exist, the
+    turn by the game's declared maximum length (`max_turns`)."""
+    content = default_content()
+    cards = np.array([c.count for c in content.cards], dtype=np.float32)
+    tokens = np.array([t.count for t in content.tokens], dtype=np.float32)
+    vehicles = [content.token(kind) for kind in VEHICLES]
+    space = [*(t.count / 3 for t in vehicles), sum(t.count * t.armour for t in vehicles) / 10, 1.0]
+    trophies = sum(t.count * t.trophy for t in content.tokens) / 40
+    high = np.ones(SIZE, dtype=np.float32)
+    high[BOARD:HANDS] = np.tile(np.array(space, dtype=np.float32), 30)
+    high[HANDS:PILES] = np.tile(cards / 4, SEATS)
+    high[PILES + 2] = len(content.token_kind_of) / 10
+    high[DISCARD:ENEMY_DISCARD] = cards / 4
+    high[ENEMY_DISCARD:MARSHAL] = tokens / 4
+    high[MARSHAL:TURN] = tokens / 3
+    high[TURN] = max_turns / 50
+    high[SCORES:ELIMINATED] = trophies
+    return np.zeros(SIZE, dtype=np.float32), high

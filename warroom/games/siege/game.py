@@ -4,7 +4,7 @@ depend only on the options are computed once here."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from warroom.core.errors import OptionError
 from warroom.core.game import JSON, Action, Game, GameInfo, OptionSpec
@@ -36,6 +36,10 @@ from warroom.games.siege.words import (
     TokenClass,
     Verb,
 )
+
+if TYPE_CHECKING:  # the observation array's type (numpy loads with the environments)
+    import numpy as np
+    from numpy.typing import NDArray
 
 MODES = tuple(mode.value for mode in Mode)
 OPTIONAL_RULES = {
@@ -220,6 +224,12 @@ class SiegeGame(Game[SiegeState]):
 
     def observe(self, view: JSON, player: int | None) -> list[float]:
         return encoding.encode(view, player)
+
+    def observe_into(self, state: SiegeState, player: int | None, out: NDArray[np.float32]) -> None:
+        encoding.encode_into(state, player, out)
+
+    def observation_bounds(self) -> tuple[NDArray[np.float32], NDArray[np.float32]]:
+        return encoding.bounds(self.info.max_decisions)
 
     def catalog(self) -> JSON:
         """Printed names and classes of the cards and tokens (public, unchanging)."""
