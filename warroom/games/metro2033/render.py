@@ -54,7 +54,7 @@ COLOUR_WORDS: Mapping[str, str] = {
 }
 POLIS_COLOUR = "#c9b458"  # the Polis area has no faction colour; drawn in the board's gold
 
-CELL = 43  # characters per station cell of the terminal map, room for two heroes' marks
+CELL = 44  # characters per station cell of the terminal map: room for two heroes and a space
 NAME = 19  # characters of a station's name in a cell (longer names end in ".")
 
 
