@@ -12,17 +12,26 @@ Layout (floats, counts scaled to roughly [0, 1]); `size(game)` is the total, K =
 | own hand | K | the viewer's hand per kind / 3 (the active hand for a spectator) |
 | reserve | K | reserve per kind |
 | piles | K + K + 8 + A | vehicle discard and graveyard per kind, medal decks / 9, achievements |
+
+`encode` reads a view (the reference); `Encoder.encode_into` writes the same numbers straight
+from the state into a preallocated array at engine speed, reading only what the viewer may see
+(a hand only when the viewer holds it or it is face up), and `Encoder.bounds` gives each
+element's least and greatest value from the card set's counts and the game's round cap.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+import numpy as np
+from numpy.typing import NDArray
+
 from warroom.core.game import JSON
 from warroom.games.wot_rush.words import MAX_SEATS, OVER_WORD, SAVED_KINDS
 
 if TYPE_CHECKING:
     from warroom.games.wot_rush.game import WotRushGame
+    from warroom.games.wot_rush.state import WotState
 
 SEATS = MAX_SEATS
 DECISIONS = [*SAVED_KINDS, OVER_WORD]
@@ -84,3 +93,94 @@ def _seat(seat: JSON | None, slots: int, index: dict[str, int]) -> list[float]:
                 float(b["defender_damaged"])]  # fmt: skip
     out += [seat["hand_count"] / 20, seat["hangar_count"] / 20, len(seat["warehouse"]) / 20]
     return out + _counts(index, seat["warehouse"], 4)
+
+
+class Encoder:
+    """The layout above for one configured game, written from the state (see the docstring)."""
+
+    def __init__(self, game: WotRushGame) -> None:
+        c = game.content
+        self.size = size(game)
+        self.kind = game.kind
+        self.kinds = kinds = len(c.kind_label)
+        self.slots = slots = c.bases_per_player
+        self.players = game.num_players
+        self.decision = {kind: i for i, kind in enumerate(DECISIONS)}
+        self.turn = 6 + 3 * SEATS
+        self.seats = self.turn + len(DECISIONS) + 3
+        self.per_seat = 4 * slots + 3 + kinds
+        self.hand = self.seats + SEATS * self.per_seat
+        self.reserve = self.hand + kinds
+        self.discard, self.graveyard = self.reserve + kinds, self.reserve + 2 * kinds
+        self.medals = self.graveyard + kinds
+        self.achievements = self.medals + 8
+        scale = np.ones(self.size)
+        for rel in range(SEATS):
+            warehouse = self.seats + rel * self.per_seat + 4 * slots + 3
+            scale[warehouse : warehouse + kinds] = 1 / 4
+        scale[self.hand : self.reserve] = 1 / 3
+        self.scale = scale
+
+    def encode_into(self, st: WotState, viewer: int | None, out: NDArray[np.float32]) -> None:
+        """`encode(game, st.view(viewer), viewer)` written into `out` without the view: the
+        counts and flags as indices counted by one `np.bincount`, the rest written one by one."""
+        kind, n, slots = self.kind, self.players, self.slots
+        decision = st.decision
+        idx = [5 if viewer is None else viewer, 6 + st.active, 6 + 2 * SEATS + st.first]
+        if decision is not None:
+            idx.append(6 + SEATS + decision.seat)
+        idx.append(6 + 3 * SEATS + self.decision[decision.kind if decision is not None else OVER_WORD])
+        if st.triggered:
+            idx.append(self.turn + len(DECISIONS) + 1)
+        me = viewer if viewer is not None else st.active
+        sizes: list[tuple[int, float]] = []
+        for rel in range(n):
+            seat = (me + rel) % n
+            at = self.seats + rel * self.per_seat
+            for s in range(slots):
+                i, b = seat * slots + s, at + 4 * s
+                if st.base[i] >= 0:
+                    idx.append(b)
+                if st.base_dmg[i]:
+                    idx.append(b + 1)
+                if st.guard[i] >= 0:
+                    idx.append(b + 2)
+                if st.guard_dmg[i]:
+                    idx.append(b + 3)
+            warehouse = st.warehouse[seat]
+            at += 4 * slots
+            sizes += [(at, len(st.hand[seat]) / 20), (at + 1, len(st.hangar[seat]) / 20)]
+            sizes.append((at + 2, len(warehouse) / 20))
+            idx += [at + 3 + kind[card] for card in warehouse]
+        if me == viewer or st.is_hand_public(me):
+            idx += [self.hand + kind[card] for card in st.hand[me]]
+        idx += [self.reserve + kind[card] for card in st.reserve]
+        idx += [self.discard + kind[card] for card in st.vdiscard]
+        idx += [self.graveyard + kind[card] for card in st.graveyard]
+        idx += [self.achievements + a for a in st.achievements]
+        np.multiply(np.bincount(idx, minlength=self.size), self.scale, out=out, casting="unsafe")
+        out[self.turn + len(DECISIONS)] = st.round / 100
+        out[self.turn + len(DECISIONS) + 2] = (st.limit - st.purchases) / 3
+        for at, value in sizes:
+            out[at] = value
+        medals = self.medals
+        for ones, twos in zip(st.medal1, st.medal2, strict=True):
+            out[medals : medals + 2] = len(ones) / 9, len(twos) / 3
+            medals += 2
+
+    def bounds(self, game: WotRushGame) -> tuple[NDArray[np.float32], NDArray[np.float32]]:
+        """Each element's (least, greatest) value: a kind's count by its copies in the card set,
+        sizes by the number of cards, the round by the round cap, purchases by the limit (3)."""
+        c = game.content
+        copies = np.bincount(np.asarray(c.kind), minlength=self.kinds).astype(np.float32)
+        low, high = np.zeros(self.size, np.float32), np.ones(self.size, np.float32)
+        for rel in range(SEATS):
+            at = self.seats + rel * self.per_seat + 4 * self.slots
+            high[at : at + 3] = c.num_cards / 20
+            high[at + 3 : at + 3 + self.kinds] = copies / 4
+        high[self.hand : self.reserve] = copies / 3
+        high[self.reserve : self.medals] = np.tile(copies, 3)
+        ones_twos = [(len(ones) / 9, len(twos) / 3) for ones, twos in c.medal_cards]
+        high[self.medals : self.achievements] = [x for pair in ones_twos for x in pair]
+        high[self.turn + len(DECISIONS)] = game.max_rounds / 100
+        return low, high

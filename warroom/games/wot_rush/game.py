@@ -4,7 +4,11 @@ per-card lookup tables the hot path reads are computed once here."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import cached_property
 from typing import Any
+
+import numpy as np
+from numpy.typing import NDArray
 
 from warroom.core.errors import OptionError
 from warroom.core.game import JSON, Action, Game, GameInfo, OptionSpec
@@ -142,6 +146,16 @@ class WotRushGame(Game[WotState]):
 
     def observe(self, view: JSON, player: int | None) -> list[float]:
         return encoding.encode(self, view, player)
+
+    def observe_into(self, state: WotState, player: int | None, out: NDArray[np.float32]) -> None:
+        self._encoder.encode_into(state, player, out)
+
+    def observation_bounds(self) -> tuple[NDArray[np.float32], NDArray[np.float32]]:
+        return self._encoder.bounds(self)
+
+    @cached_property
+    def _encoder(self) -> encoding.Encoder:
+        return encoding.Encoder(self)
 
     def catalog(self) -> JSON:
         """The printed face of every card kind (by the label action texts use) and the achievement
