@@ -1,0 +1,144 @@
+"""Metro 2033 (2nd edition, Hobby World), declared (metro2033.md)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from warroom.core.errors import OptionError
+from warroom.core.game import JSON, Action, Game, GameInfo, OptionSpec
+from warroom.games.metro2033.actions import TABLE
+from warroom.games.metro2033.board import BOARD
+from warroom.games.metro2033.content import default_content
+from warroom.games.metro2033.rules import setup
+from warroom.games.metro2033.state import MetroState
+from warroom.games.metro2033.words import RESOURCES
+
+MAX_SEATS = 6
+
+INFO = GameInfo(
+    id="metro2033",
+    title="Metro 2033",
+    min_players=2,
+    max_players=MAX_SEATS,
+    cooperative=False,
+    hidden_information=True,
+    chance=True,
+    # max_rounds (<= 300) x 6 seats x a seat's decisions in one round (bounded by the cards and
+    # resources it can spend; in practice under 40)
+    max_decisions=300 * MAX_SEATS * 120,
+    min_return=0.0,
+    max_return=1.0,
+    rule_prefix="M33",
+    description="Area control in the Moscow metro: factions, heroes, tunnel threats, laws and quests.",
+    options=(
+        OptionSpec("players", 4, "number of players (M33-GEN-01)", tuple(range(2, MAX_SEATS + 1))),
+        OptionSpec(
+            "first_player", -1, "seat of the first player, -1 = random (M33-SET-02)", (-1, *range(MAX_SEATS))
+        ),
+        OptionSpec(
+            "max_rounds",
+            100,
+            "round guard, not a rule (M33-END-09: no limit): after this many rounds without a winner "
+            "the game stops as a draw",
+            tuple(range(1, 301)),
+        ),
+    ),
+)
+
+
+class Metro2033Game(Game[MetroState]):
+    info = INFO
+
+    def __init__(self, **options: Any) -> None:
+        super().__init__(**options)
+        content = default_content()
+        self.reserve_start: tuple[int, ...] = tuple(content.inventory.resources[r] for r in RESOURCES)
+
+    def check_options(self) -> None:
+        if self.options["first_player"] >= self.options["players"]:
+            raise OptionError(f"first_player must be -1 or below players ({self.options['players']})")
+
+    def new_initial_state(self, seed: int = 0) -> MetroState:
+        state = MetroState(self)
+        setup.start(state, seed)
+        return state
+
+    def state_from_json(self, data: JSON) -> MetroState:
+        return MetroState.from_json(self, data)
+
+    def all_actions(self) -> list[Action]:
+        return list(TABLE.all)
+
+    def parse_action(self, state: Any, text: str) -> Action:
+        action = TABLE.find(text)
+        if action is not None and action in state.legal_actions():
+            return action  # type: ignore[no-any-return]
+        return super().parse_action(state, text)
+
+    def catalog(self) -> JSON:
+        """Printed names and texts of every card, faction, hero and station (public, fixed)."""
+        c = default_content()
+        return {
+            "factions": {
+                f.value: {"name": card.name, "ru": card.ru, "ability": card.ability, "colour": card.colour}
+                for f, card in c.factions.items()
+            },
+            "heroes": {
+                h.value: {
+                    "name": card.name,
+                    "ru": card.ru,
+                    "strength": card.strength,
+                    "speed": card.speed,
+                    "ability": card.ability,
+                }
+                for h, card in c.heroes.items()
+            },
+            "equipment": {
+                e.value: {"name": card.name, "ru": card.ru, "effect": card.effect}
+                for e, card in c.equipment.items()
+            },
+            "quests": {
+                q: {"name": card.name, "ru": card.ru, "condition": card.condition, "ability": card.ability}
+                for q, card in c.quests.items()
+            },
+            "threats": {
+                t: {
+                    "name": card.name,
+                    "ru": card.ru,
+                    "type": card.type.value,
+                    "strength": card.strength,
+                    "strength_alt": card.strength_alt,
+                    "alt_when": card.alt_when.value if card.alt_when else None,
+                    "reward": card.reward.value,
+                }
+                for t, card in c.threats.items()
+            },
+            "laws": {
+                law.value: {"name": card.name, "ru": card.ru, "effect": card.effect}
+                for law, card in c.laws.items()
+            },
+            "battle_cards": {
+                b: {
+                    "name": card.name,
+                    "ru": card.ru,
+                    "type": card.type.value,
+                    "bonus": card.bonus,
+                    "vs": card.vs.value if card.vs else None,
+                    "vs_bonus": card.vs_bonus,
+                }
+                for b, card in c.battle_cards.items()
+            },
+            "stations": {
+                s.id: {
+                    "name": s.name,
+                    "ru": s.ru,
+                    "kind": s.kind.value,
+                    "zone": s.zone.value,
+                    "x": s.x,
+                    "y": s.y,
+                }
+                for s in c.board.stations
+            },
+            "links": [[link.a, link.b, link.kind.value] for link in c.board.links],
+            "board_size": BOARD.size,
+        }

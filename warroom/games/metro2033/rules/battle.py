@@ -1,0 +1,411 @@
+"""Battles (metro2033.md §3.12 CMB, §3.13 BAT): the opposing side, the threat card with scouting,
+SVD and Artyom, the battle cards chosen in secret by both players, the W-BATTLE window, and the
+comparison with the tie-winning abilities. Outcomes are in outcome.py.
+
+`st.bt`, the battle being fought (plain values, replaced as a whole or per key):
+
+    kind     "threat" | "garrison" | "pvp"     events  True for the Events-phase threat
+    aseat    attacking seat (-1: the Events threat)   aunit  "army" | "hero" | "threat"
+    dseat    defending seat (-1: threat, garrison)    dunit  "army" | "hero" | "threat" | "garrison"
+    station  where the battle is          target  "station" | "hero"
+    threat   the threat card instance (-1 none)       ma, md  W-BATTLE modifiers per side
+    ca, cd   the battle cards played (card ids, "" none)
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from warroom.core.actions import Action
+from warroom.core.engine import Decision, DecisionKind
+from warroom.games.metro2033.actions import A
+from warroom.games.metro2033.board import BOARD
+from warroom.games.metro2033.cards import CARD, DECK
+from warroom.games.metro2033.rules.common import (
+    AC_GARRISON,
+    POLIS_GARRISON,
+    C,
+    active_law,
+    carried,
+    carries,
+    counts_as_own,
+    draw,
+    has_faction,
+    has_hero,
+)
+from warroom.games.metro2033.rules.kinds import kind
+from warroom.games.metro2033.rules.quests import ability_cards, use_quest
+from warroom.games.metro2033.rules.turns import explode, explosives_target
+from warroom.games.metro2033.words import CardKind, Equipment, Faction, Hero, QuestAbility, StationKind
+
+if TYPE_CHECKING:
+    from warroom.games.metro2033.state import MetroState
+
+ATTACKER, DEFENDER = "attacker", "defender"
+
+
+def _declare(st: MetroState, job: list[Any]) -> None:
+    """M33-CMB-03/04: determine the opposing side; player battles use the battle deck."""
+    seat, unit, station, target = int(job[1]), str(job[2]), int(job[3]), int(job[4])
+    bt: dict[str, Any] = {"aseat": seat, "aunit": unit, "station": station, "threat": -1, "events": False,
+                          "ma": 0, "md": 0, "ca": "", "cd": "", "target": "station"}  # fmt: skip
+    where = BOARD.ids[station]
+    if target >= 0:
+        bt.update(kind="pvp", dseat=target, dunit="hero", target="hero")
+        st.say(
+            "attack",
+            f"{st.name(seat)}'s {unit} attacks {st.name(target)}'s hero at {where}",
+            None,
+            player=seat,
+        )
+        st.bt = bt
+        st.push(["deal"], ["wb_start"], ["resolve"])
+    elif st.owner[station] >= 0:
+        owner = st.owner[station]
+        bt.update(kind="pvp", dseat=owner, dunit="army")
+        st.say("attack", f"{st.name(seat)}'s {unit} attacks {where} of {st.name(owner)}", None, player=seat)
+        st.bt = bt
+        if st.hero_at[owner] == station:
+            st.push(["defender"], ["deal"], ["wb_start"], ["resolve"])
+        else:
+            st.push(["deal"], ["wb_start"], ["resolve"])
+    elif BOARD.kind[station] == StationKind.POLIS:
+        bt.update(kind="garrison", dseat=-1, dunit="garrison")
+        st.say("attack", f"{st.name(seat)}'s {unit} attacks the Polis garrison of {where}", None, player=seat)
+        st.bt = bt
+        st.push(["wb_start"], ["resolve"])
+    else:
+        bt.update(kind="threat", dseat=-1, dunit="threat")
+        st.say("attack", f"{st.name(seat)}'s {unit} attacks neutral {where}", None, player=seat)
+        st.bt = bt
+        st.push(["scout_offer"], ["svd_offer"], ["artyom_offer"], ["threat_card"], ["wb_start"], ["resolve"])
+
+
+# ---------------------------------------------------------------- the defender's choice
+
+
+def _defender_job(st: MetroState, _job: list[Any]) -> None:
+    st.decide("defend", int(st.bt["dseat"]))
+
+
+def _defend_options(_st: MetroState, _d: Decision) -> list[Action]:
+    return [A("defend army"), A("defend hero")]
+
+
+def _defend(st: MetroState, action: Action, d: Decision) -> None:
+    """M33-CMB-03: the owner whose hero stands there may defend with it, publicly."""
+    unit = str(action.part("unit"))
+    st.bt = {**st.bt, "dunit": unit}
+    st.say("defend", f"{st.name(d.seat)} defends with its {unit}", None, player=d.seat)
+
+
+# ---------------------------------------------------------------- the threat card
+
+
+def usable_scout(st: MetroState, seat: int) -> bool:
+    """M33-HAC-08: a scouting card taken last round."""
+    return bool(st.scouts[seat]) and st.scout_round[seat] == st.round - 1
+
+
+def _scout_offer(st: MetroState, _job: list[Any]) -> None:
+    if usable_scout(st, int(st.bt["aseat"])):
+        st.decide("scout_use", int(st.bt["aseat"]))
+
+
+def _scout_options(_st: MetroState, _d: Decision) -> list[Action]:
+    return [A("scout use"), A("scout keep")]
+
+
+def _scout_use(st: MetroState, action: Action, d: Decision) -> None:
+    """M33-CMB-05 step 1: the scouting card goes on top of the threat deck."""
+    if action.part("choice") == "use":
+        st.t_deck.append(st.scouts[d.seat].pop())
+        st.say("scout_use", f"{st.name(d.seat)} puts its scouting card on top", None, player=d.seat)
+
+
+def _svd_offer(st: MetroState, _job: list[Any]) -> None:
+    seat = int(st.bt["aseat"])
+    if st.bt["aunit"] == "hero" and carries(st, seat, Equipment.SVD):
+        st.decide("svd", seat)
+
+
+def _svd_options(st: MetroState, d: Decision) -> list[Action]:
+    if d.data:
+        return [A("svd top"), A("svd bottom")]
+    return [A("svd peek"), A("svd skip")] if st.t_deck or st.t_disc else [A("svd skip")]
+
+
+def _svd(st: MetroState, action: Action, d: Decision) -> None:
+    """M33-EQP-07, M33-CMB-05 step 2: peek at the top card; keep it there or put it at the bottom."""
+    choice = action.part("choice")
+    if choice == "peek":
+        card = draw(st, st.t_deck, st.t_disc)
+        assert card is not None
+        st.t_deck.append(card)
+        st.show(card, d.seat)
+        st.say("svd", f"{st.name(d.seat)} looks at the top threat card (SVD)", None, player=d.seat)
+        st.say("svd_seen", f"you see {CARD[card]}", frozenset((d.seat,)), player=d.seat, card=CARD[card])
+        st.decide("svd", d.seat, "placed")
+    elif choice == "bottom":
+        st.t_deck.insert(0, st.t_deck.pop())
+        st.say("svd_bottom", f"{st.name(d.seat)} puts it at the bottom", None, player=d.seat)
+
+
+def _artyom_offer(st: MetroState, _job: list[Any]) -> None:
+    seat = int(st.bt["aseat"])
+    if st.bt["aunit"] == "hero" and has_hero(st, seat, Hero.ARTYOM):
+        st.decide("artyom", seat)
+
+
+def _artyom_options(st: MetroState, _d: Decision) -> list[Action]:
+    return [A("artyom peek"), A("artyom skip")] if st.t_deck or st.t_disc else [A("artyom skip")]
+
+
+def _artyom(st: MetroState, action: Action, d: Decision) -> None:
+    """M33-HER-01, M33-CMB-05 step 3: look at the top 2, fight either, the other to the bottom."""
+    if action.part("choice") == "skip":
+        return
+    st.drawn = []
+    for _ in range(2):
+        card = draw(st, st.t_deck, st.t_disc)
+        if card is not None:
+            st.drawn.append(card)
+            st.show(card, d.seat)
+    st.say("artyom", f"{st.name(d.seat)}'s Artyom looks at {len(st.drawn)} threat cards", None, player=d.seat)
+    st.decide("fight", d.seat)
+
+
+def _fight_options(st: MetroState, _d: Decision) -> list[Action]:
+    return list(dict.fromkeys(A(f"fight {CARD[c]}") for c in st.drawn))
+
+
+def _fight(st: MetroState, action: Action, _d: Decision) -> None:
+    wanted = str(action.part("card"))
+    card = next(c for c in st.drawn if CARD[c] == wanted)
+    for other in st.drawn:
+        if other != card:
+            st.t_deck.insert(0, other)
+    st.drawn = []
+    st.bt = {**st.bt, "threat": card}
+
+
+def _threat_card(st: MetroState, _job: list[Any]) -> None:
+    """M33-CMB-05 step 4: the top card is revealed and fought (unless Artyom chose one)."""
+    card = int(st.bt["threat"])
+    if card < 0:
+        drawn = draw(st, st.t_deck, st.t_disc)
+        card = -1 if drawn is None else drawn
+    if card < 0:  # M33-DECK-04: no threat card exists at all; the attack finds nothing to fight
+        st.bt = {**st.bt, "kind": "empty"}
+        return
+    st.bt = {**st.bt, "threat": card}
+    st.show_all(card)
+    st.say("threat", f"the threat: {C.threats[CARD[card]].name}", None, card=CARD[card])
+
+
+# ---------------------------------------------------------------- battle cards (secret, simultaneous)
+
+
+def _deal(st: MetroState, _job: list[Any]) -> None:
+    """M33-BAT-02: the attacker shuffles all 7 and deals 3 each, alternately, 1 set aside."""
+    cards = list(DECK[CardKind.BATTLE])
+    st.rng.shuffle(cards)
+    a, d = int(st.bt["aseat"]), int(st.bt["dseat"])
+    st.bhand = [cards[0:6:2], cards[1:6:2], [cards[6]]]
+    for card in st.bhand[0]:
+        st.show(card, a)
+    for card in st.bhand[1]:
+        st.show(card, d)
+    st.decide_together("card", [a, d])
+
+
+def _card_options(st: MetroState, d: Decision) -> list[Action]:
+    """M33-BAT-03: one of one's own 3 cards."""
+    hand = st.bhand[0] if d.seat == st.bt["aseat"] else st.bhand[1]
+    return [A(f"card {CARD[c]}") for c in hand]
+
+
+def _card_reveal(st: MetroState, chosen: dict[int, Action]) -> None:
+    """M33-BAT-03/05: both cards are revealed at once; the others never are."""
+    a, d = int(st.bt["aseat"]), int(st.bt["dseat"])
+    ca, cd = str(chosen[a].part("card")), str(chosen[d].part("card"))
+    st.bt = {**st.bt, "ca": ca, "cd": cd}
+    st.show_all(*(c for c in (*st.bhand[0], *st.bhand[1]) if CARD[c] in (ca, cd)))
+    st.say(
+        "battle_cards", f"{st.name(a)} plays {ca}, {st.name(d)} plays {cd}", None, attacker=ca, defender=cd
+    )
+
+
+# ---------------------------------------------------------------- W-BATTLE
+
+
+def _wb_start(st: MetroState, _job: list[Any]) -> None:
+    """M33-CMB-06: one pass around the table from the attacking player (Events: the defender)."""
+    if st.bt.get("kind") == "empty":
+        return
+    aseat = int(st.bt["aseat"])
+    start = aseat if aseat >= 0 else int(st.bt["dseat"])
+    st.push(["wb", start, st.game.num_players])
+
+
+def _wb_job(st: MetroState, job: list[Any]) -> None:
+    seat, left = int(job[1]), int(job[2])
+    if left <= 0:
+        return
+    st.push(["wb", (seat + 1) % st.game.num_players, left - 1])
+    if len(_wb_options(st, st.rules.asked["wb"][seat])) > 1:
+        st.decide("wb", seat)
+
+
+def _side_units(st: MetroState) -> dict[str, str]:
+    return {ATTACKER: str(st.bt["aunit"]), DEFENDER: str(st.bt["dunit"])}
+
+
+def own_hero_side(st: MetroState, seat: int) -> str | None:
+    """The side the seat's hero fights on in this battle, if any."""
+    if st.bt["aseat"] == seat and st.bt["aunit"] == "hero":
+        return ATTACKER
+    if st.bt["dseat"] == seat and st.bt["dunit"] == "hero":
+        return DEFENDER
+    return None
+
+
+def _wb_options(st: MetroState, d: Decision) -> list[Action]:
+    """M33-CMB-06 / DP-21: quest +-1 on a side of the matching unit (the garrison counts as an
+    army, M33-CMB-08); the Grenade if one's hero fights; Explosives (M33-EQP-10)."""
+    seat = d.seat
+    options = [A("done")]
+    units = _side_units(st)
+    for ability, fits in (
+        (QuestAbility.ARMY_STRENGTH, ("army", "garrison")),
+        (QuestAbility.HERO_STRENGTH, ("hero",)),
+    ):
+        for q, mode in ability_cards(st, seat, ability):
+            options += [A(f"boost {q} {mode} {side}") for side, unit in units.items() if unit in fits]
+    if own_hero_side(st, seat) is not None and carries(st, seat, Equipment.GRENADE):
+        options.append(A("grenade"))
+    if explosives_target(st, seat) >= 0:
+        options.append(A("explode"))
+    return options
+
+
+def _wb(st: MetroState, action: Action, d: Decision) -> None:
+    seat = d.seat
+    if action.verb == "done":
+        return
+    if action.verb == "boost":
+        delta = use_quest(st, seat, str(action.part("card")), str(action.part("mode")))
+        key = "ma" if action.part("side") == ATTACKER else "md"
+        st.bt = {**st.bt, key: int(st.bt[key]) + delta}
+    elif action.verb == "grenade":
+        card = next(c for c in st.equip[seat] if CARD[c] == Equipment.GRENADE.value)
+        st.equip[seat].remove(card)
+        st.eq_disc.append(card)
+        key = "ma" if own_hero_side(st, seat) == ATTACKER else "md"
+        bonus = C.equipment[Equipment.GRENADE].discard_strength
+        st.bt = {**st.bt, key: int(st.bt[key]) + bonus}
+        st.say("grenade", f"{st.name(seat)} throws a grenade (+{bonus})", None, player=seat)
+    else:
+        explode(st, seat)
+    st.decide("wb", seat)
+
+
+# ---------------------------------------------------------------- strengths and the comparison
+
+
+def threat_type(st: MetroState) -> Any:
+    card = int(st.bt["threat"])
+    return C.threats[CARD[card]].type if st.bt["kind"] == "threat" and card >= 0 else None
+
+
+def flag_bonus(st: MetroState, seat: int) -> int:
+    """M33-EQP-06: +1 per Flag while the hero stands on a station of its faction."""
+    at = st.hero_at[seat]
+    if at < 0 or not counts_as_own(st, seat, at):
+        return 0
+    return sum(C.equipment[e].flag_army for e in carried(st, seat))
+
+
+def hero_strength(st: MetroState, seat: int, against: Any = None) -> int:
+    """M33-CMB-02: hero STR + its equipment, type values against that threat type (M33-EQP-14)."""
+    base = C.heroes[Hero(st.hero[seat])].strength
+    return base + sum(C.equipment[e].strength_against(against) for e in carried(st, seat))
+
+
+def side_strength(st: MetroState, side: str) -> int:
+    """M33-CMB-02 for one side, floored at 0 (M33-GEN-10)."""
+    bt = st.bt
+    seat, unit = (int(bt["aseat"]), bt["aunit"]) if side == ATTACKER else (int(bt["dseat"]), bt["dunit"])
+    mods = int(bt["ma"] if side == ATTACKER else bt["md"])
+    value: int
+    if unit == "army":
+        value = st.army[seat] + flag_bonus(st, seat)
+    elif unit == "hero":
+        value = hero_strength(st, seat, threat_type(st))
+    elif unit == "threat":
+        card = C.threats[CARD[int(bt["threat"])]]
+        law = active_law(st)
+        value = card.strength_at(BOARD.has_transfer[int(bt["station"])])
+        value += C.laws[law].threat_strength if law is not None else 0
+    else:
+        value = AC_GARRISON if has_faction(st, int(bt["aseat"]), Faction.AC) else POLIS_GARRISON
+    if bt["kind"] == "pvp":
+        mine, theirs = (bt["ca"], bt["cd"]) if side == ATTACKER else (bt["cd"], bt["ca"])
+        value += C.battle_cards[mine].bonus_against(C.battle_cards[theirs].type)
+    return max(0, value + mods)
+
+
+def wins_ties(st: MetroState, side: str) -> bool:
+    """M33-CMB-07: a Bauman hero always; a Reich army attacking; a Bandits army defending."""
+    bt = st.bt
+    seat, unit = (bt["aseat"], bt["aunit"]) if side == ATTACKER else (bt["dseat"], bt["dunit"])
+    if seat < 0:
+        return False
+    if unit == "hero":
+        return has_faction(st, seat, Faction.BA)
+    if unit == "army":
+        return has_faction(st, seat, Faction.RE) if side == ATTACKER else has_faction(st, seat, Faction.BN)
+    return False
+
+
+def winner(st: MetroState) -> str | None:
+    """M33-CMB-01/07: the higher strength; a tie goes to the one side with a tie-winning
+    ability, and stays a tie if both or neither have one. None for a tie."""
+    a, d = side_strength(st, ATTACKER), side_strength(st, DEFENDER)
+    if a != d:
+        return ATTACKER if a > d else DEFENDER
+    ta, td = wins_ties(st, ATTACKER), wins_ties(st, DEFENDER)
+    if ta != td:
+        return ATTACKER if ta else DEFENDER
+    return None
+
+
+KINDS: list[DecisionKind[Any]] = [
+    kind("defend", _defend_options, _defend),
+    kind("scout_use", _scout_options, _scout_use),
+    kind("svd", _svd_options, _svd),
+    kind("artyom", _artyom_options, _artyom),
+    kind("fight", _fight_options, _fight),
+    kind("wb", _wb_options, _wb),
+]
+JOBS = {
+    "declare": _declare,
+    "defender": _defender_job,
+    "scout_offer": _scout_offer,
+    "svd_offer": _svd_offer,
+    "artyom_offer": _artyom_offer,
+    "threat_card": _threat_card,
+    "deal": _deal,
+    "wb_start": _wb_start,
+    "wb": _wb_job,
+}
+
+
+def card_kind() -> DecisionKind[Any]:
+    """The secret simultaneous battle-card choice (M33-BAT-03, M33-HID-06)."""
+
+    def options(st: MetroState) -> list[Action]:
+        assert st.decision is not None
+        return _card_options(st, st.decision)
+
+    return DecisionKind("card", options, lambda st, a: None, secret=True, reveal=_card_reveal)

@@ -1,0 +1,259 @@
+"""What every Metro 2033 rules module asks of a position: turn order, resources and the reserve,
+prices under the active law, stations and VP, the equipment a hero carries, deck draws, the
+stations that count as a faction's through the Draisine, and army reach (metro2033.md §3.1-3.3)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from typing import TYPE_CHECKING
+
+from warroom.games.metro2033.board import BOARD, Station
+from warroom.games.metro2033.cards import CARD
+from warroom.games.metro2033.content import default_content
+from warroom.games.metro2033.words import (
+    RESOURCES,
+    Equipment,
+    Faction,
+    Hero,
+    Law,
+    Purchase,
+    Resource,
+    StationKind,
+)
+
+if TYPE_CHECKING:
+    from warroom.games.metro2033.state import MetroState
+
+C = default_content()
+RES_INDEX: Mapping[Resource, int] = {r: i for i, r in enumerate(RESOURCES)}
+MAX_STATIONS = C.inventory.faction_tokens - 2  # M33-GEN-09: 13 tokens, 2 on the tracks
+ARMY_MIN = C.board.army_track.minimum
+ARMY_MAX = C.board.army_track.maximum
+POLIS_GARRISON = 7  # M33-CMB-02 (rb p. 6)
+AC_GARRISON = 6  # M33-FAC-05
+WIN_VP = 10  # M33-END-02
+RL_WIN_VP = 9  # M33-FAC-01
+STAGE_II_VP = 6  # M33-STG-02
+MARKET_SIZE = 4  # M33-SET-10
+
+
+# ---------------------------------------------------------------- seats and order
+
+
+def order(st: MetroState) -> list[int]:
+    """Turn order: the first player, then clockwise (to the left) (M33-GEN-02, M33-RND-02)."""
+    n = st.game.num_players
+    return [(st.first + i) % n for i in range(n)]
+
+
+def seat_of(st: MetroState, faction: Faction | str) -> int:
+    return st.faction.index(str(faction))
+
+
+def has_faction(st: MetroState, seat: int, faction: Faction) -> bool:
+    return st.faction[seat] == faction.value
+
+
+def has_hero(st: MetroState, seat: int, hero: Hero) -> bool:
+    return st.hero[seat] == hero.value
+
+
+# ---------------------------------------------------------------- resources
+
+
+def gain(st: MetroState, seat: int, r: Resource, n: int = 1) -> int:
+    """Take up to `n` of `r` from the reserve; a short reserve gives what it has and the rest is
+    lost (M33-GEN-03, M33-GEN-05). Returns what was taken."""
+    i = RES_INDEX[r]
+    got = min(n, st.reserve[i])
+    st.reserve[i] -= got
+    st.res[seat][i] += got
+    return got
+
+
+def can_pay(st: MetroState, seat: int, cost: Mapping[Resource, int]) -> bool:
+    """A cost is paid in full from what the player holds, or not at all (M33-GEN-04)."""
+    held = st.res[seat]
+    return all(held[RES_INDEX[r]] >= n for r, n in cost.items())
+
+
+def pay(st: MetroState, seat: int, cost: Mapping[Resource, int]) -> None:
+    """Spent resources go back to the reserve (M33-GEN-03)."""
+    assert can_pay(st, seat, cost), f"seat {seat} cannot pay {dict(cost)}"
+    for r, n in cost.items():
+        st.res[seat][RES_INDEX[r]] -= n
+        st.reserve[RES_INDEX[r]] += n
+
+
+def lose(st: MetroState, seat: int, r: Resource) -> bool:
+    """One unit of `r` goes back to the reserve, if held (M33-GEN-12)."""
+    i = RES_INDEX[r]
+    if st.res[seat][i] <= 0:
+        return False
+    st.res[seat][i] -= 1
+    st.reserve[i] += 1
+    return True
+
+
+def held(st: MetroState, seat: int, r: Resource) -> int:
+    return st.res[seat][RES_INDEX[r]]
+
+
+def active_law(st: MetroState) -> Law | None:
+    return None if st.law < 0 else Law(CARD[st.law])
+
+
+def price(st: MetroState, purchase: Purchase) -> dict[Resource, int]:
+    """A price from the cost panel plus what the active law adds (M33-LAW-02, -04, -07)."""
+    cost = dict(C.costs[purchase])
+    law = active_law(st)
+    if law is not None:
+        card = C.laws[law]
+        if purchase in card.extra_cost_on:
+            for r, n in card.extra_cost.items():
+                cost[r] = cost.get(r, 0) + n
+    return cost
+
+
+def describe_cost(cost: Mapping[Resource, int]) -> str:
+    return " + ".join(f"{n} {r}" for r, n in cost.items()) or "nothing"
+
+
+# ---------------------------------------------------------------- stations and VP
+
+
+def stations_of(st: MetroState, seat: int) -> list[Station]:
+    return [s for s, owner in enumerate(st.owner) if owner == seat]
+
+
+def station_count(st: MetroState, seat: int) -> int:
+    return st.owner.count(seat)
+
+
+def vp(st: MetroState, seat: int) -> int:
+    """Stations owned plus quests completed (M33-GEN-07)."""
+    return st.owner.count(seat) + len(st.done[seat])
+
+
+def is_neutral(st: MetroState, s: Station) -> bool:
+    """An in-play capturable station without a token (M33-GEN-06)."""
+    return s in st.inplay and BOARD.is_capturable(s) and st.owner[s] < 0
+
+
+def neutral_polis(st: MetroState) -> list[Station]:
+    return [s for s in BOARD.polis if st.owner[s] < 0]
+
+
+def capture(st: MetroState, seat: int, s: Station, how: str) -> None:
+    """Place a token, VP +1 (M33-CAP-03); the token limit is checked by the callers (M33-GEN-09)."""
+    assert st.owner[s] < 0 and station_count(st, seat) < MAX_STATIONS
+    st.owner[s] = seat
+    st.say(
+        "capture", f"{st.name(seat)} captures {BOARD.ids[s]} ({how})", None, player=seat, station=BOARD.ids[s]
+    )
+
+
+def lose_station(st: MetroState, s: Station) -> None:
+    """The token goes back to its owner, VP -1 (M33-CAP-06)."""
+    seat = st.owner[s]
+    st.owner[s] = -1
+    st.say("lose_station", f"{st.name(seat)} loses {BOARD.ids[s]}", None, player=seat, station=BOARD.ids[s])
+
+
+def can_take_station(st: MetroState, seat: int) -> bool:
+    return station_count(st, seat) < MAX_STATIONS
+
+
+# ---------------------------------------------------------------- heroes and equipment
+
+
+def carried(st: MetroState, seat: int) -> list[Equipment]:
+    return [Equipment(CARD[c]) for c in st.equip[seat]]
+
+
+def carries(st: MetroState, seat: int, e: Equipment) -> bool:
+    return any(CARD[c] == e.value for c in st.equip[seat])
+
+
+def equipment_limit(st: MetroState, seat: int) -> int:
+    """2 in stage I, 3 in stage II; Melnik one more (M33-EQP-02, M33-HER-03)."""
+    return (2 if st.stage == 1 else 3) + (1 if has_hero(st, seat, Hero.MELNIK) else 0)
+
+
+def speed(st: MetroState, seat: int) -> int:
+    """Hero SPD plus equipment, never below 0 (M33-HMV-02)."""
+    base = C.heroes[Hero(st.hero[seat])].speed
+    return max(0, base + sum(C.equipment[e].speed for e in carried(st, seat)))
+
+
+def draisine_station(st: MetroState, seat: int) -> Station | None:
+    """The neutral capturable station the seat's hero stands on with a Draisine: it counts as the
+    faction's for reach, hero immunity, Khan, Sasha and the Flag only (M33-EQP-12)."""
+    at = st.hero_at[seat]
+    if at >= 0 and carries(st, seat, Equipment.DRAISINE) and is_neutral(st, at):
+        return at
+    return None
+
+
+def counts_as_own(st: MetroState, seat: int, s: Station) -> bool:
+    """A station of the seat's faction, or its Draisine station (M33-GEN-13, M33-EQP-12)."""
+    return st.owner[s] == seat or draisine_station(st, seat) == s
+
+
+def can_trade_at(st: MetroState, seat: int) -> bool:
+    """On a Hanza station; Khan also on a station of his faction (M33-HAC-04..06, M33-HER-02)."""
+    at = st.hero_at[seat]
+    if BOARD.kind[at] == StationKind.HANZA:
+        return True
+    return has_hero(st, seat, Hero.KHAN) and counts_as_own(st, seat, at)
+
+
+# ---------------------------------------------------------------- army reach
+
+
+def army_origins(st: MetroState, seat: int) -> list[Station]:
+    origins = stations_of(st, seat)
+    extra = draisine_station(st, seat)
+    if extra is not None:
+        origins.append(extra)
+    return origins
+
+
+def army_reach(st: MetroState, seat: int) -> frozenset[Station]:
+    """Stations army-reachable from the seat's stations (and Draisine station) (M33-MAP-13)."""
+    return BOARD.army_reach(army_origins(st, seat), neutral_polis(st), st.inplay)
+
+
+# ---------------------------------------------------------------- decks
+
+
+def draw(st: MetroState, deck: list[int], discard: list[int]) -> int | None:
+    """The top card (the end of the list); an empty deck is first rebuilt by shuffling its
+    discard (M33-DECK-03); None if both are empty (M33-DECK-04)."""
+    if not deck:
+        if not discard:
+            return None
+        deck.extend(discard)
+        discard.clear()
+        st.rng.shuffle(deck)
+        st.forget(deck)
+        st.say("reshuffle", "a discard pile is shuffled into a new deck", None)
+    return deck.pop()
+
+
+def can_draw(deck: list[int], discard: list[int]) -> bool:
+    return bool(deck) or bool(discard)
+
+
+def refill_market(st: MetroState) -> None:
+    """Refill the Hanza market to 4 face-up cards (M33-SET-10, M33-HAC-04)."""
+    while len(st.market) < MARKET_SIZE:
+        card = draw(st, st.eq_deck, st.eq_disc)
+        if card is None:
+            return
+        st.market.append(card)
+        st.show_all(card)
+
+
+def ids(cards: Iterable[int]) -> list[str]:
+    return [CARD[c] for c in cards]

@@ -1,0 +1,86 @@
+"""End of round and victory (metro2033.md §3.22 END) and the move to stage II (§3.21 STG)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from warroom.games.metro2033.board import BOARD
+from warroom.games.metro2033.rules.common import RL_WIN_VP, STAGE_II_VP, WIN_VP, draw, has_faction, order, vp
+from warroom.games.metro2033.words import Faction
+
+if TYPE_CHECKING:
+    from warroom.games.metro2033.state import MetroState
+
+
+def meets_victory(st: MetroState, seat: int) -> bool:
+    """M33-END-02: 10 VP (Red Line 9, M33-FAC-01), or all 4 Polis stations."""
+    target = RL_WIN_VP if has_faction(st, seat, Faction.RL) else WIN_VP
+    return vp(st, seat) >= target or all(st.owner[s] == seat for s in BOARD.polis)
+
+
+def round_winner(st: MetroState) -> int | None:
+    """M33-END-03: of those meeting a condition, the nearest the first player, clockwise."""
+    return next((seat for seat in order(st) if meets_victory(st, seat)), None)
+
+
+def _end_round(st: MetroState, _job: list[Any]) -> None:
+    """M33-END-01: victory, scouting expiry and resets, first player, round token, stage check."""
+    won = round_winner(st)
+    if won is not None:
+        st.result = [won]
+        st.say("victory", f"{st.name(won)} wins with {vp(st, won)} VP", None, player=won)
+        st.finish()
+        return
+    for seat in range(st.game.num_players):  # M33-END-04 / M33-HAC-09
+        if st.scouts[seat] and st.scout_round[seat] < st.round:
+            st.t_deck.insert(0, st.scouts[seat].pop())
+            st.say(
+                "scout_expires",
+                f"{st.name(seat)}'s scouting card goes under the threat deck",
+                None,
+                player=seat,
+            )
+    st.used = []  # M33-END-05
+    n = st.game.num_players
+    st.refreshed = [False] * n
+    st.got_quest = [False] * n
+    st.anywhere = [False] * n
+    st.first = (st.first + 1) % n  # M33-END-06
+    if st.round >= int(st.game.options["max_rounds"]):  # the round guard: no rule, see game.py
+        st.result = []
+        st.say("round_guard", f"the game stops after {st.round} rounds without a winner", None)
+        st.finish()
+        return
+    if st.stage == 1 and any(vp(st, seat) >= STAGE_II_VP for seat in range(n)):  # M33-STG-02
+        _stage_two(st)
+    st.push(["round"])  # M33-END-07: the round token moves when the next round begins
+
+
+def _stage_two(st: MetroState) -> None:
+    """M33-STG-03: stage-I threats (deck, discard, held scouting cards) leave the game; the
+    stage-II deck is shuffled; limits rise to 3; each player draws 2 equipment and keeps 1."""
+    st.stage = 2
+    st.gone = [*st.gone, *st.t_deck, *st.t_disc, *(c for s in st.scouts for c in s)]
+    st.show_all(*st.gone)
+    st.t_deck, st.t_disc = st.t2_deck, []
+    st.t2_deck = []
+    st.scouts = [[] for _ in st.scouts]
+    st.rng.shuffle(st.t_deck)
+    st.say("stage", "stage II begins: tougher threats, equipment limit 3", None)
+    st.push(*(["stage_draw", seat] for seat in order(st)))
+
+
+def _stage_draw(st: MetroState, job: list[Any]) -> None:
+    """M33-STG-03 step 4 / M33-STG-04: draw 2 (or what exists), keep 1."""
+    seat = int(job[1])
+    st.drawn = []
+    for _ in range(2):
+        card = draw(st, st.eq_deck, st.eq_disc)
+        if card is not None:
+            st.drawn.append(card)
+            st.show_all(card)
+    if st.drawn:
+        st.decide("keep", seat)
+
+
+JOBS = {"end_round": _end_round, "stage_draw": _stage_draw}

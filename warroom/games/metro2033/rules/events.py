@@ -1,0 +1,328 @@
+"""The round and its Events phase (metro2033.md §3.5 RND, §3.6 EVT, §3.7 LAW): the round track,
+start-of-Events laws, income, the threat from the tunnels, and the law vote."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from warroom.core.actions import Action
+from warroom.core.engine import Decision
+from warroom.games.metro2033.actions import A
+from warroom.games.metro2033.board import BOARD
+from warroom.games.metro2033.cards import CARD
+from warroom.games.metro2033.rules.common import (
+    RES_INDEX,
+    C,
+    active_law,
+    army_reach,
+    can_pay,
+    can_take_station,
+    capture,
+    draw,
+    gain,
+    has_faction,
+    order,
+    pay,
+    stations_of,
+)
+from warroom.games.metro2033.rules.kinds import kind
+from warroom.games.metro2033.words import RESOURCES, Faction, Law, Resource, StationKind
+
+if TYPE_CHECKING:
+    from warroom.games.metro2033.state import MetroState
+
+HERO_UNIT = 1  # ann[seat] = station * 2 + HERO_UNIT when the hero defends (M33-EVT-07)
+
+
+def _round(st: MetroState, _job: list[Any]) -> None:
+    """M33-RND-01: Events, Mobilization, Army actions, Hero actions, End of round; M33-RND-03:
+    the round token's space (round 1 on S, then the loop of 9)."""
+    st.round += 1
+    space = C.board.round_track.space_for_round(st.round)
+    st.say("round", f"round {st.round} begins (space {space.space}: {', '.join(space.symbols)})", None,
+           round=st.round, space=space.space)  # fmt: skip
+    seats = order(st)
+    jobs: list[list[Any]] = [["start_law", p] for p in seats]
+    if space.resources:
+        jobs += [["income", p] for p in seats]
+    if space.has_law:
+        jobs += [["law_reveal"], *(["vote", p] for p in seats), ["vote_end"]]
+    if space.has_threat:
+        jobs += [*(["announce", p] for p in seats), ["threat_reveal"], *(["efight", p] for p in seats)]
+        jobs.append(["threat_discard"])
+    jobs += [["mob", p] for p in seats]
+    jobs += [["army", p] for p in seats]
+    jobs += [["hero", p] for p in seats]
+    jobs.append(["end_round"])
+    st.push(*jobs)
+
+
+# ---------------------------------------------------------------- start-of-Events laws
+
+
+def _start_law(st: MetroState, job: list[Any]) -> None:
+    """M33-EVT-01: Taxation or Colonization, in turn order, before the space's symbols."""
+    seat = int(job[1])
+    law = active_law(st)
+    if law == Law.TAXATION:
+        st.decide("tax", seat)
+    elif law == Law.COLONIZATION and _colony_options(st, st.rules.asked["colon"][seat]) != [A("pass")]:
+        st.decide("colon", seat)
+
+
+def _tax_options(_st: MetroState, _d: Decision) -> list[Action]:
+    return [A(f"tax {r}") for r in RESOURCES]
+
+
+def _tax(st: MetroState, action: Action, d: Decision) -> None:
+    """M33-LAW-03: every player gains 1 resource of their choice."""
+    r = Resource(action.part("resource"))
+    got = gain(st, d.seat, r)
+    st.say("tax", f"{st.name(d.seat)} takes {got} {r} (Taxation)", None, player=d.seat, resource=r.value)
+
+
+def colony_targets(st: MetroState, seat: int) -> list[int]:
+    """M33-LAW-06: in-play neutral non-Polis stations army-reachable from an owned station."""
+    if not can_take_station(st, seat):
+        return []
+    reach = BOARD.army_reach(stations_of(st, seat), [s for s in BOARD.polis if st.owner[s] < 0], st.inplay)
+    return sorted(s for s in reach if BOARD.kind[s] == StationKind.CAPTURABLE and st.owner[s] < 0)
+
+
+def _colony_options(st: MetroState, d: Decision) -> list[Action]:
+    cost = C.laws[Law.COLONIZATION].colonize_cost
+    options = [A("pass")]
+    if can_pay(st, d.seat, cost):
+        options += [A(f"colonize {BOARD.ids[s]}") for s in colony_targets(st, d.seat)]
+    return options
+
+
+def _colony(st: MetroState, action: Action, d: Decision) -> None:
+    """M33-LAW-06: pay 2 M + 2 P + 2 A and capture; neither "with army" nor "with hero"."""
+    if action.verb == "pass":
+        return
+    pay(st, d.seat, C.laws[Law.COLONIZATION].colonize_cost)
+    capture(st, d.seat, BOARD.station(action.part("station")), "Colonization")
+
+
+# ---------------------------------------------------------------- income
+
+
+def _income(st: MetroState, job: list[Any]) -> None:
+    """M33-EVT-03..05: each owned non-Polis station of a shown resource gives 1 (2 on S); each
+    owned Polis 1 of a shown resource, chosen when two or more are shown (M33-EVT-04)."""
+    seat = int(job[1])
+    space = C.board.round_track.space_for_round(st.round)
+    shown = space.resources
+    for s in stations_of(st, seat):
+        if BOARD.kind[s] == StationKind.POLIS:
+            if len(shown) == 1:
+                gain(st, seat, shown[0], space.times)
+            else:
+                st.push(["polis_income", seat, s])
+        elif BOARD.produces[s] and BOARD.produces[s][0] in shown:
+            gain(st, seat, BOARD.produces[s][0], space.times)
+    st.say("income", f"{st.name(seat)} collects income: {_holding(st, seat)}", None, player=seat)
+
+
+def _holding(st: MetroState, seat: int) -> str:
+    return " ".join(f"{st.res[seat][RES_INDEX[r]]}{r}" for r in RESOURCES)
+
+
+def _polis_job(st: MetroState, job: list[Any]) -> None:
+    st.decide("polis", int(job[1]), int(job[2]))
+
+
+def _polis_options(st: MetroState, _d: Decision) -> list[Action]:
+    return [A(f"income {r}") for r in C.board.round_track.space_for_round(st.round).resources]
+
+
+def _polis(st: MetroState, action: Action, d: Decision) -> None:
+    r = Resource(action.part("resource"))
+    times = C.board.round_track.space_for_round(st.round).times
+    got = gain(st, d.seat, r, times)
+    st.say("income", f"{st.name(d.seat)} takes {got} {r} from {BOARD.ids[d.data[0]]}", None, player=d.seat)
+
+
+# ---------------------------------------------------------------- the threat from the tunnels
+
+
+def _announce_job(st: MetroState, job: list[Any]) -> None:
+    """M33-EVT-07: a player with no station announces nothing and does not fight."""
+    seat = int(job[1])
+    st.ann[seat] = -1
+    if stations_of(st, seat):
+        st.decide("announce", seat)
+
+
+def _announce_options(st: MetroState, d: Decision) -> list[Action]:
+    """M33-EVT-07: one owned station, defended by the army, or by the hero standing there."""
+    options = []
+    for s in stations_of(st, d.seat):
+        options.append(A(f"announce {BOARD.ids[s]} army"))
+        if st.hero_at[d.seat] == s:
+            options.append(A(f"announce {BOARD.ids[s]} hero"))
+    return options
+
+
+def _announce(st: MetroState, action: Action, d: Decision) -> None:
+    s = BOARD.station(action.part("station"))
+    unit = str(action.part("unit"))
+    st.ann[d.seat] = s * 2 + (HERO_UNIT if unit == "hero" else 0)
+    st.say("announce", f"{st.name(d.seat)} defends {BOARD.ids[s]} with its {unit}", None, player=d.seat)
+
+
+def _threat_reveal(st: MetroState, _job: list[Any]) -> None:
+    """M33-EVT-08: the top threat card is revealed."""
+    card = draw(st, st.t_deck, st.t_disc)
+    st.ethreat = -1 if card is None else card
+    if card is not None:
+        st.show_all(card)
+        st.say("threat", f"the threat from the tunnels: {C.threats[CARD[card]].name}", None, card=CARD[card])
+
+
+def _efight(st: MetroState, job: list[Any]) -> None:
+    """M33-EVT-09..12: each player fights the same card in turn, at the announced station; one
+    whose station is no longer theirs does not fight."""
+    seat = int(job[1])
+    a = st.ann[seat]
+    if a < 0 or st.ethreat < 0:
+        return
+    s, unit = a // 2, ("hero" if a % 2 == HERO_UNIT else "army")
+    if st.owner[s] != seat:
+        st.say("no_fight", f"{st.name(seat)} no longer holds {BOARD.ids[s]}: no fight", None, player=seat)
+        return
+    st.bt = dict(
+        kind="threat",
+        events=True,
+        aseat=-1,
+        aunit="threat",
+        dseat=seat,
+        dunit=unit,
+        station=s,
+        threat=st.ethreat,
+        ma=0,
+        md=0,
+        ca="",
+        cd="",
+        target="station",
+    )
+    st.push(["wb_start"], ["resolve"])
+
+
+def _threat_discard(st: MetroState, _job: list[Any]) -> None:
+    """M33-DECK-06: the card goes to the discard after the last fight."""
+    if st.ethreat >= 0:
+        st.t_disc.append(st.ethreat)
+        st.ethreat = -1
+
+
+# ---------------------------------------------------------------- the law vote
+
+
+def _law_reveal(st: MetroState, _job: list[Any]) -> None:
+    """M33-EVT-14 / M33-FAC-04: the Confederation of 1905 may peek at the top 2 first."""
+    if Faction.C05.value in st.faction:
+        st.decide("c05", st.faction.index(Faction.C05.value))
+    else:
+        _propose(st, st.law_deck.pop())
+
+
+def _c05_options(st: MetroState, _d: Decision) -> list[Action]:
+    return [A("c05 peek"), A("c05 skip")] if len(st.law_deck) >= 2 else [A("c05 skip")]
+
+
+def _c05(st: MetroState, action: Action, d: Decision) -> None:
+    if action.part("choice") == "skip":
+        _propose(st, st.law_deck.pop())
+        return
+    st.drawn = [st.law_deck.pop(), st.law_deck.pop()]
+    for card in st.drawn:
+        st.show(card, d.seat)
+    st.say("c05_peek", f"{st.name(d.seat)} looks at the top 2 law cards", None, player=d.seat)
+    st.say("c05_seen", f"you see {', '.join(CARD[c] for c in st.drawn)}", frozenset((d.seat,)), player=d.seat)
+    st.decide("propose", d.seat)
+
+
+def _propose_options(st: MetroState, _d: Decision) -> list[Action]:
+    return [A(f"propose {CARD[c]}") for c in st.drawn]
+
+
+def _propose_chosen(st: MetroState, action: Action, _d: Decision) -> None:
+    """M33-FAC-04 / M33-HID-04: the other card goes to the bottom unseen by the others."""
+    wanted = action.part("card")
+    chosen = next(c for c in st.drawn if CARD[c] == wanted)
+    other = next(c for c in st.drawn if c != chosen)
+    st.law_deck.insert(0, other)
+    st.drawn = []
+    _propose(st, chosen)
+
+
+def _propose(st: MetroState, card: int) -> None:
+    st.proposal = card
+    st.tally = [0, 0]
+    st.show_all(card)
+    st.say("law", f"the law put to the vote: {C.laws[Law(CARD[card])].name}", None, card=CARD[card])
+
+
+def votes(st: MetroState, seat: int) -> int:
+    """M33-EVT-15 / M33-EVT-19: stations owned, +3 for the Confederation of 1905."""
+    return st.owner.count(seat) + (3 if has_faction(st, seat, Faction.C05) else 0)
+
+
+def _vote_job(st: MetroState, job: list[Any]) -> None:
+    st.decide("vote", int(job[1]))
+
+
+def _vote_options(_st: MetroState, _d: Decision) -> list[Action]:
+    return [A("vote for"), A("vote against")]
+
+
+def _vote(st: MetroState, action: Action, d: Decision) -> None:
+    """M33-EVT-15: all of a player's votes one way, openly, in turn order."""
+    n = votes(st, d.seat)
+    side = 0 if action.part("choice") == "for" else 1
+    st.tally = [st.tally[0] + (n if side == 0 else 0), st.tally[1] + (n if side == 1 else 0)]
+    st.say("vote", f"{st.name(d.seat)} casts {n} votes {action.part('choice')}", None, player=d.seat)
+
+
+def _vote_end(st: MetroState, _job: list[Any]) -> None:
+    """M33-EVT-16..18: strictly more for enacts it and the old law goes to the bottom; otherwise
+    the new card goes to the bottom and the old law stays (M33-DECK-02)."""
+    card, (yes, no) = st.proposal, st.tally
+    st.proposal, st.tally = -1, [0, 0]
+    if yes > no:
+        if st.law >= 0:
+            st.law_deck.insert(0, st.law)
+        st.law = card
+        st.say("law_passed", f"{C.laws[Law(CARD[card])].name} passes {yes}:{no}", None, card=CARD[card])
+    else:
+        st.law_deck.insert(0, card)
+        st.say(
+            "law_rejected", f"{C.laws[Law(CARD[card])].name} is rejected {yes}:{no}", None, card=CARD[card]
+        )
+
+
+KINDS = [
+    kind("tax", _tax_options, _tax),
+    kind("colon", _colony_options, _colony),
+    kind("polis", _polis_options, _polis),
+    kind("announce", _announce_options, _announce),
+    kind("c05", _c05_options, _c05),
+    kind("propose", _propose_options, _propose_chosen),
+    kind("vote", _vote_options, _vote),
+]
+JOBS = {
+    "round": _round,
+    "start_law": _start_law,
+    "income": _income,
+    "polis_income": _polis_job,
+    "announce": _announce_job,
+    "threat_reveal": _threat_reveal,
+    "efight": _efight,
+    "threat_discard": _threat_discard,
+    "law_reveal": _law_reveal,
+    "vote": _vote_job,
+    "vote_end": _vote_end,
+}
+__all__ = ["HERO_UNIT", "JOBS", "KINDS", "army_reach", "colony_targets", "votes"]

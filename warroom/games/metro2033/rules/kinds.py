@@ -1,0 +1,33 @@
+"""How the rules modules declare their decisions: options and rule take the pending `Decision`
+(its data carries the station, card or count being decided), and the engine's decision is cleared
+before the rule runs, so a rule either asks the next decision or leaves the agenda to continue."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from warroom.core.actions import Action
+from warroom.core.engine import Decision, DecisionKind
+
+if TYPE_CHECKING:
+    from warroom.games.metro2033.state import MetroState
+
+Options = Callable[["MetroState", Decision], list[Action]]
+Apply = Callable[["MetroState", Action, Decision], None]
+
+
+def kind(name: str, options: Options, apply: Apply, *, forced: bool = True) -> DecisionKind[Any]:
+    """A decision kind; `forced` (the default): a single option is taken by the engine at once."""
+
+    def listed(st: MetroState) -> list[Action]:
+        assert st.decision is not None
+        return options(st, st.decision)
+
+    def applied(st: MetroState, action: Action) -> None:
+        decision = st.decision
+        assert decision is not None
+        st.decision = None
+        apply(st, action, decision)
+
+    return DecisionKind(name, listed, applied, forced=forced)

@@ -1,0 +1,452 @@
+"""What a battle does (metro2033.md §3.14 OUT, §3.15 CAP, §3.18 THR rewards): rewards, captures and
+their prices, lost stations and the minimum of three, wounds, equipment discarded or taken, the
+equipment limit, and quest completion right after the battle (M33-QST-03a)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from warroom.core.actions import Action
+from warroom.core.engine import Decision
+from warroom.games.metro2033.actions import A
+from warroom.games.metro2033.board import BOARD
+from warroom.games.metro2033.cards import CARD
+from warroom.games.metro2033.rules.battle import ATTACKER, DEFENDER, side_strength, winner
+from warroom.games.metro2033.rules.common import (
+    ARMY_MAX,
+    ARMY_MIN,
+    C,
+    can_draw,
+    can_pay,
+    can_take_station,
+    capture,
+    describe_cost,
+    draw,
+    equipment_limit,
+    gain,
+    has_hero,
+    lose,
+    lose_station,
+    pay,
+    price,
+    refill_market,
+    station_count,
+    stations_of,
+)
+from warroom.games.metro2033.rules.kinds import kind
+from warroom.games.metro2033.rules.quests import completable, complete
+from warroom.games.metro2033.words import (
+    RESOURCES,
+    Equipment,
+    Faction,
+    Hero,
+    Purchase,
+    QuestCondition,
+    Resource,
+    Reward,
+    StationKind,
+)
+
+if TYPE_CHECKING:
+    from warroom.games.metro2033.state import MetroState
+
+Q = QuestCondition
+
+
+def _resolve(st: MetroState, _job: list[Any]) -> None:
+    """M33-CMB-04 steps 5-7: compare, apply the outcome, clean up."""
+    bt = st.bt
+    if bt.get("kind") == "empty":
+        st.push(["cleanup"])
+        return
+    a, d = side_strength(st, ATTACKER), side_strength(st, DEFENDER)
+    won = winner(st)
+    result = "a tie" if won is None else f"the {won} wins"
+    st.say("battle", f"battle at {BOARD.ids[int(bt['station'])]}: {a} vs {d}, {result}", None,
+           attacker=a, defender=d, winner=won or "")  # fmt: skip
+    jobs: list[list[Any]] = []
+    if won is not None:
+        jobs = _outcome(st, won)
+    st.push(*jobs, ["cleanup"])
+
+
+def _outcome(st: MetroState, won: str) -> list[list[Any]]:
+    bt = st.bt
+    aseat, aunit, dseat, dunit = int(bt["aseat"]), str(bt["aunit"]), int(bt["dseat"]), str(bt["dunit"])
+    station = int(bt["station"])
+    if bt["events"]:  # M33-EVT-10: win the reward, or lose the station; nothing else
+        if won == DEFENDER:
+            return [["reward", dseat, _reward(st)]]
+        lose_station(st, station)
+        return [["min3", dseat]]
+    if bt["kind"] == "threat":  # M33-OUT-01 / M33-OUT-03
+        if won == ATTACKER:
+            return [["reward", aseat, _reward(st)], ["capture", aseat, station, 0]]
+        return _setback(st, aseat, aunit, -1)
+    if bt["kind"] == "garrison":  # M33-OUT-02 / M33-OUT-03
+        return [["capture", aseat, station, 0]] if won == ATTACKER else _setback(st, aseat, aunit, -1)
+    if bt["target"] == "station":  # M33-OUT-04..06, M33-CAP-09
+        if won == ATTACKER:
+            lose_station(st, station)
+            jobs: list[list[Any]] = [["capture", aseat, station, 1], ["min3", dseat]]
+            if dunit == "hero":
+                jobs.append(["qevents", aseat, Q.HERO.value])  # M33-OUT-12
+            return jobs
+        jobs = _setback(st, aseat, aunit, dseat)
+        if aunit == "hero":
+            jobs.append(["qevents", dseat, Q.HERO.value])
+        return jobs
+    if aunit == "army":  # M33-OUT-07 / M33-OUT-08
+        if won == ATTACKER:
+            return [["strip", aseat, dseat, "may"], ["wound", dseat], ["qevents", aseat, Q.HERO.value]]
+        return _setback(st, aseat, aunit, -1)
+    loser, victor = (dseat, aseat) if won == ATTACKER else (aseat, dseat)  # M33-OUT-09
+    return [["strip", victor, loser, "take"], ["wound", loser], ["qevents", victor, Q.HERO.value]]
+
+
+def _reward(st: MetroState) -> str:
+    return C.threats[CARD[int(st.bt["threat"])]].reward.value
+
+
+def _setback(st: MetroState, seat: int, unit: str, stripper: int) -> list[list[Any]]:
+    """M33-OUT-03/05/08: an attacking army loses 1 (never below 1); an attacking hero is wounded,
+    and against a player's station that player discards one of its cards."""
+    if unit == "army":
+        st.army[seat] = max(ARMY_MIN, st.army[seat] - 1)
+        st.say("army_loss", f"{st.name(seat)}'s army falls to {st.army[seat]}", None, player=seat)
+        return []
+    jobs: list[list[Any]] = []
+    if stripper >= 0:
+        jobs.append(["strip", stripper, seat, "must"])
+    jobs.append(["wound", seat])
+    return jobs
+
+
+def _cleanup(st: MetroState, _job: list[Any]) -> None:
+    """M33-CMB-04 step 7, M33-DECK-06, M33-BAT-05: the threat card to the discard (the Events
+    card after the last fight), the 7 battle cards gathered unrevealed."""
+    bt = st.bt
+    if bt.get("kind") == "threat" and not bt["events"] and int(bt["threat"]) >= 0:
+        st.t_disc.append(int(bt["threat"]))
+    if any(st.bhand):
+        st.forget([c for hand in st.bhand for c in hand])
+        st.bhand = [[], [], []]
+    st.bt = {}
+
+
+# ---------------------------------------------------------------- capture
+
+
+def _capture_job(st: MetroState, job: list[Any]) -> None:
+    seat, station = int(job[1]), int(job[2])
+    if st.owner[station] < 0:
+        st.decide("capture", seat, station, int(job[3]))
+
+
+def capture_price(st: MetroState, taken: bool) -> dict[Resource, int]:
+    """M33-CAP-02: 1 M + 1 P for a neutral station, 1 M for one just taken; +1 A under L-LIMIT."""
+    return price(st, Purchase.CAPTURE_TAKEN if taken else Purchase.CAPTURE_NEUTRAL)
+
+
+def _capture_options(st: MetroState, d: Decision) -> list[Action]:
+    seat, taken = d.seat, bool(d.data[1])
+    if can_take_station(st, seat) and can_pay(st, seat, capture_price(st, taken)):
+        return [A("capture"), A("decline")]
+    return [A("decline")]
+
+
+def _capture(st: MetroState, action: Action, d: Decision) -> None:
+    """M33-CAP-02/03/10/11: pay and capture, or leave it neutral; then the event quests."""
+    seat, station, taken = d.seat, int(d.data[0]), bool(d.data[1])
+    if action.verb == "decline":
+        st.say("decline", f"{st.name(seat)} leaves {BOARD.ids[station]} neutral", None, player=seat)
+        return
+    cost = capture_price(st, taken)
+    pay(st, seat, cost)
+    unit = str(st.bt.get("aunit", ""))
+    capture(st, seat, station, f"with its {unit}, for {describe_cost(cost)}")
+    conds = []
+    if unit == "army":
+        conds.append(Q.ARMY_PLAYER if taken else Q.ARMY_NEUTRAL)
+    elif unit == "hero":
+        conds.append(Q.HERO_PLAYER if taken else Q.HERO_NEUTRAL)
+    if BOARD.kind[station] == StationKind.POLIS:
+        conds.append(Q.POLIS)
+    st.push(["qevents", seat, *(c.value for c in conds)])
+
+
+# ---------------------------------------------------------------- minimum of three
+
+
+def free_capture_options(st: MetroState, seat: int) -> list[int]:
+    """M33-CAP-07: neutral in-play non-Polis stations of the own zone; else of any other zone."""
+    if not can_take_station(st, seat):
+        return []
+    zone = Faction(st.faction[seat]).zone
+    free = [s for s in sorted(st.inplay) if BOARD.kind[s] == StationKind.CAPTURABLE and st.owner[s] < 0]
+    own = [s for s in free if BOARD.zone[s] == zone]
+    return own or free
+
+
+def _min3_job(st: MetroState, job: list[Any]) -> None:
+    seat = int(job[1])
+    if station_count(st, seat) < 3 and free_capture_options(st, seat):
+        st.decide("claim", seat)
+
+
+def _claim_options(st: MetroState, d: Decision) -> list[Action]:
+    return [A(f"claim {BOARD.ids[s]}") for s in free_capture_options(st, d.seat)]
+
+
+def _claim(st: MetroState, action: Action, d: Decision) -> None:
+    """M33-CAP-07/08: free, repeated while below 3."""
+    capture(st, d.seat, BOARD.station(action.part("station")), "free: the minimum of three")
+    st.push(["min3", d.seat])
+
+
+# ---------------------------------------------------------------- wounds and equipment
+
+
+def wound_places(st: MetroState, seat: int) -> list[int]:
+    """M33-OUT-11: owned home stations, else any owned station; Hunter any owned (M33-HER-06)."""
+    owned = stations_of(st, seat)
+    if has_hero(st, seat, Hero.HUNTER):
+        return owned
+    homes = [s for s in owned if BOARD.home_of[s] == st.faction[seat]]
+    return homes or owned
+
+
+def _wound_job(st: MetroState, job: list[Any]) -> None:
+    seat = int(job[1])
+    hunter = has_hero(st, seat, Hero.HUNTER)
+    st.wounded[seat] = not hunter
+    st.say("wound", f"{st.name(seat)}'s hero is {'driven off' if hunter else 'wounded'}", None, player=seat)
+    if wound_places(st, seat):
+        st.decide("retreat", seat)
+
+
+def _retreat_options(st: MetroState, d: Decision) -> list[Action]:
+    return [A(f"retreat {BOARD.ids[s]}") for s in wound_places(st, d.seat)]
+
+
+def _retreat(st: MetroState, action: Action, d: Decision) -> None:
+    st.hero_at[d.seat] = BOARD.station(action.part("station"))
+
+
+def _strip_job(st: MetroState, job: list[Any]) -> None:
+    if st.equip[int(job[2])]:
+        st.decide("strip", int(job[1]), int(job[2]), str(job[3]))
+
+
+def _strip_options(st: MetroState, d: Decision) -> list[Action]:
+    """M33-OUT-05 (must discard), M33-OUT-07 (may discard), M33-OUT-09 (may take), M33-OUT-13."""
+    loser, mode = int(d.data[0]), str(d.data[1])
+    verb = "take" if mode == "take" else "strip"
+    options = list(dict.fromkeys(A(f"{verb} {CARD[c]}") for c in st.equip[loser]))
+    return options if mode == "must" else [*options, A("none")]
+
+
+def _strip(st: MetroState, action: Action, d: Decision) -> None:
+    if action.verb == "none":
+        return
+    loser = int(d.data[0])
+    wanted = str(action.part("card"))
+    card = next(c for c in st.equip[loser] if CARD[c] == wanted)
+    st.equip[loser].remove(card)
+    if action.verb == "take":
+        st.equip[d.seat].append(card)
+        st.say(
+            "take",
+            f"{st.name(d.seat)} takes {wanted} from {st.name(loser)}",
+            None,
+            player=d.seat,
+            card=wanted,
+        )
+        st.push(["limit", d.seat])
+    else:
+        st.eq_disc.append(card)
+        st.say(
+            "strip",
+            f"{st.name(d.seat)} discards {st.name(loser)}'s {wanted}",
+            None,
+            player=d.seat,
+            card=wanted,
+        )
+
+
+def _limit_job(st: MetroState, job: list[Any]) -> None:
+    seat = int(job[1])
+    if len(st.equip[seat]) > equipment_limit(st, seat):
+        st.decide("discard", seat)
+
+
+def _discard_options(st: MetroState, d: Decision) -> list[Action]:
+    return list(dict.fromkeys(A(f"discard {CARD[c]}") for c in st.equip[d.seat]))
+
+
+def _discard(st: MetroState, action: Action, d: Decision) -> None:
+    """M33-EQP-03: down to the limit at once, one card at a time."""
+    wanted = str(action.part("card"))
+    card = next(c for c in st.equip[d.seat] if CARD[c] == wanted)
+    st.equip[d.seat].remove(card)
+    st.eq_disc.append(card)
+    st.say(
+        "discard", f"{st.name(d.seat)} discards {wanted} (equipment limit)", None, player=d.seat, card=wanted
+    )
+    st.push(["limit", d.seat])
+
+
+# ---------------------------------------------------------------- quests after a battle
+
+
+def _qevents_job(st: MetroState, job: list[Any]) -> None:
+    seat, conds = int(job[1]), [str(c) for c in job[2:]]
+    if conds and completable(st, seat, [Q(c) for c in conds]):
+        st.decide("qevent", seat, *conds)
+
+
+def _qevent_options(st: MetroState, d: Decision) -> list[Action]:
+    """M33-QST-03a: the face-down quests whose event condition the battle just met."""
+    events = [Q(c) for c in d.data]
+    quests = [q for q in completable(st, d.seat, events) if C.quests[CARD[q]].cond in events]
+    return [A("done"), *(A(f"complete {CARD[q]}") for q in quests)]
+
+
+def _qevent(st: MetroState, action: Action, d: Decision) -> None:
+    if action.verb == "done":
+        return
+    complete(st, d.seat, str(action.part("card")))
+    st.push(["qevents", d.seat, *d.data])
+
+
+# ---------------------------------------------------------------- threat rewards
+
+
+def _reward_job(st: MetroState, job: list[Any]) -> None:
+    """M33-THR-03..08: the reward of a beaten threat."""
+    seat, reward = int(job[1]), Reward(job[2])
+    st.say("reward", f"{st.name(seat)} wins the reward {reward}", None, player=seat, reward=reward.value)
+    if reward in (Reward.G1, Reward.G2):
+        st.push(*(["gain1", seat] for _ in range(1 if reward == Reward.G1 else 2)))
+    elif reward in (Reward.L1, Reward.L2):
+        if any(sum(st.res[q]) for q in range(st.game.num_players) if q != seat):  # M33-GEN-12
+            st.decide("target", seat, 1 if reward == Reward.L1 else 2)
+    elif reward == Reward.EQ_Q:
+        if st.market or can_draw(st.q_deck, st.q_disc):
+            st.decide("eqq", seat)
+    elif reward == Reward.ARMY_1:
+        st.army[seat] = min(ARMY_MAX, st.army[seat] + 1)  # M33-THR-06
+    elif any(stations_of(st, q) for q in range(st.game.num_players) if q != seat):  # LS1
+        st.decide("target", seat, 0)
+
+
+def _gain_job(st: MetroState, job: list[Any]) -> None:
+    st.decide("gain", int(job[1]))
+
+
+def _gain_options(_st: MetroState, _d: Decision) -> list[Action]:
+    return [A(f"gain {r}") for r in RESOURCES]
+
+
+def _gain(st: MetroState, action: Action, d: Decision) -> None:
+    r = Resource(action.part("resource"))
+    got = gain(st, d.seat, r)
+    st.say("gain", f"{st.name(d.seat)} gains {got} {r}", None, player=d.seat)
+
+
+def _target_options(st: MetroState, d: Decision) -> list[Action]:
+    """M33-GEN-12 (any opponent, one holding nothing included) or LS1 (one with a station)."""
+    n = int(d.data[0])
+    seats = [q for q in range(st.game.num_players) if q != d.seat and (n > 0 or stations_of(st, q))]
+    return [A(f"target {st.faction[q]}") for q in seats]
+
+
+def _target(st: MetroState, action: Action, d: Decision) -> None:
+    victim, n = st.faction.index(str(action.part("faction"))), int(d.data[0])
+    if n == 0:
+        st.decide("seize", d.seat, victim)
+    else:
+        st.push(*(["lose1", d.seat, victim] for _ in range(n)))
+
+
+def _lose_job(st: MetroState, job: list[Any]) -> None:
+    if sum(st.res[int(job[2])]):
+        st.decide("lose", int(job[1]), int(job[2]))
+
+
+def _lose_options(st: MetroState, d: Decision) -> list[Action]:
+    victim = int(d.data[0])
+    return [A(f"lose {r}") for r in RESOURCES if st.res[victim][RESOURCES.index(r)] > 0]
+
+
+def _lose(st: MetroState, action: Action, d: Decision) -> None:
+    victim = int(d.data[0])
+    r = Resource(action.part("resource"))
+    lose(st, victim, r)
+    st.say("lose", f"{st.name(victim)} loses 1 {r}", None, player=victim)
+
+
+def _seize_options(st: MetroState, d: Decision) -> list[Action]:
+    return [A(f"seize {BOARD.ids[s]}") for s in stations_of(st, int(d.data[0]))]
+
+
+def _seize(st: MetroState, action: Action, d: Decision) -> None:
+    """M33-THR-07: any station of the chosen opponent; then its minimum of three."""
+    victim = int(d.data[0])
+    lose_station(st, BOARD.station(action.part("station")))
+    st.push(["min3", victim])
+
+
+def _eqq_options(st: MetroState, _d: Decision) -> list[Action]:
+    """M33-THR-05: a market card free, or the top quest card; either source if the other is empty."""
+    options = list(dict.fromkeys(A(f"reward {CARD[c]}") for c in st.market))
+    if can_draw(st.q_deck, st.q_disc):
+        options.append(A("reward quest"))
+    return options
+
+
+def _eqq(st: MetroState, action: Action, d: Decision) -> None:
+    wanted = str(action.part("card"))
+    if wanted == "quest":
+        card = draw(st, st.q_deck, st.q_disc)
+        assert card is not None
+        st.quests[d.seat].append(card)
+        st.show(card, d.seat)
+        st.say("reward_quest", f"{st.name(d.seat)} takes the top quest card", None, player=d.seat)
+        return
+    card = next(c for c in st.market if CARD[c] == wanted)
+    st.market.remove(card)
+    st.equip[d.seat].append(card)
+    st.say(
+        "reward_card", f"{st.name(d.seat)} takes {C.equipment[Equipment(wanted)].name}", None, player=d.seat
+    )
+    refill_market(st)
+    st.push(["limit", d.seat])
+
+
+KINDS = [
+    kind("capture", _capture_options, _capture),
+    kind("claim", _claim_options, _claim),
+    kind("retreat", _retreat_options, _retreat),
+    kind("strip", _strip_options, _strip),
+    kind("discard", _discard_options, _discard),
+    kind("qevent", _qevent_options, _qevent),
+    kind("gain", _gain_options, _gain),
+    kind("target", _target_options, _target),
+    kind("lose", _lose_options, _lose),
+    kind("seize", _seize_options, _seize),
+    kind("eqq", _eqq_options, _eqq),
+]
+JOBS = {
+    "resolve": _resolve,
+    "cleanup": _cleanup,
+    "capture": _capture_job,
+    "min3": _min3_job,
+    "wound": _wound_job,
+    "strip": _strip_job,
+    "limit": _limit_job,
+    "qevents": _qevents_job,
+    "reward": _reward_job,
+    "gain1": _gain_job,
+    "lose1": _lose_job,
+}

@@ -1,0 +1,140 @@
+"""Setup (metro2033.md §3.4 SET): decks, the first player, the faction draft with its start bonuses,
+the hero draft in reverse order, hero placement and the Hanza market."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from warroom.core.actions import Action
+from warroom.core.engine import Decision
+from warroom.core.rng import Rng
+from warroom.games.metro2033.actions import A
+from warroom.games.metro2033.board import BOARD
+from warroom.games.metro2033.cards import DECK
+from warroom.games.metro2033.rules.common import C, draw, gain, refill_market
+from warroom.games.metro2033.rules.kinds import kind
+from warroom.games.metro2033.words import CardKind, Faction, Hero
+
+if TYPE_CHECKING:
+    from warroom.games.metro2033.state import MetroState
+
+
+def start(st: MetroState, seed: int) -> None:
+    """M33-SET-01: shuffle the equipment, quest, law and stage-I threat decks; the stage-II deck
+    waits aside. M33-SET-02: a uniformly random first player (or the `first_player` option)."""
+    game = st.game
+    st.rng = Rng(seed)
+    for name, deck_kind in (("eq_deck", CardKind.EQUIPMENT), ("q_deck", CardKind.QUEST),
+                            ("law_deck", CardKind.LAW), ("t_deck", CardKind.THREAT_I)):  # fmt: skip
+        pile: list[int] = list(DECK[deck_kind])
+        st.rng.shuffle(pile)
+        setattr(st, name, pile)
+    st.t2_deck = list(DECK[CardKind.THREAT_II])
+    chosen = int(game.options["first_player"])
+    st.first = st.rng.below(game.num_players) if chosen < 0 else chosen
+    st.say("setup", f"player {st.first} is the first player", None, player=st.first)
+    st.push(["draft", 0])
+    st.run()
+
+
+def _draft(st: MetroState, job: list[Any]) -> None:
+    """M33-SET-03: the first player picks first, then clockwise."""
+    k = int(job[1])
+    n = st.game.num_players
+    if k == n:
+        st.push(["hero_draft", 0])
+        return
+    st.push(["draft", k + 1])
+    st.decide("faction", (st.first + k) % n)
+
+
+def _faction_options(st: MetroState, _d: Decision) -> list[Action]:
+    """Unchosen factions whose zone borders a chosen one; any for the first pick (M33-SET-03);
+    any remaining if none borders (M33-SET-04)."""
+    chosen = [Faction(f) for f in st.faction if f]
+    legal = BOARD.draftable(chosen) or frozenset(f for f in Faction if f not in chosen)
+    return [A(f"faction {f}") for f in Faction if f in legal]
+
+
+def _faction(st: MetroState, action: Action, d: Decision) -> None:
+    """M33-SET-05: tokens on the 3 homes, VP 3, army 2, then the start bonus (M33-FAC-07)."""
+    seat = d.seat
+    f = Faction(action.part("faction"))
+    st.faction[seat] = f.value
+    for s in BOARD.homes(f):
+        st.owner[s] = seat
+    card = C.factions[f]
+    bonus = card.start_bonus
+    st.army[seat] = bonus.army if bonus.army is not None else C.board.army_track.start
+    st.say("faction", f"player {seat} leads {card.name}", None, player=seat, faction=f.value)
+    for r, n in bonus.resources.items():
+        gain(st, seat, r, n)
+    for _ in range(bonus.quests):  # AC: the top quest, secretly (§2.2)
+        q = draw(st, st.q_deck, st.q_disc)
+        if q is not None:
+            st.quests[seat].append(q)
+            st.show(q, seat)
+    for _ in range(bonus.equipment):  # BA: the top equipment card, for its hero to come (§2.2)
+        e = draw(st, st.eq_deck, st.eq_disc)
+        if e is not None:
+            st.equip[seat].append(e)
+            st.show_all(e)
+
+
+def _hero_draft(st: MetroState, job: list[Any]) -> None:
+    """M33-SET-06: the player to the right of the first player picks first, then counterclockwise."""
+    k = int(job[1])
+    n = st.game.num_players
+    if k == n:
+        st.push(["setup_end"])
+        return
+    seat = (st.first - 1 - k) % n
+    st.push(["place", seat], ["hero_draft", k + 1])
+    st.decide("hero", seat)
+
+
+def _hero_options(st: MetroState, _d: Decision) -> list[Action]:
+    taken = set(st.hero)
+    return [A(f"hero {h}") for h in Hero if h.value not in taken]
+
+
+def _hero(st: MetroState, action: Action, d: Decision) -> None:
+    h = Hero(action.part("hero"))
+    st.hero[d.seat] = h.value
+    st.say("hero", f"{st.name(d.seat)} takes {C.heroes[h].name}", None, player=d.seat, hero=h.value)
+
+
+def _place_job(st: MetroState, job: list[Any]) -> None:
+    st.decide("place", int(job[1]))
+
+
+def _place_options(st: MetroState, d: Decision) -> list[Action]:
+    """M33-SET-07: any one of the player's home stations."""
+    return [A(f"place {BOARD.ids[s]}") for s in BOARD.homes(Faction(st.faction[d.seat]))]
+
+
+def _place(st: MetroState, action: Action, d: Decision) -> None:
+    s = BOARD.station(action.part("station"))
+    st.hero_at[d.seat] = s
+    st.say(
+        "place",
+        f"{st.name(d.seat)}'s hero starts at {BOARD.ids[s]}",
+        None,
+        player=d.seat,
+        station=BOARD.ids[s],
+    )
+
+
+def _setup_end(st: MetroState, _job: list[Any]) -> None:
+    """M33-MAP-04: the unchosen zones leave play; M33-SET-10: 4 market cards face up; then round 1."""
+    st.set_in_play()
+    refill_market(st)
+    st.push(["round"])
+
+
+KINDS = [
+    kind("faction", _faction_options, _faction),
+    kind("hero", _hero_options, _hero),
+    kind("place", _place_options, _place),
+]
+JOBS = {"draft": _draft, "hero_draft": _hero_draft, "place": _place_job, "setup_end": _setup_end}

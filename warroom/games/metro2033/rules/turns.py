@@ -1,0 +1,564 @@
+"""The players' turns (metro2033.md §3.8 MOB, §3.9 ARM, §3.10 HMV, §3.11 HAC) and the W-OWN
+window at their start (M33-GEN-11): quest completion, quest abilities and Explosives."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from warroom.core.actions import Action
+from warroom.core.engine import Decision
+from warroom.games.metro2033.actions import MAX_EXCHANGE, A
+from warroom.games.metro2033.board import BOARD
+from warroom.games.metro2033.cards import CARD
+from warroom.games.metro2033.rules.common import (
+    ARMY_MAX,
+    C,
+    active_law,
+    army_reach,
+    can_draw,
+    can_pay,
+    can_trade_at,
+    carries,
+    counts_as_own,
+    draisine_station,
+    draw,
+    gain,
+    has_hero,
+    held,
+    is_neutral,
+    pay,
+    price,
+    refill_market,
+    speed,
+)
+from warroom.games.metro2033.rules.kinds import kind
+from warroom.games.metro2033.rules.quests import ability_cards, completable, complete, use_quest
+from warroom.games.metro2033.words import (
+    RESOURCES,
+    Equipment,
+    Hero,
+    Law,
+    Purchase,
+    QuestAbility,
+    Resource,
+    StationKind,
+)
+
+if TYPE_CHECKING:
+    from warroom.games.metro2033.state import MetroState
+
+WOWN_TELEPORT = ("mob", "army", "hero")  # M33-QST-09: at the start of these turns only
+
+
+# ---------------------------------------------------------------- W-OWN
+
+
+def _wown_job(st: MetroState, job: list[Any]) -> None:
+    seat, phase = int(job[1]), str(job[2])
+    if _wown_options(st, Decision("wown", seat, phase)) != [A("done")]:
+        st.decide("wown", seat, phase)
+
+
+def explosives_target(st: MetroState, seat: int) -> int:
+    """M33-EQP-10: the other player owning the station the seat's hero stands on, if the hero
+    carries Explosives there; -1 otherwise."""
+    at = st.hero_at[seat]
+    if at < 0 or not carries(st, seat, Equipment.EXPLOSIVES):
+        return -1
+    owner = st.owner[at]
+    return owner if owner >= 0 and owner != seat else -1
+
+
+def _wown_options(st: MetroState, d: Decision) -> list[Action]:
+    """M33-GEN-11 W-OWN: holding quests (M33-QST-03b), teleport (M33-QST-09), attack-anywhere
+    before the army acts (M33-QST-16), Explosives (M33-EQP-10)."""
+    seat, phase = d.seat, str(d.data[0])
+    options = [A("done")]
+    options += [A(f"complete {CARD[q]}") for q in completable(st, seat)]
+    if phase in WOWN_TELEPORT and not st.wounded[seat] and st.hero_at[seat] >= 0:
+        for q, mode in ability_cards(st, seat, QuestAbility.TELEPORT):
+            for s in sorted(st.inplay):
+                if BOARD.kind[s] != StationKind.ABANDONED and s != st.hero_at[seat]:
+                    options.append(A(f"teleport {q} {mode} {BOARD.ids[s]}"))
+    if phase == "army" and not st.anywhere[seat]:
+        options += [
+            A(f"anywhere {q} {mode}") for q, mode in ability_cards(st, seat, QuestAbility.ATTACK_ANYWHERE)
+        ]
+    if explosives_target(st, seat) >= 0:
+        options.append(A("explode"))
+    return _unique(options)
+
+
+def _unique(options: list[Action]) -> list[Action]:
+    return list(dict.fromkeys(options))
+
+
+def _wown(st: MetroState, action: Action, d: Decision) -> None:
+    seat = d.seat
+    if action.verb == "done":
+        return
+    if not wown_effect(st, seat, action):
+        raise AssertionError(f"unhandled W-OWN action {action.text}")
+    st.decide("wown", seat, *d.data)
+
+
+def wown_effect(st: MetroState, seat: int, action: Action) -> bool:
+    """The effects W-OWN and the hero's action step share; False if `action` is none of them."""
+    if action.verb == "complete":
+        complete(st, seat, str(action.part("card")))
+    elif action.verb == "teleport":
+        use_quest(st, seat, str(action.part("card")), str(action.part("mode")))
+        s = BOARD.station(action.part("station"))
+        st.hero_at[seat] = s
+        st.say("teleport", f"{st.name(seat)}'s hero moves to {BOARD.ids[s]} (quest)", None, player=seat)
+    elif action.verb == "anywhere":
+        use_quest(st, seat, str(action.part("card")), str(action.part("mode")))
+        st.anywhere[seat] = True
+        st.say("anywhere", f"{st.name(seat)}'s army may attack any station this round", None, player=seat)
+    elif action.verb == "explode":
+        explode(st, seat)
+    else:
+        return False
+    return True
+
+
+def explode(st: MetroState, seat: int) -> None:
+    """M33-EQP-10: discard Explosives; that player's army -2, never below 1, permanently."""
+    victim = explosives_target(st, seat)
+    card = next(c for c in st.equip[seat] if CARD[c] == Equipment.EXPLOSIVES.value)
+    st.equip[seat].remove(card)
+    st.eq_disc.append(card)
+    st.army[victim] = max(1, st.army[victim] - C.equipment[Equipment.EXPLOSIVES].discard_enemy_army)
+    st.say(
+        "explode",
+        f"{st.name(seat)} blows up {st.name(victim)}'s army to {st.army[victim]}",
+        None,
+        player=seat,
+    )
+
+
+# ---------------------------------------------------------------- Mobilization
+
+
+def _mob(st: MetroState, job: list[Any]) -> None:
+    """M33-MOB-01: upkeep, then recruiting, after W-OWN."""
+    seat = int(job[1])
+    st.push(["wown", seat, "mob"], ["upkeep", seat])
+
+
+def _upkeep_job(st: MetroState, job: list[Any]) -> None:
+    st.decide("upkeep", int(job[1]))
+
+
+def _upkeep_options(st: MetroState, d: Decision) -> list[Action]:
+    """M33-MOB-03: any s' in 1..current whose upkeep the pigs cover."""
+    pigs = held(st, d.seat, Resource.PIG)
+    track = C.board.army_track
+    return [A(f"upkeep {s}") for s in range(st.army[d.seat], 0, -1) if track.upkeep(s) <= pigs]
+
+
+def _upkeep(st: MetroState, action: Action, d: Decision) -> None:
+    """M33-MOB-02/03: pay upkeep(s') pigs and set the army to s'."""
+    s = int(action.part("amount"))
+    cost = C.board.army_track.upkeep(s)
+    if cost:
+        pay(st, d.seat, {Resource.PIG: cost})
+    if s != st.army[d.seat] or cost:
+        st.say("upkeep", f"{st.name(d.seat)} keeps an army of {s} for {cost} P", None, player=d.seat)
+    st.army[d.seat] = s
+    st.decide("recruit", d.seat)
+
+
+def recruit_cost(st: MetroState) -> dict[Resource, int]:
+    """M33-MOB-04: 1 A + 1 P a step, +1 M under Conversion (M33-LAW-04)."""
+    cost = price(st, Purchase.RECRUIT)
+    if active_law(st) == Law.CONVERSION:
+        cost[Resource.MUSHROOM] = cost.get(Resource.MUSHROOM, 0) + 1
+    return cost
+
+
+def _recruit_options(st: MetroState, d: Decision) -> list[Action]:
+    cost = recruit_cost(st)
+    most = min(held(st, d.seat, r) // n for r, n in cost.items())
+    return [A(f"recruit {k}") for k in range(min(ARMY_MAX - st.army[d.seat], most) + 1)]
+
+
+def _recruit(st: MetroState, action: Action, d: Decision) -> None:
+    k = int(action.part("amount"))
+    if k:
+        pay(st, d.seat, {r: n * k for r, n in recruit_cost(st).items()})
+        st.army[d.seat] += k
+        st.say("recruit", f"{st.name(d.seat)} recruits {k}: army {st.army[d.seat]}", None, player=d.seat)
+
+
+# ---------------------------------------------------------------- Army actions
+
+
+def _army(st: MetroState, job: list[Any]) -> None:
+    seat = int(job[1])
+    st.push(["wown", seat, "army"], ["army_act", seat])
+
+
+def _army_act_job(st: MetroState, job: list[Any]) -> None:
+    st.decide("army", int(job[1]))
+
+
+def pact_blocks(st: MetroState, seat: int) -> bool:
+    """M33-LAW-08: under the Pact an attack on a player needs 1 resource to pay."""
+    return active_law(st) == Law.NON_AGGRESSION and sum(st.res[seat]) == 0
+
+
+def army_targets(st: MetroState, seat: int) -> list[int]:
+    """M33-ARM-02/03/04: in-play capturable stations, neutral or another's, army-reachable (any,
+    with attack-anywhere); never Hanza, abandoned, own, or the own Draisine station (M33-EQP-12)."""
+    if st.anywhere[seat]:
+        pool = [s for s in st.inplay if BOARD.is_capturable(s)]
+    else:
+        pool = [s for s in army_reach(st, seat) if BOARD.is_capturable(s)]
+    blocked = pact_blocks(st, seat)
+    own = draisine_station(st, seat)
+    return sorted(s for s in pool if st.owner[s] != seat and s != own and not (blocked and st.owner[s] >= 0))
+
+
+def hero_targets_for_army(st: MetroState, seat: int) -> list[int]:
+    """M33-ARM-05: another player's hero on an owned or army-reachable station that is not Hanza
+    and not a station of the target's faction (its Draisine station included)."""
+    if pact_blocks(st, seat):
+        return []
+    reach = army_reach(st, seat)
+    out = []
+    for q in range(st.game.num_players):
+        h = st.hero_at[q]
+        if q == seat or h < 0 or BOARD.kind[h] == StationKind.HANZA or counts_as_own(st, q, h):
+            continue
+        if st.owner[h] == seat or h in reach:
+            out.append(q)
+    return out
+
+
+def _army_options(st: MetroState, d: Decision) -> list[Action]:
+    """M33-ARM-01: pass, gather 1 resource, attack a station, attack a hero."""
+    seat = d.seat
+    options = [A("pass"), *(A(f"gather {r}") for r in RESOURCES)]
+    options += [A(f"attack {BOARD.ids[s]}") for s in army_targets(st, seat)]
+    options += [A(f"attack hero {st.faction[q]}") for q in hero_targets_for_army(st, seat)]
+    return options
+
+
+def _army_choice(st: MetroState, action: Action, d: Decision) -> None:
+    seat = d.seat
+    if action.verb == "pass":
+        st.say("army_pass", f"{st.name(seat)}'s army stays home", None, player=seat)
+    elif action.verb == "gather":
+        r = Resource(action.part("resource"))
+        got = gain(st, seat, r)
+        st.say("gather", f"{st.name(seat)}'s army gathers {got} {r}", None, player=seat)
+    else:
+        _declare_attack(st, seat, "army", action)
+
+
+def _declare_attack(st: MetroState, seat: int, unit: str, action: Action) -> None:
+    """M33-CMB-04 step 1: the attacker and target; the Pact's price first (M33-LAW-08)."""
+    if action.verb == "attack_hero":
+        victim = st.faction.index(str(action.part("faction")))
+        target, station = victim, st.hero_at[victim]
+    else:
+        target, station = -1, BOARD.station(action.part("station"))
+    against_player = target >= 0 or st.owner[station] >= 0
+    if against_player and active_law(st) == Law.NON_AGGRESSION:
+        st.push(["pact", seat], ["declare", seat, unit, station, target])
+    else:
+        st.push(["declare", seat, unit, station, target])
+
+
+def _pact_job(st: MetroState, job: list[Any]) -> None:
+    st.decide("pact", int(job[1]))
+
+
+def _pact_options(st: MetroState, d: Decision) -> list[Action]:
+    return [A(f"pay {r}") for r in RESOURCES if held(st, d.seat, r) > 0]
+
+
+def _pact(st: MetroState, action: Action, d: Decision) -> None:
+    r = Resource(action.part("resource"))
+    pay(st, d.seat, {r: 1})
+    st.say("pact", f"{st.name(d.seat)} pays 1 {r} (Non-Aggression Pact)", None, player=d.seat)
+
+
+# ---------------------------------------------------------------- Hero turn
+
+
+def _hero_turn(st: MetroState, job: list[Any]) -> None:
+    """M33-HMV-01: a wounded hero's turn is skipped (W-OWN opens without teleport)."""
+    seat = int(job[1])
+    st.produced = False
+    if st.wounded[seat]:
+        st.wounded[seat] = False
+        st.say("wounded_skip", f"{st.name(seat)}'s hero is wounded and sits this turn out", None, player=seat)
+        st.push(["wown", seat, "wounded"])
+        return
+    st.push(["wown", seat, "hero"], ["move", seat], ["act", seat])
+
+
+def _move_job(st: MetroState, job: list[Any]) -> None:
+    st.decide("move", int(job[1]))
+
+
+def destinations(st: MetroState, seat: int) -> list[int]:
+    """M33-HMV-03/05, M33-HER-05: in-play stations within the hero's speed, Anna's transfers free."""
+    anna = has_hero(st, seat, Hero.ANNA)
+    reach = BOARD.hero_destinations(st.hero_at[seat], speed(st, seat), st.inplay, transfers_free=anna)
+    return sorted(reach)
+
+
+def _move_options(st: MetroState, d: Decision) -> list[Action]:
+    return [A(f"move {BOARD.ids[s]}") for s in destinations(st, d.seat)]
+
+
+def _move(st: MetroState, action: Action, d: Decision) -> None:
+    s = BOARD.station(action.part("station"))
+    if s != st.hero_at[d.seat]:
+        st.hero_at[d.seat] = s
+        st.say(
+            "move",
+            f"{st.name(d.seat)}'s hero moves to {BOARD.ids[s]}",
+            None,
+            player=d.seat,
+            station=BOARD.ids[s],
+        )
+
+
+def _act_job(st: MetroState, job: list[Any]) -> None:
+    st.decide("act", int(job[1]))
+
+
+def can_produce(st: MetroState, seat: int) -> bool:
+    """M33-HAC-10: Sasha on a Hanza or own-faction station, once per hero turn."""
+    at = st.hero_at[seat]
+    if not has_hero(st, seat, Hero.SASHA) or st.produced or at < 0:
+        return False
+    return BOARD.kind[at] == StationKind.HANZA or counts_as_own(st, seat, at)
+
+
+def hero_station_target(st: MetroState, seat: int) -> bool:
+    """M33-HAC-02/11: the hero's station is capturable, neutral or another player's."""
+    at = st.hero_at[seat]
+    if not BOARD.is_capturable(at) or at not in st.inplay or st.owner[at] == seat:
+        return False
+    return not (st.owner[at] >= 0 and pact_blocks(st, seat))
+
+
+def hero_targets_for_hero(st: MetroState, seat: int) -> list[int]:
+    """M33-HAC-03: another hero on the same station, not Hanza, not of the target's faction."""
+    at = st.hero_at[seat]
+    if BOARD.kind[at] == StationKind.HANZA or pact_blocks(st, seat):
+        return []
+    return [q for q in range(st.game.num_players)
+            if q != seat and st.hero_at[q] == at and not counts_as_own(st, q, at)]  # fmt: skip
+
+
+def _act_options(st: MetroState, d: Decision) -> list[Action]:
+    """M33-HAC-01: no action, or exactly one of the six; plus what is not an action: Sasha's
+    production, quest completion and Explosives (W-OWN after movement)."""
+    seat = d.seat
+    options = [A("end")]
+    if can_produce(st, seat):
+        options += [A(f"produce {r}") for r in RESOURCES]
+    options += [A(f"complete {CARD[q]}") for q in completable(st, seat)]
+    if explosives_target(st, seat) >= 0:
+        options.append(A("explode"))
+    if can_trade_at(st, seat):
+        options.append(A("buy"))
+        if (
+            not st.got_quest[seat]
+            and can_pay(st, seat, price(st, Purchase.QUEST))
+            and can_draw(st.q_deck, st.q_disc)
+        ):
+            options.append(A("quest"))
+        for x in RESOURCES:
+            for n in range(1, min(held(st, seat, x), MAX_EXCHANGE) + 1):
+                options += [A(f"exchange {x} {y} {n}") for y in RESOURCES if y != x]
+    at = st.hero_at[seat]
+    if is_neutral(st, at) and not st.scouts[seat] and can_draw(st.t_deck, st.t_disc):
+        options.append(A("scout"))
+    if hero_station_target(st, seat):
+        options.append(A(f"attack {BOARD.ids[at]}"))
+    options += [A(f"attack hero {st.faction[q]}") for q in hero_targets_for_hero(st, seat)]
+    return options
+
+
+def _act(st: MetroState, action: Action, d: Decision) -> None:
+    seat = d.seat
+    verb = action.verb
+    if verb == "produce":
+        r = Resource(action.part("resource"))
+        got = gain(st, seat, r)
+        st.produced = True
+        st.say("produce", f"{st.name(seat)}'s Sasha produces {got} {r}", None, player=seat)
+        st.decide("act", seat)
+        return
+    if wown_effect(st, seat, action):
+        st.decide("act", seat)
+        return
+    st.push(["post", seat])
+    if verb == "end":
+        return
+    if verb == "buy":
+        st.push(["shop", seat, 0])
+    elif verb == "quest":
+        _get_quest(st, seat)
+    elif verb == "exchange":
+        x, y, n = Resource(action.part("give")), Resource(action.part("get")), int(action.part("amount"))
+        pay(st, seat, {x: n})
+        got = gain(st, seat, y, n)
+        st.say("exchange", f"{st.name(seat)} exchanges {n} {x} for {got} {y}", None, player=seat)
+    elif verb == "scout":
+        _scout(st, seat)
+    else:
+        _declare_attack(st, seat, "hero", action)
+
+
+def _post_options(st: MetroState, d: Decision) -> list[Action]:
+    """After the action: W-OWN again, and Sasha's production if not yet used (M33-HAC-10)."""
+    options = _wown_options(st, d)
+    if can_produce(st, d.seat):
+        options += [A(f"produce {r}") for r in RESOURCES]
+    return options
+
+
+def _get_quest(st: MetroState, seat: int) -> None:
+    """M33-HAC-05: pay, draw 2, keep 1 secretly, discard the other face down; once a round."""
+    pay(st, seat, price(st, Purchase.QUEST))
+    st.got_quest[seat] = True
+    st.drawn = []
+    for _ in range(2):
+        card = draw(st, st.q_deck, st.q_disc)
+        if card is not None:
+            st.drawn.append(card)
+            st.show(card, seat)
+    st.say("get_quest", f"{st.name(seat)} draws {len(st.drawn)} quest cards", None, player=seat)
+    st.decide("keep", seat)
+
+
+def _scout(st: MetroState, seat: int) -> None:
+    """M33-HAC-07: the top threat card, secretly, marked with this round."""
+    card = draw(st, st.t_deck, st.t_disc)
+    assert card is not None
+    st.scouts[seat] = [card]
+    st.scout_round[seat] = st.round
+    st.show(card, seat)
+    st.say("scout", f"{st.name(seat)} scouts the tunnels", None, player=seat)
+    st.say("scouted", f"you scouted {CARD[card]}", frozenset((seat,)), player=seat, card=CARD[card])
+
+
+def _shop_job(st: MetroState, job: list[Any]) -> None:
+    st.decide("shop", int(job[1]), int(job[2]))
+
+
+def _shop_options(st: MetroState, d: Decision) -> list[Action]:
+    """M33-HAC-04: refresh once a round and only before buying; buy market cards one at a time."""
+    seat, bought = d.seat, int(d.data[0])
+    options = [A("done")]
+    if not bought and not st.refreshed[seat] and can_pay(st, seat, price(st, Purchase.REFRESH)):
+        options.append(A("refresh"))
+    if can_pay(st, seat, price(st, Purchase.EQUIPMENT)):
+        options += _unique([A(f"purchase {CARD[c]}") for c in st.market])
+    return options
+
+
+def _shop(st: MetroState, action: Action, d: Decision) -> None:
+    seat = d.seat
+    if action.verb == "done":
+        refill_market(st)
+        return
+    if action.verb == "refresh":
+        pay(st, seat, price(st, Purchase.REFRESH))
+        st.refreshed[seat] = True
+        st.eq_disc.extend(st.market)
+        st.market = []
+        refill_market(st)
+        st.say("refresh", f"{st.name(seat)} refreshes the market", None, player=seat)
+        st.decide("shop", seat, 0)
+        return
+    wanted = str(action.part("card"))
+    card = next(c for c in st.market if CARD[c] == wanted)
+    pay(st, seat, price(st, Purchase.EQUIPMENT))
+    st.market.remove(card)
+    st.equip[seat].append(card)
+    st.say(
+        "purchase",
+        f"{st.name(seat)} buys {C.equipment[Equipment(wanted)].name}",
+        None,
+        player=seat,
+        card=wanted,
+    )
+    st.push(["limit", seat], ["shop", seat, 1])
+
+
+def _keep_options(st: MetroState, _d: Decision) -> list[Action]:
+    return _unique([A(f"keep {CARD[c]}") for c in st.drawn])
+
+
+def _keep(st: MetroState, action: Action, d: Decision) -> None:
+    """Keep one drawn card: a quest (M33-HAC-05, the other face down to the quest discard) or
+    the stage-II equipment (M33-STG-03, the other to the equipment discard)."""
+    seat = d.seat
+    wanted = str(action.part("card"))
+    card = next(c for c in st.drawn if CARD[c] == wanted)
+    rest = [c for c in st.drawn if c != card]
+    st.drawn = []
+    if wanted.startswith("Q-"):
+        st.quests[seat].append(card)
+        st.q_disc.extend(rest)
+        st.say("keep_quest", f"{st.name(seat)} keeps a quest", None, player=seat)
+    else:
+        st.equip[seat].append(card)
+        st.eq_disc.extend(rest)
+        st.say("keep_equipment", f"{st.name(seat)} keeps {wanted}", None, player=seat, card=wanted)
+        st.push(["limit", seat])
+
+
+def _post(st: MetroState, action: Action, d: Decision) -> None:
+    if action.verb == "done":
+        return
+    if action.verb == "produce":
+        gain(st, d.seat, Resource(action.part("resource")))
+        st.produced = True
+    else:
+        wown_effect(st, d.seat, action)
+    st.decide("post", d.seat, *d.data)
+
+
+def _post_job(st: MetroState, job: list[Any]) -> None:
+    seat = int(job[1])
+    if _post_options(st, Decision("post", seat, "post")) != [A("done")]:
+        st.decide("post", seat, "post")
+
+
+KINDS = [
+    kind("wown", _wown_options, _wown),
+    kind("post", _post_options, _post),
+    kind("upkeep", _upkeep_options, _upkeep),
+    kind("recruit", _recruit_options, _recruit),
+    kind("army", _army_options, _army_choice),
+    kind("pact", _pact_options, _pact),
+    kind("move", _move_options, _move),
+    kind("act", _act_options, _act),
+    kind("shop", _shop_options, _shop),
+    kind("keep", _keep_options, _keep),
+]
+
+
+JOBS = {
+    "wown": _wown_job,
+    "mob": _mob,
+    "upkeep": _upkeep_job,
+    "army": _army,
+    "army_act": _army_act_job,
+    "pact": _pact_job,
+    "hero": _hero_turn,
+    "move": _move_job,
+    "act": _act_job,
+    "shop": _shop_job,
+    "post": _post_job,
+}
