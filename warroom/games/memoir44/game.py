@@ -4,8 +4,12 @@ options (terrain effects per hex, unit kinds, seats) are computed once here."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import cached_property
 from pathlib import Path
 from typing import Any
+
+import numpy as np
+from numpy.typing import NDArray
 
 from warroom.core.errors import CorruptDataError, OptionError
 from warroom.core.game import JSON, Action, Game, GameInfo, OptionSpec
@@ -241,6 +245,16 @@ class Memoir44Game(Game[M44State]):
 
     def observe(self, view: JSON, player: int | None) -> list[float]:
         return encoding.encode(self, view, player)
+
+    def observe_into(self, state: M44State, player: int | None, out: NDArray[np.float32]) -> None:
+        self._encoder.encode_into(state, player, out)
+
+    def observation_bounds(self) -> tuple[NDArray[np.float32], NDArray[np.float32]]:
+        return self._encoder.bounds()
+
+    @cached_property
+    def _encoder(self) -> encoding.Encoder:
+        return encoding.Encoder(self)
 
     @classmethod
     def from_position(cls, text: str, seed: int = 0) -> M44State:
