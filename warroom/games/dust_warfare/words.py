@@ -320,3 +320,25 @@ class SecretObjective(StrEnum):
     ANNIHILATION = "SO-4"
     PRESERVE_THE_FORCE = "SO-5"
     RECONNAISSANCE = "SO-6"
+
+
+class Status(StrEnum):
+    """Where a unit is: waiting to deploy, on the table, off-table in reserve (DW-SET-06), or
+    destroyed (DW-UNIT-11: no miniature left, or it left the table by a retreat)."""
+
+    PENDING = "pending"
+    TABLE = "table"
+    RESERVE = "reserve"
+    DESTROYED = "destroyed"
+
+
+class Phase(StrEnum):
+    """Where the game is (DW-SET-04, DW-TURN-02)."""
+
+    SETUP = "setup"
+    DEPLOYMENT = "deployment"
+    INITIATIVE = "initiative"
+    COMMAND = "command"
+    UNITS = "units"
+    END = "end"
+    OVER = "over"

@@ -1,0 +1,81 @@
+"""A numeric encoding of a Dust Warfare view for learning environments (observe()).
+
+Layout (all floats), for a game with U units of at most M = actions.MAX_MODELS miniatures:
+
+    [0]        turn / scenario turns
+    [1..7]     phase one-hot (setup, deployment, initiative, command, units, end, over)
+    [8..9]     orders left: mine, the opponent's (÷ 10)
+    [10..11]   1 if I am the Initiating player, 1 if it is my phase
+    [12..22]   the pending decision's kind, one-hot (see KINDS)
+    then per unit (10 + 5 M values): mine?, status one-hot (4), suppression ÷ 10, reaction,
+               retreating, activated, leader index ÷ M; then per miniature slot: on the
+               table, x ÷ width, y ÷ depth, damage ÷ capacity, facing ÷ 360
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from warroom.core.game import JSON
+from warroom.games.dust_warfare.actions import MAX_MODELS
+
+if TYPE_CHECKING:
+    from warroom.games.dust_warfare.game import DustWarfareGame
+
+PHASES = ("setup", "deployment", "initiative", "command", "units", "end", "over")
+STATUSES = ("pending", "table", "reserve", "destroyed")
+KINDS = (
+    "edge",
+    "sequence",
+    "pick",
+    "where",
+    "temporary",
+    "command",
+    "activate",
+    "leader",
+    "action",
+    "react",
+    "hit",
+)
+HEAD = 1 + len(PHASES) + 2 + 2 + len(KINDS)
+PER_UNIT = 1 + len(STATUSES) + 5 + 5 * MAX_MODELS
+
+
+def size(game: DustWarfareGame) -> int:
+    return HEAD + PER_UNIT * len(game.units)
+
+
+def encode(game: DustWarfareGame, view: JSON, player: int | None) -> list[float]:
+    me = 0 if player is None else player
+    out = [view["turn"] / max(1, game.turns)]
+    out += [1.0 if view["phase"] == p else 0.0 for p in PHASES]
+    orders = view["orders"]
+    out += [orders[me] / 10, orders[1 - me] / 10]
+    out += [1.0 if view["initiator"] == me else 0.0, 1.0 if view["side"] == me else 0.0]
+    kind = view["decision"]["kind"] if view["decision"] else None
+    out += [1.0 if kind == k else 0.0 for k in KINDS]
+    width, depth = view["table"]["width"], view["table"]["depth"]
+    for unit in view["units"]:
+        out.append(1.0 if unit["seat"] == me else 0.0)
+        out += [1.0 if unit["status"] == s else 0.0 for s in STATUSES]
+        out += [
+            unit["suppression"] / 10,
+            1.0 if unit["reaction"] else 0.0,
+            1.0 if unit["retreating"] else 0.0,
+            1.0 if unit["activated"] else 0.0,
+            unit["leader"] / MAX_MODELS,
+        ]
+        models = unit["models"]
+        for k in range(MAX_MODELS):
+            if k < len(models) and models[k]["x"] is not None:
+                m = models[k]
+                out += [
+                    1.0,
+                    m["x"] / width,
+                    m["y"] / depth,
+                    m["damage"] / m["capacity"],
+                    (m["facing"] or 0.0) / 360,
+                ]
+            else:
+                out += [0.0] * 5
+    return out

@@ -1,0 +1,125 @@
+"""Dust Warfare, declared (dust_warfare.md): the game's shape, its options, and the facade the
+contract calls. The configured game holds everything fixed for its table: the content, the
+scenario and its battlefield, both armies as numbered units, and the action table."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from warroom.core.errors import OptionError
+from warroom.core.game import JSON, Action, Game, GameInfo, OptionSpec
+from warroom.games.dust_warfare import encoding
+from warroom.games.dust_warfare.actions import DustActions, place, read_place
+from warroom.games.dust_warfare.army import SEAT_FACTION, build_forces
+from warroom.games.dust_warfare.content import default_content
+from warroom.games.dust_warfare.rules import setup
+from warroom.games.dust_warfare.scenario import battlefield, shipped
+from warroom.games.dust_warfare.state import DustState
+from warroom.games.dust_warfare.view import static
+from warroom.games.dust_warfare.words import ArmyChoice
+
+PLAYABLE = ("first_battle",)  # the scenarios whose rules are complete
+
+INFO = GameInfo(
+    id="dust_warfare",
+    title="Dust Warfare",
+    min_players=2,
+    max_players=2,
+    cooperative=False,
+    hidden_information=False,
+    chance=True,
+    # 5 turns x (orders <= 12 + 10 activations x (<= 3 actions x <= 4 placement stages + reactions
+    # + hits)) is a few hundred; the bound leaves a wide margin
+    max_decisions=20_000,
+    min_return=-1.0,
+    max_return=1.0,
+    rule_prefix="DW",
+    description="Miniatures skirmish on a measured table: Allies and Axis squads, walkers and heroes.",
+    options=(
+        OptionSpec("players", 2, "number of players (DW-GEN-01)", (2,)),
+        OptionSpec("scenario", "first_battle", "the scenario (§3.19)", PLAYABLE),
+        OptionSpec("heroes", False, "both starter lists add their optional Hero (DW-FB-01)", (False, True)),
+    ),
+    version="1",
+)
+
+
+class DustWarfareGame(Game[DustState]):
+    info = INFO
+
+    def __init__(self, **options: Any) -> None:
+        super().__init__(**options)
+        self.content = default_content()
+        self.scenario = shipped()[str(self.options["scenario"])]
+        if self.scenario.armies is not ArmyChoice.STARTER:
+            raise OptionError(
+                f"scenario {self.scenario.id} needs army lists; only starter lists are playable"
+            )
+        armies = (self.content.starter(SEAT_FACTION[0]), self.content.starter(SEAT_FACTION[1]))
+        self.units = build_forces(self.content, armies, bool(self.options["heroes"]))
+        self.board = battlefield(self.scenario, self.content)
+        length = self.scenario.battle_length
+        assert length is not None, "variable game length is for custom scenarios"
+        self.turns = length
+        self.actions = DustActions(len(self.units), self.board.width, self.board.depth)
+
+    def new_initial_state(self, seed: int = 0) -> DustState:
+        st = DustState(self)
+        setup.start(st, seed)
+        return st
+
+    def state_from_json(self, data: JSON) -> DustState:
+        return DustState.from_json(self, data)
+
+    def all_actions(self) -> list[Action]:
+        """The fixed action space: every interned option, the placement part being the declared
+        discretisation of positions (6" regions, the 1" lattice, templates x headings, facings);
+        see actions.py."""
+        return list(self.actions.all)
+
+    def read_action(self, text: str) -> Action | None:
+        """An exact-coordinate proposal `place x,y ... [face θ]` (DW-GEO-17), legal or not."""
+        placement = read_place(text)
+        return None if placement is None else place(placement)
+
+    def parse_action(self, state: Any, text: str) -> Action:
+        action: Action | None = self.actions.find(text)
+        if action is not None and action in state.legal_actions():
+            return action
+        return super().parse_action(state, text)
+
+    def catalog(self) -> JSON:
+        """The scenario's table, terrain and objectives, and every unit's printed statistics."""
+        units = {
+            u.label: {
+                "name": u.name,
+                "seat": u.seat,
+                "kind": u.kind.id,
+                "armour": u.kind.armour.value,
+                "movement": u.movement,
+                "ap": u.ap,
+                "hero_ap": u.hero_ap,
+                "abilities": sorted(a.value for a in u.abilities),
+            }
+            for u in self.units
+        }
+        weapons = {
+            w.id: {
+                "name": w.name,
+                "range": w.range,
+                "profile": list(w.profile),
+                "abilities": [a.value for a in w.abilities],
+            }
+            for w in self.content.weapons.values()
+        }
+        return {**_static_for(self), "units": units, "weapons": weapons}
+
+    def observation_size(self) -> int:
+        return encoding.size(self)
+
+    def observe(self, view: JSON, player: int | None) -> list[float]:
+        return encoding.encode(self, view, player)
+
+
+def _static_for(game: DustWarfareGame) -> JSON:
+    return static(DustState(game))

@@ -1,0 +1,62 @@
+"""Every kind of decision and every agenda job, declared once for the core's turn engine
+(dust_warfare.md §4.1): how each kind lists its options (the rules modules) and what an option
+does. `where` (a placement) also accepts exact-coordinate proposals through its predicate and
+draws random legal ones without listing (DW-GEO-17). `hit`, `leader` and `activate` are
+`forced`: with a single option the engine takes it.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from warroom.core.engine import DecisionKind, Rules
+from warroom.games.dust_warfare.rules import activation, attack, command, moves, reaction, setup, turn
+
+if TYPE_CHECKING:
+    from warroom.games.dust_warfare.state import DustState
+
+
+RULES: Rules[DustState] = Rules(
+    [
+        DecisionKind("edge", setup.edge_options, setup.edge_apply),  # D-04
+        DecisionKind("sequence", setup.order_options, setup.order_apply),  # D-04
+        DecisionKind("pick", setup.pick_options, setup.pick_apply, forced=True),  # D-09
+        DecisionKind(
+            "where",
+            moves.where_options,
+            moves.where_apply,
+            legal=moves.where_legal,
+            sample=moves.where_sample,
+        ),
+        DecisionKind(
+            "temporary", command.temporary_options, command.temporary_apply, forced=True
+        ),  # DW-CMD-10
+        DecisionKind("command", command.order_options, command.order_apply),  # D-11
+        DecisionKind("activate", activation.activate_options, activation.activate_apply, forced=True),  # D-13
+        DecisionKind("leader", activation.leader_options, activation.leader_apply, forced=True),  # D-14
+        DecisionKind("action", activation.action_options, activation.action_apply),  # D-12, D-14..17
+        DecisionKind("react", reaction.react_options, reaction.react_apply),  # D-19
+        DecisionKind("hit", attack.hit_options, attack.hit_apply, forced=True),  # D-20
+    ],
+    {
+        "roll_off": setup.roll_off_job,
+        "deploy": setup.deploy_job,
+        "deployed": setup.deployed_job,
+        "turn": turn.turn_job,
+        "initiative": turn.initiative_job,
+        "check": turn.check_job,
+        "end_phase": turn.end_phase_job,
+        "command": command.command_job,
+        "more_orders": command.more_job,
+        "regroup_move": command.regroup_move_job,
+        "unit_phase": activation.unit_phase_job,
+        "steps": activation.steps_job,
+        "next_action": activation.next_action_job,
+        "after_move": activation.after_move_job,
+        "ordered_done": activation.ordered_done_job,
+        "attack": attack.attack_job,
+        "assign": attack.assign_job,
+        "reacted": reaction.reacted_job,
+        "react_again": reaction.again_job,
+    },
+)

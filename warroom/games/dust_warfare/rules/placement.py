@@ -1,0 +1,331 @@
+"""Placing a unit at exact coordinates (dust_warfare.md DW-GEO-16/17, DW-SET-05, DW-MOVE-01..08,
+DW-CMD-07, DW-SUP-06): one legality predicate per purpose, and the finite candidate set offered
+in stages.
+
+A placement is authoritative as an exact-coordinate proposal (`place x,y ... [face θ]`): every
+living miniature's centre, the Unit Leader first and then the others in unit data order, and a
+vehicle's facing, rounded to 0.1" (DW-GEO-02). The same predicate (`is_legal`) filters the
+canonical candidates of DW-GEO-17 (the leader on the 1" lattice x formation templates x headings,
+or x facings for a vehicle), which are offered in three stages so no list is large:
+
+1. `region R`: a 6" x 6" cell of the table holding at least one legal candidate;
+2. `at X Y`: a lattice point of that cell where the leader can stand with some legal template;
+3. `line 45` / `column 0` / `cluster 90` / `face 22.5`: the template and heading, or facing.
+
+A single Soldier completes at stage 2. A regroup (DW-CMD-07) and a retreat (DW-SUP-06) fix the
+leader's point and start at stage 3. Any stage also accepts the exact proposal, and a Move may
+`stay` (a 0" Move, DW-MOVE-07). `sample` draws a legal candidate without listing (random
+playouts)."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterator
+from typing import TYPE_CHECKING, Any
+
+from warroom.core.actions import Action
+from warroom.core.rng import Rng
+from warroom.games.dust_warfare.actions import Verb, place, read_place
+from warroom.games.dust_warfare.geometry import (
+    FACINGS,
+    HEADINGS,
+    Base,
+    Placement,
+    UnitDeployment,
+    UnitMove,
+    formation,
+)
+from warroom.games.dust_warfare.scenario import zone
+from warroom.games.dust_warfare.words import Edge, Formation, Status
+
+if TYPE_CHECKING:
+    from warroom.games.dust_warfare.state import DustState
+
+Context = UnitDeployment | UnitMove
+DEPLOY = "deploy"
+MOVE = "move"  # a Move or March Move of an activation or a Take Action order
+REACT = "react"  # a Move reaction (DW-REA-04)
+REGROUP = "regroup"  # the followers' move of a Regroup order (DW-CMD-07)
+RETREAT = "retreat"  # the followers' placement of a retreat move (DW-SUP-06)
+REGROUP_MOVE = 6.0  # DW-CMD-07 step 3
+
+
+def order(st: DustState, u: int) -> list[int]:
+    """The living miniatures in proposal order: the Unit Leader first (the lowest living one
+    while Leaderless), then the others in unit data order."""
+    living = st.living(u)
+    lead = st.leader[u] if st.leader[u] >= 0 else living[0]
+    return [lead, *(m for m in living if m != lead)]
+
+
+def begin(st: DustState, purpose: str, u: int, seat: int, *, march: bool = False, point: Any = None) -> None:
+    """Ask `seat` where unit u goes (the caller has pushed what follows the placement)."""
+    origin = [list(b.centre) for b in st.bases(u)] if st.on_table(u) else []
+    st.placing = {
+        "purpose": purpose,
+        "unit": u,
+        "march": march,
+        "region": -1,
+        "point": point,
+        "origin": origin,
+    }
+    st.decide("where", seat)
+
+
+def context(st: DustState) -> Context:
+    """The predicate's geometry for the placement in progress, cached until the position changes."""
+    placing = st.placing
+    assert placing is not None
+    key = (placing["purpose"], placing["unit"], placing["march"], st.version)
+    cached = getattr(st, "_placing_ctx", None)
+    if cached is not None and cached[0] == key:
+        ctx: Context = cached[1]
+        return ctx
+    ctx = _build(st, placing)
+    st._placing_ctx = (key, ctx)
+    return ctx
+
+
+def _build(st: DustState, placing: dict[str, Any]) -> Context:
+    u = placing["unit"]
+    unit = st.unit(u)
+    board = st.game.board
+    models = order(st, u)
+    lr = st.leadership(u) if len(models) > 1 else None
+    if placing["purpose"] == DEPLOY:
+        protos = tuple(
+            Base(0.0, 0.0, unit.models[m].radius, unit.models[m].height, 0.0 if unit.is_vehicle else None)
+            for m in models
+        )
+        edge = st.edges[unit.seat]
+        area = zone(st.game.scenario, board, Edge(edge) if edge else Edge.SOUTH)
+        return UnitDeployment(board, protos, unit.profile, area, tuple(st.all_bases(exclude=u)), lr)
+    friends, enemies = st.friends_and_enemies(u)
+    bases = tuple(st.base(u, m) for m in models)
+    movement = REGROUP_MOVE if placing["purpose"] == REGROUP else unit.movement
+    return UnitMove(
+        board,
+        bases,
+        unit.profile,
+        movement,
+        march=bool(placing["march"]),
+        friends=friends,
+        enemies=enemies,
+        leadership=lr,
+    )
+
+
+def fixed_leader(st: DustState) -> bool:
+    """A regroup or retreat fixes the leader's point: only the followers are placed."""
+    placing = st.placing
+    return placing is not None and placing["purpose"] in (REGROUP, RETREAT)
+
+
+def is_legal(st: DustState, placement: Placement) -> bool:
+    """The one predicate every placement passes (DW-GEO-16/17, DW-SET-05, DW-UNIT-06)."""
+    placing = st.placing
+    assert placing is not None
+    ctx = context(st)
+    if len(placement.centres) != len(order(st, placing["unit"])):
+        return False
+    if fixed_leader(st) and tuple(placement.centres[0]) != tuple(placing["point"]):
+        return False
+    if isinstance(ctx, UnitMove):
+        vehicle = ctx.bases[0].is_vehicle
+        if vehicle and placement.facing is None:
+            return False
+        if placing["purpose"] == RETREAT:
+            # the retreat moves the leader by the engine's path (DW-SUP-06): no allowance check
+            # for it; the followers move within their own allowance and end in formation
+            return _followers_legal(st, ctx, placement)
+    return ctx.is_legal(placement)
+
+
+def _followers_legal(st: DustState, ctx: UnitMove, placement: Placement) -> bool:
+    lead = ctx.bases[0].at(*placement.centres[0], placement.facing)
+    rest = Placement(placement.centres, placement.facing)
+    finals = [lead, *(b.at(x, y) for b, (x, y) in zip(ctx.bases[1:], rest.centres[1:], strict=True))]
+    if not ctx._placed(finals):
+        return False
+    strides = ctx.strides()
+    return all(s.can_reach(f.x, f.y) for s, f in zip(strides[1:], finals[1:], strict=True))
+
+
+# ---------------------------------------------------------------- candidates
+
+
+def _shapes(st: DustState, point: tuple[float, float]) -> Iterator[tuple[Action, Placement]]:
+    """DW-GEO-17 (b)/(c): the templates and headings, or the facings, around a leader point."""
+    placing = st.placing
+    assert placing is not None
+    u = placing["unit"]
+    unit = st.unit(u)
+    table = st.game.actions
+    followers = len(order(st, u)) - 1
+    if unit.is_vehicle:
+        facings = FACINGS
+        for f in facings:
+            yield table.face[f], Placement((point,), f)
+        return
+    if followers == 0:
+        return
+    for t in Formation:
+        for h in HEADINGS:
+            yield table.shape[(t, h)], Placement(formation(point, t, h, followers))
+
+
+def _single(st: DustState) -> bool:
+    placing = st.placing
+    assert placing is not None
+    u = placing["unit"]
+    return not st.unit(u).is_vehicle and len(order(st, u)) == 1
+
+
+def _leader_ok(st: DustState, ctx: Context, x: float, y: float) -> bool:
+    if isinstance(ctx, UnitDeployment):
+        lead = ctx.bases[0].at(x, y)
+        return ctx.zone.admits(ctx.board, lead)
+    return ctx.strides()[0].can_reach(x, y)
+
+
+def _points(st: DustState, region: int) -> Iterator[tuple[int, int]]:
+    x1, y1, x2, y2 = st.game.actions.region_box(region)
+    for x in range(math.ceil(x1), math.ceil(x2)):
+        for y in range(math.ceil(y1), math.ceil(y2)):
+            if (x, y) in st.game.actions.at:
+                yield x, y
+
+
+def _point_works(st: DustState, ctx: Context, x: int, y: int) -> bool:
+    if not _leader_ok(st, ctx, float(x), float(y)):
+        return False
+    if _single(st):
+        return is_legal(st, Placement(((float(x), float(y)),)))
+    return any(is_legal(st, p) for _, p in _shapes(st, (float(x), float(y))))
+
+
+def _regions(st: DustState, ctx: Context) -> list[int]:
+    table = st.game.actions
+    if isinstance(ctx, UnitDeployment):
+        bx1, by1, bx2, by2 = ctx.zone.area.bounds
+    else:
+        lead = ctx.bases[0]
+        reach = ctx.allowance
+        bx1, by1, bx2, by2 = lead.x - reach, lead.y - reach, lead.x + reach, lead.y + reach
+    out = []
+    for r in range(len(table.region)):
+        x1, y1, x2, y2 = table.region_box(r)
+        if x2 < bx1 or x1 > bx2 or y2 < by1 or y1 > by2:
+            continue
+        if any(_point_works(st, ctx, x, y) for x, y in _points(st, r)):
+            out.append(r)
+    return out
+
+
+def options(st: DustState) -> list[Action]:
+    """The current stage's options (see the module docstring)."""
+    placing = st.placing
+    assert placing is not None
+    table = st.game.actions
+    ctx = context(st)
+    out: list[Action] = []
+    if placing["purpose"] == RETREAT:
+        # DW-SUP-06: listed nearest the edge first; a unit whose followers fit nowhere stays
+        edge, _ = st.game.board.nearest_edge(ctx.bases[0])
+        shapes = [(a, p) for a, p in _shapes(st, tuple(placing["point"])) if is_legal(st, p)]
+        board = st.game.board
+        shapes.sort(
+            key=lambda ap: sum(board.edge_distance(ctx.bases[0].at(x, y), edge) for x, y in ap[1].centres)
+        )
+        return [a for a, _ in shapes] or [table.stay]
+    if placing["purpose"] in (MOVE, REACT, REGROUP):
+        out.append(table.stay)
+    if fixed_leader(st):
+        out += [a for a, p in _shapes(st, tuple(placing["point"])) if is_legal(st, p)]
+        return out
+    if placing["point"] is not None:
+        out += [a for a, p in _shapes(st, tuple(placing["point"])) if is_legal(st, p)]
+        return out
+    if placing["region"] >= 0:
+        out += [table.at[(x, y)] for x, y in _points(st, placing["region"]) if _point_works(st, ctx, x, y)]
+        return out
+    out += [table.region[r] for r in _regions(st, ctx)]
+    return out
+
+
+def legal(st: DustState, action: Action) -> bool:
+    """Listed options, and any exact proposal that passes the predicate (DW-GEO-17)."""
+    if action.verb == Verb.PLACE:
+        placement = read_place(action.text)
+        return placement is not None and is_legal(st, placement)
+    return action in st.legal_actions()
+
+
+def sample(st: DustState, rng: Rng) -> Action:
+    """A legal placement for a random playout: a random canonical candidate by rejection, else
+    a random listed option."""
+    placing = st.placing
+    assert placing is not None
+    ctx = context(st)
+    if not fixed_leader(st):
+        if isinstance(ctx, UnitDeployment):
+            x1, y1, x2, y2 = ctx.zone.area.bounds
+        else:
+            lead = ctx.bases[0]
+            x1, y1 = lead.x - ctx.allowance, lead.y - ctx.allowance
+            x2, y2 = lead.x + ctx.allowance, lead.y + ctx.allowance
+        keys = list(st.game.actions.at)
+        for _ in range(40):
+            x, y = keys[rng.below(len(keys))]
+            if not (x1 <= x <= x2 and y1 <= y <= y2):
+                x = math.floor(x1 + (x2 - x1) * rng.below(1000) / 1000)
+                y = math.floor(y1 + (y2 - y1) * rng.below(1000) / 1000)
+            if (x, y) not in st.game.actions.at or not _leader_ok(st, ctx, float(x), float(y)):
+                continue
+            if _single(st):
+                return place(Placement(((float(x), float(y)),)))
+            shapes = list(_shapes(st, (float(x), float(y))))
+            _, p = shapes[rng.below(len(shapes))]
+            if is_legal(st, p):
+                return place(p)
+    return rng.choice(st.legal_actions())
+
+
+def chosen(st: DustState, action: Action) -> Placement | None:
+    """Apply one stage: narrow the placement, or return the final placement (None: ask again).
+    `stay` returns the unit's current centres (a 0" Move, DW-MOVE-07)."""
+    placing = st.placing
+    assert placing is not None
+    u = placing["unit"]
+    if action.verb == Verb.PLACE:
+        placement = read_place(action.text)
+        assert placement is not None
+        return placement
+    if action.verb == Verb.STAY:
+        bases = [st.base(u, m) for m in order(st, u)]
+        return Placement(tuple(b.centre for b in bases), bases[0].facing)
+    if action.verb == Verb.REGION:
+        st.placing = {**placing, "region": action.part("region")}
+        return None
+    if action.verb == Verb.AT:
+        x, y = action.part("to")
+        if _single(st):
+            return Placement(((x, y),))
+        st.placing = {**placing, "point": [x, y]}
+        return None
+    point = tuple(placing["point"])
+    for a, p in _shapes(st, point):  # the shape or facing picked
+        if a is action:
+            return p
+    raise AssertionError(f"{action} is not a placement option")
+
+
+def put(st: DustState, u: int, placement: Placement) -> None:
+    """Stand the unit's living miniatures at the placement (proposal order, DW-GEO-17)."""
+    vehicle = st.unit(u).is_vehicle
+    row = list(st.pos[u])
+    for m, (x, y) in zip(order(st, u), placement.centres, strict=True):
+        row[m] = [x, y, (placement.facing if vehicle else None)]
+    st.pos[u] = row
+    st.status[u] = Status.TABLE.value
+    st.touch()
