@@ -65,7 +65,7 @@ def test_a_station_cell_names_the_station_its_resource_owner_home_and_heroes() -
     )
     assert station_cell(BY_ID["OKH"], marks).split() == ["OKH", "Okhotny", "Ryad", "A", "p2*", "@Art@Khn"]
     assert station_cell(BY_ID["LUB"], marks).split() == ["LUB", "Lubyanka", "P", "--"]
-    assert station_cell(BY_ID["HKOM"], marks).split() == ["HKOM", "Komsomolskaya", "(Han.", "hanza"]
+    assert station_cell(BY_ID["HKOM"], marks).split() == ["HKOM", "Komsomolskaya", "hanza"]
     assert station_cell(BY_ID["KOM"], marks).split() == ["KOM", "Komsomolskaya", "aband"]
     assert station_cell(BY_ID["BOR"], marks).split() == ["BOR", "Borovitskaya", "any", "--"]
     # a long name is cut with a dot, and every cell keeps the same width

@@ -22,11 +22,15 @@ from __future__ import annotations
 
 from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
-from warroom.core.game import JSON
+from warroom.core.game import JSON, Action
 from warroom.games.metro2033.board_data import BoardData, Station
-from warroom.games.metro2033.content import Content
-from warroom.games.metro2033.words import StationKind, Zone
+from warroom.games.metro2033.content import Content, default_content
+from warroom.games.metro2033.words import CardKind, Faction, Hero, StationKind, Zone
+
+if TYPE_CHECKING:
+    from warroom.games.metro2033.state import MetroState
 
 # The Moscow metro's own line colours (the board draws each line in its colour, rb p. 2-3); used
 # only for drawing, with no rules effect (§2.10.2 "Line").
@@ -55,6 +59,7 @@ COLOUR_WORDS: Mapping[str, str] = {
 POLIS_COLOUR = "#c9b458"  # the Polis area has no faction colour; drawn in the board's gold
 
 CELL = 44  # characters per station cell of the terminal map: room for two heroes and a space
+HANZA_SUFFIX = " (Hanza)"  # how board.toml names the Hanza stations after their transfer partner
 NAME = 19  # characters of a station's name in a cell (longer names end in ".")
 
 
@@ -205,7 +210,10 @@ def station_cell(s: Station, marks: Marks) -> str:
     owner = "" if not s.is_capturable else ("--" if seat is None else f"p{seat}")
     owner += "*" if s.home_of is not None else ""
     heroes = "".join(f"@{h}" for h in marks.heroes.get(s.id, ()))
-    name = s.name if len(s.name) <= NAME else s.name[: NAME - 1] + "."
+    name = (
+        s.name.removesuffix(HANZA_SUFFIX) if s.kind == StationKind.HANZA else s.name
+    )  # said once, as its kind
+    name = name if len(name) <= NAME else name[: NAME - 1] + "."
     text = f"{s.id:<4} {name:<{NAME}} {what:<5} {owner:<3} {heroes}".rstrip()
     return text.ljust(CELL) if len(text) < CELL else text + " "  # crowded: still one space apart
 
@@ -234,3 +242,215 @@ def in_play_ids(board: BoardData, zones: Iterable[Zone]) -> frozenset[str]:
     """The ids of the stations in play with these faction zones, Polis always (M33-MAP-04)."""
     chosen = {*zones, Zone.POLIS}
     return frozenset(s.id for s in board.stations if s.zone in chosen)
+
+
+# ------------------------------------------------------------------ the terminal table
+
+# What each pending decision asks, in words (the decision kinds of rules/*.py).
+ASKS: Mapping[str, str] = {
+    "faction": "choose a faction",
+    "hero": "choose a hero",
+    "place": "place the hero on a home station",
+    "tax": "take a resource (Taxation)",
+    "colon": "colonize a neutral station or pass (Colonization)",
+    "polis": "choose the resource a Polis station produces",
+    "announce": "name the station and defender against the threat",
+    "c05": "peek at the top 2 laws or not (Confederation of 1905)",
+    "propose": "choose the law put to the vote",
+    "vote": "vote on the law",
+    "wown": "complete quests or use abilities, or go on",
+    "post": "complete quests or use abilities, or end the hero turn",
+    "upkeep": "pay army upkeep (or disband)",
+    "recruit": "recruit army strength",
+    "army": "choose the army's action",
+    "pact": "pay the Non-Aggression Pact",
+    "move": "move the hero",
+    "act": "choose the hero's action",
+    "shop": "buy equipment at the Hanza market",
+    "keep": "keep one of the drawn cards",
+    "defend": "defend with the army or the hero",
+    "scout_use": "put the scouting card on top or keep it",
+    "svd": "use the SVD on the threat deck",
+    "artyom": "look at 2 threat cards or not (Artyom)",
+    "fight": "choose the threat to fight",
+    "card": "choose a battle card in secret",
+    "wb": "play battle effects (quests, grenade) or pass",
+    "capture": "pay to capture the station or leave it neutral",
+    "claim": "claim a free station (minimum of three)",
+    "retreat": "send the wounded hero to a station",
+    "strip": "choose the beaten hero's equipment",
+    "discard": "discard equipment down to the limit",
+    "qevent": "complete a quest the battle met",
+    "gain": "take a resource (reward)",
+    "target": "choose the opponent who loses",
+    "lose": "choose the resource the opponent loses",
+    "seize": "choose the station the opponent loses",
+    "eqq": "take a market card or the top quest (reward)",
+}
+
+
+def render(st: MetroState, player: int | None) -> str:
+    """The table as `player` sees it (None: a spectator), from `st.view(player)`: the round and
+    its symbols, the law, the market, each player's public zone (and the viewer's own hand), the
+    battle in progress, the pending decision, and the map of the zones in play."""
+    return "\n".join(table_lines(st.view(player), default_content(), player))
+
+
+def table_lines(v: JSON, content: Content, player: int | None) -> list[str]:
+    """`render`'s lines from a view: a pure function of the view and the content."""
+    names = _Names(content)
+    symbols = " + ".join(v["symbols"])
+    if v.get("winners") is not None:
+        head = f"Metro 2033 - game over after round {v['round']}"
+    elif v["round"] == 0:
+        head = "Metro 2033 - setup (faction and hero draft)"
+    else:
+        head = f"Metro 2033 - round {v['round']} (space {v['space']}: {symbols}), stage {'I' * v['stage']}"
+    lines = [head + f"; first player: player {v['first_player']}"]
+    law = f"law in force: {names.card(v['law'])}" if v["law"] else "no law in force"
+    if v["proposal"]:
+        law += f"; to the vote: {names.card(v['proposal'])} (for {v['tally'][0]}, against {v['tally'][1]})"
+    lines.append(law)
+    market = ", ".join(names.card(c) for c in v["market"]) or "-"
+    decks = v["decks"]
+    lines.append(
+        f"Hanza market: {market} | decks: equipment {decks['equipment']}, quest {decks['quest']}, "
+        f"threat {decks['threat']}, law {decks['law']}"
+    )
+    reserve = v["reserve"]
+    lines.append(f"reserve: M {reserve['M']} P {reserve['P']} A {reserve['A']}")
+    for seat in v["seats"]:
+        lines.extend(_seat_lines(v, seat, names, player))
+    lines.extend(_battle_lines(v, names))
+    if v["drawn"]:
+        lines.append(f"drawn for your choice: {', '.join(names.card(c) for c in v['drawn'])}")
+    if v["decision"]:
+        lines.append(decision_words(v, names))
+    if v.get("winners"):
+        lines.append(f"winner: {', '.join(names.seat(v, s) for s in v['winners'])}")
+    lines.append("")
+    in_play = [sid for sid, s in v["stations"].items() if s["in_play"]]
+    owner = {sid: s["owner"] for sid, s in v["stations"].items() if s["owner"] is not None}
+    heroes = {
+        sid: [names.hero_mark(v["seats"][q]["hero"]) for q in s["heroes"]]
+        for sid, s in v["stations"].items()
+        if s["heroes"]
+    }
+    lines.extend(station_table(content, Marks(in_play=in_play, owner=owner, heroes=heroes)))
+    lines.append(LEGEND)
+    return lines
+
+
+class _Names:
+    """Printed names by id, from the content."""
+
+    def __init__(self, content: Content) -> None:
+        self.content = content
+        self.stations = {s.id: s for s in content.board.stations}
+        cards: dict[str, str] = {}
+        for kind in CardKind:
+            for card in content.cards(kind):
+                cards[str(card.id)] = card.name
+        self.cards = cards
+
+    def card(self, cid: str) -> str:
+        return f"{self.cards.get(cid, cid)} ({cid})"
+
+    def station(self, sid: str | None) -> str:
+        return "-" if sid is None else f"{sid} {self.stations[sid].name}"
+
+    def faction(self, fid: str | None) -> str:
+        return "no faction yet" if fid is None else self.content.factions[Faction(fid)].name
+
+    def hero(self, hid: str | None) -> str:
+        return "no hero yet" if hid is None else self.content.heroes[Hero(hid)].name
+
+    def hero_mark(self, hid: str | None) -> str:
+        """A hero's 3-letter mark on the map: @Art, @Kha, @Mel, @Sas, @Ann, @Hun."""
+        return "?" if hid is None else self.content.heroes[Hero(hid)].name[:3]
+
+    def seat(self, v: JSON, seat: int | None) -> str:
+        if seat is None:
+            return "nobody"
+        faction = v["seats"][seat]["faction"]
+        return f"player {seat}" + (f" ({self.faction(faction)})" if faction else "")
+
+
+def _seat_lines(v: JSON, s: JSON, names: _Names, player: int | None) -> list[str]:
+    seat = s["seat"]
+    you = " (you)" if seat == player else ""
+    first = " [first]" if seat == v["first_player"] else ""
+    hero = names.hero(s["hero"])
+    where = f" at {names.station(s['hero_at'])}" if s["hero_at"] else ""
+    wounded = " (wounded)" if s["wounded"] else ""
+    goal = 9 if s["faction"] == Faction.RL.value else 10  # M33-FAC-01, M33-END-02
+    r = s["resources"]
+    lines = [
+        f"player {seat}{you}{first}: {names.faction(s['faction'])}, {hero}{where}{wounded}",
+        f"    VP {s['vp']}/{goal}  army {s['army']}  M {r['M']} P {r['P']} A {r['A']}  votes {s['votes']}"
+        f"  stations {len(s['stations'])}",
+    ]
+    equipment = ", ".join(names.card(e) for e in s["equipment"]) or "none"
+    quests = (
+        ", ".join(names.card(q) for q in s["quests"]) or "none"
+        if "quests" in s
+        else f"{s['quests_hidden']} face down"
+    )
+    done = ", ".join(names.card(q) for q in s["completed"])
+    line = f"    equipment: {equipment} | quests: {quests}" + (f" | completed: {done}" if done else "")
+    scouting = s["scouting"]
+    if scouting:
+        card = f" {names.card(scouting['card'])}" if "card" in scouting else ""
+        line += f" | scouting card{card} (round {scouting['round']})"
+    lines.append(line)
+    return lines
+
+
+def _battle_lines(v: JSON, names: _Names) -> list[str]:
+    b = v["battle"]
+    if not b:
+        return []
+    att, dfn = b["attacker"], b["defender"]
+    who = f"{names.seat(v, att['seat'])}'s {att['unit']}" if att["seat"] is not None else "the threat"
+    against = (
+        f"{names.seat(v, dfn['seat'])}'s {dfn['unit']}" if dfn["seat"] is not None else f"the {dfn['unit']}"
+    )
+    line = f"battle at {names.station(b['station'])}: {who} against {against}"
+    if b["threat"]:
+        line += f"; threat {names.card(b['threat'])}"
+    if b["cards"]:
+        line += f"; cards {names.card(b['cards']['attacker'])} vs {names.card(b['cards']['defender'])}"
+    if any(b["modifiers"]):
+        line += f"; modifiers {b['modifiers'][0]:+d} / {b['modifiers'][1]:+d}"
+    lines = [line]
+    if b["hand"]:
+        lines.append(f"    your battle cards: {', '.join(names.card(c) for c in b['hand'])}")
+    return lines
+
+
+def decision_words(v: JSON, names: _Names) -> str:
+    """The pending decision in words; a secret choice names who has chosen, never what."""
+    d = v["decision"]
+    ask = ASKS.get(d["kind"], d["kind"])
+    secret = v.get("secret")
+    if secret:
+        waiting = ", ".join(names.seat(v, s) for s in d["waiting"]) or "nobody"
+        chosen = ", ".join(names.seat(v, s) for s in secret["committed"]) or "nobody yet"
+        return f"decision: {ask}; waiting for {waiting}; chosen: {chosen}"
+    return f"decision: {names.seat(v, d['seat'])} to {ask}"
+
+
+def describe(st: MetroState, action: Action) -> str:
+    """The action's text, with the station, card, faction or hero it names spelled out."""
+    names = _Names(default_content())
+    words = []
+    for p in action.parts:
+        if p.role == "station":
+            words.append(names.stations[p.value].name)
+        elif p.role == "card" and p.value in names.cards:
+            words.append(names.cards[p.value])
+        elif p.role == "faction":
+            words.append(names.faction(p.value))
+        elif p.role == "hero":
+            words.append(names.hero(p.value))
+    return f"{action.text}  ({', '.join(words)})" if words else action.text
