@@ -31,7 +31,7 @@ from starlette.routing import BaseRoute, Match
 from starlette.types import ASGIApp, Receive, Scope, Send
 
 from warroom.core.game import JSON
-from warroom.server import openapi, schemas
+from warroom.server import measure, openapi, schemas
 from warroom.server.live import Subscriber
 from warroom.server.openapi import refusals
 from warroom.server.protocol import ServiceError, encode
@@ -110,6 +110,7 @@ def create_app(db: str, ai_delay_ms: int = 700) -> FastAPI:
 
     app.add_middleware(LimitBody)
     _api_routes(app, svc)
+    measure.install(app, svc)  # pre-measurement on measured tables (measure.py)
     _web_routes(app)
     openapi.install(app)
     return app
