@@ -1,15 +1,15 @@
 """Dust Warfare drawn for people (warroom/games/dust_warfare/render.py): the terminal map of the
-First Battle table (§3.21.4) read back cell by cell, and the static table sent to the browser.
+First Battle table (§3.21.4) read back cell by cell, the units and their cards on a hand-built
+position, options in words and the dice an attack option will roll.
 
 Map cells are 1" wide and 2" deep, north at the top; a row is labelled with the y of its top edge.
 """
 
 from __future__ import annotations
 
-import json
-
 import pytest
 
+from warroom.games.dust_warfare.game import DustWarfareGame
 from warroom.games.dust_warfare.render import (
     LEGEND,
     OBJECTIVE,
@@ -17,17 +17,21 @@ from warroom.games.dust_warfare.render import (
     TERRAIN_CHAR,
     ZONE,
     Mark,
+    attack_dice,
     cell_of,
+    consequence,
+    describe,
     draw_map,
     grid_size,
-    table_json,
+    render,
     terrain_rows,
     unit_letter,
     vehicle_marks,
     zone_polygons,
 )
 from warroom.games.dust_warfare.scenario import battlefield, shipped
-from warroom.games.dust_warfare.words import LONG_EDGES, Edge, TerrainKind
+from warroom.games.dust_warfare.state import DustState
+from warroom.games.dust_warfare.words import LONG_EDGES, TerrainKind
 
 
 @pytest.fixture(scope="module")
@@ -125,28 +129,77 @@ def test_unit_letters_tell_the_players_apart() -> None:
     assert "A, B, C" in LEGEND and "a, b, c" in LEGEND
 
 
-def test_table_json_is_the_whole_static_map(first_battle) -> None:  # type: ignore[no-untyped-def]
-    """The browser's table: size, 8 pieces with outlines and catalogue facts (§3.3), both
-    deployment strips (DW-FB-02), the Mill with its 3" control and 50 SP (DW-FB-06/07); JSON-able."""
-    scenario, _ = first_battle
-    table = table_json(scenario)
-    json.dumps(table)
-    assert (table["width"], table["depth"], table["turns"]) == (72.0, 48.0, 5)
-    pieces = {p["id"]: p for p in table["pieces"]}
-    assert len(pieces) == 8
-    mill = pieces["M1"]
-    assert mill["kind"] == "T-RUIN" and mill["los"] == "obscuring" and mill["inside"] == "hard"
-    assert sorted(map(tuple, mill["points"])) == [(32, 20), (32, 28), (40, 20), (40, 28)]
-    assert (mill["vehicle"], mill["heavy"]) == ("difficult", "impassable")
-    assert pieces["M4"]["los"] == "blocking" and pieces["M4"]["soldier"] == "impassable"
-    assert table["zones"] == {Edge.SOUTH.value: [0, 0, 72, 12], Edge.NORTH.value: [0, 36, 72, 48]}
-    assert table["objectives"] == [
-        {"id": "mill", "name": "the Mill", "x": 36, "y": 24, "control": 3, "sp": 50}
-    ]
+# The Gunners (u1) 19" south of the Laser Grenadiers (u6), edge to edge; the Pounder (u4) facing
+# north; the Luther (u9) facing south. Units not listed are destroyed.
+FACING_OFF = """
+options heroes=false
+turn 1 phase units initiator 0 orders 0 0
+edges south north
+u1 supp=1 : 30,10 28,10 32,10 26,10 34,10
+u4 : 40,8/90
+u6 react : 30,30 28,30 32,30 26,30 34,30
+u9 : 50,40/270
+"""
 
 
-def test_a_scenario_deploying_anywhere_has_no_strips() -> None:
-    """DW-NE-07: Night Encounter deploys markers anywhere: no edge strips to draw."""
-    night = shipped()["night_encounter"]
-    assert table_json(night)["zones"] == {}
-    assert zone_polygons(night, battlefield(night), LONG_EDGES) == []
+@pytest.fixture
+def facing_off() -> DustState:
+    st = DustWarfareGame.from_position(FACING_OFF, 1)
+    return st
+
+
+def test_the_map_shows_every_miniature_with_its_units_letter(facing_off: DustState) -> None:
+    """Units are lettered in list order per side (Allies A.., Axis a..): the Gunners are the
+    second Allied unit (B), the Pounder the fifth (E), the Laser Grenadiers b, the Luther e; a
+    vehicle's facing arrow stands beside it (DW-GEO-04)."""
+    text = render(facing_off, 0)
+    lines = text.splitlines()
+    board = facing_off.game.board
+    body = [line[6:-1] for line in lines[3:27]]
+    assert at(body, 30, 10, board) == "B" and at(body, 26, 10, board) == "B"
+    assert at(body, 40, 8, board) == "E" and at(body, 40, 10, board) == "^"
+    assert at(body, 30, 30, board) == "b"
+    assert at(body, 50, 40, board) == "e" and at(body, 50, 38, board) == "v"
+    assert sum(line.count("B") for line in body) == 5
+
+
+def test_cards_say_where_each_unit_is_and_its_markers(facing_off: DustState) -> None:
+    """A card per unit left: leader's point, miniatures, movement, LR, markers (DW-SUP-01,
+    DW-REA-05); the destroyed units listed once; the headline names turn, phase and edges."""
+    text = render(facing_off, None)
+    assert text.splitlines()[0].startswith("First Battle: turn 1 of 5, units phase")
+    assert "Allies (south edge)" in text and "Axis (north edge)" in text
+    gunners = next(line for line in text.splitlines() if " u1 " in line)
+    assert "leader at (30, 10)" in gunners and "5/5 miniatures" in gunners and 'LR 6"' in gunners
+    assert "1 suppression" in gunners
+    grenadiers = next(line for line in text.splitlines() if " u6 " in line)
+    assert "reaction marker" in grenadiers
+    pounder = next(line for line in text.splitlines() if " u4 " in line)
+    assert "facing 90°" in pounder and "LR" not in pounder
+    assert text.count("destroyed:") == 1 and "u0 Ranger Command Squad" in text
+    assert text.splitlines()[-1] == "Allies to decide: activate a unit"
+
+
+def test_an_attack_option_says_its_dice(facing_off: DustState) -> None:
+    """DW-ATK-03/05: at 19" the Gunners' 3 Garands (1 die each against S2) and 2 BARs (2 each)
+    reach; their grenades (6") do not: 7 dice. Nothing else is an attack option."""
+    st = facing_off
+    st.apply_action(st.game.parse_action(st, "unit u1"))
+    fire = st.game.parse_action(st, "fire u6")
+    assert consequence(st, fire) == {"target": 6, "class": "S2", "dice": 7, "sustained": False}
+    assert describe(st, fire) == "fire u6: u6 Laser Grenadiers, 7 dice against S2"
+    assert attack_dice(st, 1, 6, "grenades") == 0
+    assert consequence(st, st.game.parse_action(st, "march")) is None
+    assert describe(st, st.game.parse_action(st, "move")) == "move"
+
+
+def test_options_in_words_name_units_and_places(facing_off: DustState) -> None:
+    st = facing_off
+    assert describe(st, st.game.parse_action(st, "unit u4")) == 'unit u4: u4 MCW M2 "Pounder" medium walker'
+    st.apply_action(st.game.parse_action(st, "unit u1"))
+    st.apply_action(st.game.parse_action(st, "move"))
+    regions = [a for a in st.legal_actions() if a.verb == "region"]
+    assert regions and all(": x " in describe(st, a) for a in regions)
+    proposal = st.game.parse_action(st, "place 30,12 28,12 32,12 26,12 34,12")
+    assert describe(st, proposal) == "place the leader at (30, 12) and 4 more"
+    assert "place x,y" in render(st, 0).splitlines()[-1]

@@ -12,6 +12,7 @@ from warroom.games.dust_warfare import encoding
 from warroom.games.dust_warfare.actions import DustActions, place, read_place
 from warroom.games.dust_warfare.army import SEAT_FACTION, build_forces
 from warroom.games.dust_warfare.content import default_content
+from warroom.games.dust_warfare.position import options_of, parse_position
 from warroom.games.dust_warfare.rules import setup
 from warroom.games.dust_warfare.scenario import battlefield, shipped
 from warroom.games.dust_warfare.state import DustState
@@ -67,6 +68,11 @@ class DustWarfareGame(Game[DustState]):
         st = DustState(self)
         setup.start(st, seed)
         return st
+
+    @classmethod
+    def from_position(cls, text: str, seed: int = 0) -> DustState:
+        """A position in dust_warfare's notation (warroom/games/dust_warfare/position.py)."""
+        return parse_position(cls(**options_of(text)), text, seed)
 
     def state_from_json(self, data: JSON) -> DustState:
         return DustState.from_json(self, data)

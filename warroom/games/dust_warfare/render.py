@@ -1,5 +1,5 @@
-"""Dust Warfare drawn for people: the terminal's top-down map with unit cards, and the static table
-as JSON for the browser's SVG (sent once in the game's catalog).
+"""Dust Warfare drawn for people: the terminal's top-down map with unit cards, options in words,
+and what an attack option will roll (its consequence, for the option list and the browser).
 
 The terminal map is the 72" × 48" table (DW-GEO-01) on a coarse character grid: one column per
 inch across, one row per two inches deep (a character is about twice as tall as it is wide, so
@@ -28,14 +28,18 @@ import math
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import TYPE_CHECKING, Any
 
 from shapely.geometry import Polygon, box
 
-from warroom.core.game import JSON
-from warroom.games.dust_warfare.content import Content, default_content
+from warroom.core.game import JSON, Action
+from warroom.games.dust_warfare.actions import ATTACK_VERBS, Verb, read_place
 from warroom.games.dust_warfare.geometry import Battlefield, Piece
-from warroom.games.dust_warfare.scenario import Scenario, battlefield, zone
-from warroom.games.dust_warfare.words import LONG_EDGES, Edge, TerrainKind
+from warroom.games.dust_warfare.rules.attack import eligible, target_class
+from warroom.games.dust_warfare.words import Status, TerrainKind
+
+if TYPE_CHECKING:
+    from warroom.games.dust_warfare.state import DustState
 
 INCHES_PER_COLUMN = 1.0
 INCHES_PER_ROW = 2.0
@@ -191,58 +195,194 @@ def unit_letter(player: int, index: int) -> str:
     return letter if player == 0 else letter.lower()
 
 
-# ---------------------------------------------------------------- the table for the browser
+# ---------------------------------------------------------------- the terminal view
 
 
-def table_json(scenario: Scenario, content: Content | None = None) -> JSON:
-    """The static table of a scenario for displays (the catalog's `table`): its size, each
-    terrain piece's outline with its catalogue type's name, height, LOS class, cover and effect on
-    each movement class (§3.3), the deployment zone along each long edge (which edge is whose is
-    in the view, chosen at the roll-off), and the objectives with their control radius. Public:
-    the whole map is on the table for both players (DW-GEN-08)."""
-    content = content or default_content()
-    board = battlefield(scenario, content)
-    pieces = []
-    for entry, piece in zip(scenario.terrain.piece, board.pieces, strict=True):
-        kind = content.terrain[piece.kind]
-        pieces.append(
-            {
-                "id": piece.id,
-                "kind": piece.kind.value,
-                "name": kind.name,
-                "note": entry.note,
-                "points": [[round(x, 3), round(y, 3)] for x, y in piece.polygon.exterior.coords[:-1]],
-                "height": piece.height,
-                "los": piece.los.value,
-                "inside": piece.inside.name.lower(),
-                "behind": piece.behind.name.lower(),
-                "soldier": kind.soldier.value,
-                "vehicle": kind.vehicle.value,
-                "heavy": kind.heavy.value,
-            }
-        )
-    zones = {}
-    if scenario.deployment.depth is not None:
-        for edge in LONG_EDGES:
-            x1, y1, x2, y2 = zone(scenario, board, edge).area.bounds
-            zones[edge.value] = [x1, y1, x2, y2]
+def render(st: DustState, player: int | None) -> str:
+    """What `player` sees, as text: the turn and phase, the map with every unit on the table, the
+    legend, a card per unit and who decides what. Read from `st.view(player)`, so the terminal
+    shows exactly what the view allows."""
+    view = st.view(player)
+    board = st.game.board
+    letters = letters_of(view)
+    zones = [Polygon(z["polygon"]) for z in view["zones"]]
+    objectives = [tuple(o["point"]) for o in view["objectives"]]
+    marks: list[Mark] = []
+    for unit in view["units"]:
+        if unit["status"] != Status.TABLE:
+            continue
+        for model in unit["models"]:
+            if model["destroyed"] or model["x"] is None:
+                continue
+            char = letters[unit["id"]]
+            if model["facing"] is not None:
+                marks += vehicle_marks(model["x"], model["y"], char, model["facing"])
+            else:
+                marks.append(Mark(model["x"], model["y"], char))
+    lines = [headline(view), *draw_map(board, zones, objectives, marks), LEGEND, ""]
+    lines += [card(unit, letters[unit["id"]]) for unit in view["units"] if unit["status"] != Status.DESTROYED]
+    gone = [f"{u['label']} {u['name']}" for u in view["units"] if u["status"] == Status.DESTROYED]
+    if gone:
+        lines.append("destroyed: " + "; ".join(gone))
+    lines.append(deciding(view))
+    return "\n".join(lines)
+
+
+def letters_of(view: JSON) -> dict[int, str]:
+    """Each unit's map letter, by unit id: A, B, C ... in the first seat's list order, a, b, c ...
+    in the second's."""
+    counts = [0, 0]
+    out = {}
+    for unit in view["units"]:
+        seat = unit["seat"]
+        out[unit["id"]] = unit_letter(seat, counts[seat])
+        counts[seat] += 1
+    return out
+
+
+def headline(view: JSON) -> str:
+    """Scenario, turn, phase, edges, initiative and orders left, in one line."""
+    scenario = view["scenario"]
+    players = view["players"]
+    bits = [f"{scenario['name']}: turn {view['turn']} of {scenario['turns']}, {view['phase']} phase"]
+    for seat, player in enumerate(players):
+        edge = view["edges"][seat]
+        side = f"{player['name']}" + (f" ({edge} edge)" if edge else "")
+        if view["phase"] == "command":
+            side += f" {view['orders'][seat]} order(s) left"
+        bits.append(side)
+    if view["initiator"] >= 0:
+        bits.append(f"initiative: {players[view['initiator']]['name']}")
+    for objective in view["objectives"]:
+        holder = objective["controller"]
+        bits.append(f"{objective['name']} held by {players[holder]['name'] if holder >= 0 else 'nobody'}")
+    if view["scores"] is not None:
+        bits.append(f"SP {view['scores'][0]} - {view['scores'][1]}")
+    return " | ".join(bits)
+
+
+def card(unit: JSON, letter: str) -> str:
+    """A unit's card on one line: letter, id and name, class and AP, where its leader stands,
+    miniatures and damage, movement and LR, markers and whether it has activated."""
+    models = [m for m in unit["models"] if not m["destroyed"]]
+    head = f"{letter} {unit['label']} {unit['name']} ({unit['armour']}, {unit['ap']} AP)"
+    where = unit["status"]
+    leader = unit["leader"]
+    lead = next((m for m in models if m["index"] == leader), None)
+    if unit["status"] == Status.TABLE and lead is not None and lead["x"] is not None:
+        where = f"leader at ({lead['x']:g}, {lead['y']:g})"
+        if lead["facing"] is not None:
+            where += f" facing {lead['facing']:g}°"
+    elif unit["status"] == Status.TABLE:
+        where = "Leaderless"
+    damage = sum(m["damage"] for m in models)
+    stats = f"{len(models)}/{len(unit['models'])} miniatures" + (f", {damage} damage" if damage else "")
+    stats += f', move {unit["movement"]:g}"'
+    if unit["leadership"] is not None and len(unit["models"]) > 1:
+        stats += f', LR {unit["leadership"]:g}"'
+    markers = []
+    if unit["suppression"]:
+        markers.append(f"{unit['suppression']} suppression")
+    if unit["reaction"]:
+        markers.append("reaction marker")
+    if unit["retreating"]:
+        markers.append("RETREATING")
+    if unit["activated"]:
+        markers.append("activated")
+    if unit["ordered"]:
+        markers.append("ordered")
+    tail = f" [{', '.join(markers)}]" if markers else ""
+    return f"  {head}: {where}; {stats}{tail}"
+
+
+def deciding(view: JSON) -> str:
+    """Who decides what, in words."""
+    decision = view["decision"]
+    if decision is None:
+        return f"game over: {view['result']}"
+    who = view["players"][decision["seat"]]["name"]
+    unit = decision["unit"]
+    name = "" if unit is None else f" {view['units'][unit]['label']} {view['units'][unit]['name']}"
+    what = {
+        "edge": "choose your long edge",
+        "sequence": "deploy first or second",
+        "pick": "pick the next unit to deploy",
+        "command": "issue an order or stop",
+        "temporary": "name a temporary command section",
+        "activate": "activate a unit",
+        "leader": f"name a new Unit Leader for{name}",
+        "action": f"the next action of{name}",
+        "react": "react to the enemy, or stop",
+        "hit": "choose the miniature that takes the hit",
+    }.get(decision["kind"], decision["kind"])
+    if decision["kind"] == "where":
+        stage = {"region": 'a 6" region', "point": "the leader's point", "shape": "formation or facing"}
+        what = f"{decision['purpose']}{name}: choose {stage.get(decision['stage'] or '', 'a placement')}"
+        what += ", or type `place x,y x,y ...` (leader first)"
+    return f"{who} to decide: {what}"
+
+
+# ---------------------------------------------------------------- options in words
+
+
+def attack_dice(st: DustState, u: int, t: int, verb: str, *, reaction_attack: bool = False) -> int:
+    """The dice an attack will roll before rerolls and laser dice (DW-ATK-03/05): each eligible
+    weapon's D against the target's class (DW-ATK-04)."""
+    cls = target_class(st, t)
+    total = 0
+    for _, weapon in eligible(st, u, t, verb, reaction_attack=reaction_attack):
+        dice = weapon.dice(cls)
+        total += 0 if dice is None else dice.dice
+    return total
+
+
+def attacker(st: DustState) -> int:
+    """The unit whose action or reaction is being chosen, -1 if none."""
+    if st.activation is not None:
+        return int(st.activation["unit"])
+    return -1
+
+
+def consequence(st: DustState, action: Action) -> JSON | None:
+    """What an attack option will roll (all public, DW-GEN-08): its target, the target's class
+    and the dice of the eligible weapons; None for other options."""
+    if action.verb not in ATTACK_VERBS:
+        return None
+    u = attacker(st)
+    if u < 0:
+        return None
+    t = int(action.part("target"))
+    verb = str(action.verb)
     return {
-        "id": scenario.id,
-        "name": scenario.name,
-        "width": board.width,
-        "depth": board.depth,
-        "turns": scenario.battle_length,
-        "pieces": pieces,
-        "zones": zones,
-        "objectives": [
-            {"id": o.id, "name": o.name, "x": o.point[0], "y": o.point[1], "control": o.control, "sp": o.sp}
-            for o in scenario.objective
-        ],
+        "target": t,
+        "class": target_class(st, t).value,
+        "dice": attack_dice(st, u, t, verb),
+        "sustained": bool(action.part("sustained")),
     }
 
 
-def zone_polygons(scenario: Scenario, board: Battlefield, edges: Iterable[Edge]) -> list[Polygon]:
-    """The deployment zones along the given edges (none for a scenario deploying anywhere)."""
-    if scenario.deployment.depth is None:
-        return []
-    return [zone(scenario, board, edge).area for edge in edges]
+def describe(st: DustState, action: Action) -> str:
+    """An option in words for the terminal menu: the unit's name beside its id, an attack's dice,
+    a region's extent, an exact proposal's leader point."""
+    text = action.text
+    units = st.game.units
+    verb = action.verb
+
+    def name(u: Any) -> str:
+        return f"{units[int(u)].label} {units[int(u)].name}"
+
+    if verb in (Verb.UNIT, Verb.TAKE, Verb.REGROUP, Verb.REACT):
+        return f"{text}: {name(action.part('unit'))}"
+    if verb in ATTACK_VERBS:
+        facts = consequence(st, action)
+        dice = f", {facts['dice']} dice against {facts['class']}" if facts else ""
+        return f"{text}: {name(action.part('target'))}{dice}"
+    if verb == Verb.REGION:
+        x1, y1, x2, y2 = st.game.actions.region_box(int(action.part("region")))
+        return f"{text}: x {x1:g}-{x2:g}, y {y1:g}-{y2:g}"
+    if verb == Verb.PLACE:
+        placement = read_place(text)
+        if placement is not None:
+            x, y = placement.centres[0]
+            return f"place the leader at ({x:g}, {y:g}) and {len(placement.centres) - 1} more"
+    return text

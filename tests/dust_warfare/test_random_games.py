@@ -1,0 +1,62 @@
+"""The generic random-game checker on First Battle with Dust invariants at every step and the
+outcome recomputed at the end (warroom/games/dust_warfare/invariants.py), and tests that the
+invariants catch a broken position.
+
+A game takes about 2 s of CPU, so the suite plays a few seeds; 1,000 per scenario:
+
+    .venv/bin/python -m tests.dust_warfare.test_random_games 1000
+"""
+
+from __future__ import annotations
+
+import sys
+
+import pytest
+
+from tests.dust_warfare.helpers import position
+from warroom.core.checker import check_random_game
+from warroom.games.dust_warfare import DustWarfareGame
+from warroom.games.dust_warfare.invariants import check
+from warroom.games.dust_warfare.rules.scoring import scores
+
+SEEDS = (0, 1)
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_random_first_battle_keeps_every_invariant(seed: int) -> None:
+    state = check_random_game(DustWarfareGame(), seed, invariant=check, deep_every=25)
+    assert state.is_terminal()
+
+
+def test_random_first_battle_with_heroes() -> None:
+    state = check_random_game(DustWarfareGame(heroes=True), 3, invariant=check, deep_every=40)
+    assert state.is_terminal()
+
+
+def test_the_invariants_catch_overlapping_bases() -> None:
+    st = position(
+        "turn 1 phase units\nu1 : 30,10 30.5,10 28,10 26,10 24,10\nu6 : 36,30 38,30 40,30 42,30 44,30"
+    )
+    with pytest.raises(AssertionError, match="overlap"):
+        check(st)
+
+
+def test_the_invariants_catch_a_wrong_score() -> None:
+    st = position("turn 5 phase end\nu1 : 30,10 32,10 28,10 26,10 24,10\nu6 : 36,30 38,30 40,30 42,30 44,30")
+    assert st.is_terminal() and st.scores == scores(st)
+    check(st)
+    st.scores = [st.scores[0] + 1, st.scores[1]]
+    with pytest.raises(AssertionError, match="reported SP"):
+        check(st)
+
+
+def main(games: int) -> None:
+    for options in ({}, {"heroes": True}):
+        game = DustWarfareGame(**options)
+        for seed in range(games):
+            check_random_game(game, seed, invariant=check, deep_every=50)
+        print(f"first_battle {options}: {games} games, every invariant held")
+
+
+if __name__ == "__main__":
+    main(int(sys.argv[1]) if len(sys.argv) > 1 else 100)

@@ -1,0 +1,69 @@
+"""Invariants of every Dust Warfare position, for the random-game checker (and tests).
+
+At every step: every miniature on the table stands wholly on it (DW-GEO-16, DW-MOVE-04) and no
+two bases overlap (DW-MOVE-03); a unit has no more miniatures than its data (DW-UNIT-01); a
+destroyed miniature is off the table and a living one of a unit on the table is on it; damage
+stays below capacity for the living (DW-UNIT-03); Suppression markers are never negative
+(DW-SUP-01); a unit is destroyed exactly when no miniature is left (DW-UNIT-11), or it left the
+table by a retreat; the leader, when set, is alive (DW-UNIT-07/09); orders are never negative.
+At the end, the reported Superiority Points equal those recomputed from the final position
+(§3.19) and the result follows them (DW-TURN-03/04).
+"""
+
+from __future__ import annotations
+
+import math
+from typing import TYPE_CHECKING
+
+from warroom.games.dust_warfare.geometry import TOL
+from warroom.games.dust_warfare.rules.scoring import scores
+from warroom.games.dust_warfare.words import Status
+
+if TYPE_CHECKING:
+    from warroom.core.game import State
+    from warroom.games.dust_warfare.state import DustState
+
+
+def check(state: State) -> None:
+    """Raise AssertionError naming the broken invariant."""
+    st: DustState = state  # type: ignore[assignment]  # the checker passes this game's states
+    board = st.game.board
+    bases = []
+    assert min(st.orders) >= 0, f"negative orders {st.orders}"
+    for unit in st.game.units:
+        u = unit.index
+        n = len(unit.models)
+        assert len(st.pos[u]) == n and len(st.dmg[u]) == n and len(st.dead[u]) == n, f"u{u}: model count"
+        assert st.supp[u] >= 0, f"u{u}: negative suppression"
+        living = st.living(u)
+        if st.status[u] == Status.TABLE:
+            assert living, f"u{u} on the table with no miniature"
+            assert st.leader[u] < 0 or st.leader[u] in living, f"u{u}: its leader is destroyed"
+        for m in range(n):
+            entry = st.pos[u][m]
+            if st.dead[u][m]:
+                assert entry is None, f"u{u}.{m} destroyed but on the table"
+                continue
+            assert st.dmg[u][m] < unit.models[m].capacity, f"u{u}.{m}: damage at capacity yet alive"
+            if st.status[u] == Status.TABLE:
+                assert entry is not None, f"u{u}.{m} alive but off the table"
+                b = st.base(u, m)
+                assert board.is_on_table(b), f"u{u}.{m} at ({b.x}, {b.y}) is off the table"
+                bases.append((u, m, b))
+    for i, (u, m, a) in enumerate(bases):
+        for v, k, b in bases[i + 1 :]:
+            gap = math.hypot(a.x - b.x, a.y - b.y) - a.r - b.r
+            assert gap >= -TOL, f'u{u}.{m} and u{v}.{k} overlap by {-gap:.3f}"'
+    if st.scores is not None:
+        assert st.scores == scores(st), f"reported SP {st.scores} differ from recomputed {scores(st)}"
+        outcome = st.outcome()
+        assert outcome is not None
+        sa, sb = st.scores
+        if st.loser >= 0:
+            assert all(st.status[u] == Status.DESTROYED for u in st.units_of(st.loser))
+            assert outcome.winners == (1 - st.loser,)
+        elif sa == sb:
+            assert outcome.winners == ()
+        else:
+            assert outcome.winners == ((0,) if sa > sb else (1,))
+        assert st.loser >= 0 or st.turn == st.game.turns, "the game ended early with units on both sides"
