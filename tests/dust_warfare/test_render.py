@@ -27,9 +27,8 @@ from warroom.games.dust_warfare.render import (
     terrain_rows,
     unit_letter,
     vehicle_marks,
-    zone_polygons,
 )
-from warroom.games.dust_warfare.scenario import battlefield, shipped
+from warroom.games.dust_warfare.scenario import battlefield, shipped, zone
 from warroom.games.dust_warfare.state import DustState
 from warroom.games.dust_warfare.words import LONG_EDGES, TerrainKind
 
@@ -92,7 +91,7 @@ def test_deployment_zones_show_on_open_ground_only(first_battle) -> None:  # typ
     """DW-FB-02: the strips y ≤ 12 and y ≥ 36; a cell wholly inside shows `,`, so the rows up to
     y = 12 and from y = 36 up; the hill corner in the north strip keeps its letter."""
     scenario, board = first_battle
-    zones = tuple(zone_polygons(scenario, board, LONG_EDGES))
+    zones = tuple(zone(scenario, board, edge).area for edge in LONG_EDGES)
     rows = terrain_rows(board, zones)
     assert all(set(rows[cell_of(board, 1, y)[1]]) == {ZONE} for y in (1, 5, 11, 39, 47))
     assert ZONE not in rows[cell_of(board, 1, 13)[1]] and ZONE not in rows[cell_of(board, 1, 35)[1]]
@@ -189,7 +188,7 @@ def test_an_attack_option_says_its_dice(facing_off: DustState) -> None:
     assert consequence(st, fire) == {"target": 6, "class": "S2", "dice": 7, "sustained": False}
     assert describe(st, fire) == "fire u6: u6 Laser Grenadiers, 7 dice against S2"
     assert attack_dice(st, 1, 6, "grenades") == 0
-    assert consequence(st, st.game.parse_action(st, "march")) is None
+    assert consequence(st, st.game.parse_action(st, "stop")) is None  # suppressed: 1 action, no march
     assert describe(st, st.game.parse_action(st, "move")) == "move"
 
 
