@@ -135,6 +135,8 @@ function render(ctx) {
   const ui = {
     viewer: snap.viewer, you, currentPlayer: player, myTurn, seats: snap.table.seats,
     clickable, selected: new Set(ctx.selection), onHandle: (h) => onHandle(ctx, h), options,
+    // a board that builds an exact proposal itself (a dragged Dust Warfare unit) sends its text
+    act: (text) => act(ctx, text), tableId: ctx.tableId,
   };
   // hot seat: hide the board until the next person confirms they hold the device
   const handover = document.getElementById("handover");
