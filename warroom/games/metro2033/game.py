@@ -6,6 +6,7 @@ from typing import Any
 
 from warroom.core.errors import OptionError
 from warroom.core.game import JSON, Action, Game, GameInfo, OptionSpec
+from warroom.games.metro2033 import encoding
 from warroom.games.metro2033.actions import TABLE
 from warroom.games.metro2033.board import BOARD
 from warroom.games.metro2033.content import default_content
@@ -74,6 +75,12 @@ class Metro2033Game(Game[MetroState]):
         if action is not None and action in state.legal_actions():
             return action  # type: ignore[no-any-return]
         return super().parse_action(state, text)
+
+    def observation_size(self) -> int:
+        return encoding.size()
+
+    def observe(self, view: JSON, player: int | None) -> list[float]:
+        return encoding.encode(view, player)
 
     def catalog(self) -> JSON:
         """Printed names and texts of every card, faction, hero and station (public, fixed)."""

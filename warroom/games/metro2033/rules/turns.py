@@ -12,6 +12,7 @@ from warroom.games.metro2033.board import BOARD
 from warroom.games.metro2033.cards import CARD
 from warroom.games.metro2033.rules.common import (
     ARMY_MAX,
+    ARMY_MIN,
     C,
     active_law,
     army_reach,
@@ -128,7 +129,7 @@ def explode(st: MetroState, seat: int) -> None:
     card = next(c for c in st.equip[seat] if CARD[c] == Equipment.EXPLOSIVES.value)
     st.equip[seat].remove(card)
     st.eq_disc.append(card)
-    st.army[victim] = max(1, st.army[victim] - C.equipment[Equipment.EXPLOSIVES].discard_enemy_army)
+    st.army[victim] = max(ARMY_MIN, st.army[victim] + C.equipment[Equipment.EXPLOSIVES].discard_enemy_army)
     st.say(
         "explode",
         f"{st.name(seat)} blows up {st.name(victim)}'s army to {st.army[victim]}",
