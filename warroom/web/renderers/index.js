@@ -1,5 +1,6 @@
 // Board renderers by game id; a game without one gets the generic renderer (its view, readably).
 import { el } from "../net.js";
+import dust_warfare from "./dust_warfare.js";
 import memoir44 from "./memoir44.js";
 import siege from "./siege.js";
 import wot_rush from "./wot_rush.js";
@@ -7,7 +8,7 @@ import { seatColour, seatName } from "./common.js";
 
 export { seatColour, seatName };
 
-const RENDERERS = { siege, memoir44, wot_rush };
+const RENDERERS = { siege, memoir44, wot_rush, dust_warfare };
 
 export function rendererFor(gameId) {
   return RENDERERS[gameId] || generic;

@@ -1,0 +1,827 @@
+// Dust Warfare on a measured table, drawn to scale in SVG: the 72" x 48" table (or a scenario's own
+// size) with its terrain polygons, deployment zones and objectives; every miniature as its round
+// base (a walker with its facing), Unit Leaders starred, Suppression and Reaction markers by each
+// unit; a unit's card on click.
+//
+// Moves and deployments are made by dragging: grab the Unit Leader (or, to deploy, press in your
+// zone) and the formation follows; a live ruler shows the path length against the allowance and
+// each follower's distance to its leader against the leadership range. A drop that cannot be legal
+// by measurement alone (too far, off the table, on another base, out of formation, outside the
+// zone) is explained and not sent; otherwise the exact proposal is sent (`place x,y ...`) and the
+// engine's predicate decides (DW-GEO-16/17). The measuring tape and line-of-sight check work at any
+// time, for anyone, between any two points or units (DW-GEO-03), through the table's measure route.
+//
+// Everything else comes from the legal options' parts (units, targets, regions, points, miniatures)
+// and an attack's dice from its consequence: no rule lives here, and no action text is read.
+import { el } from "../net.js";
+import { part, svg } from "./common.js";
+
+const PX = 12; // pixels per inch
+const MARGIN = 26;
+const SEATS = ["#58b4e0", "#e0735a"]; // Allies blue, Axis red
+const SEAT_DARK = ["#1d4f6b", "#6b2a1c"];
+const f = (n) => Number(n).toFixed(1);
+const inches = (n) => `${Number(n).toFixed(1)}"`;
+
+let CATALOG = { units: {}, weapons: {} };
+function useCatalog(catalog) { CATALOG = { units: catalog.units || {}, weapons: catalog.weapons || {} }; }
+
+const STYLE = `
+.dw-board { display: block; user-select: none; touch-action: none; background: #1c2318; }
+.dw-board .cloth { fill: #6f7f4c; }
+.dw-board .grid line { stroke: #0002; stroke-width: 1; }
+.dw-board .ruler-edge text { fill: #d9d4c0; font: 10px sans-serif; text-anchor: middle; }
+.dw-board .zone { fill-opacity: .13; stroke-width: 1.5; stroke-dasharray: 6 4; }
+.dw-board .zone-label { font: 11px sans-serif; fill: #fff; fill-opacity: .75; }
+.dw-board .piece { stroke-width: 1.4; }
+.dw-board .t-T-WOOD { fill: #35592b; stroke: #1f3a18; }
+.dw-board .t-T-RUIN { fill: #8b7f6a; stroke: #4d4437; }
+.dw-board .t-T-BLDG { fill: #9a5a3c; stroke: #4a2718; }
+.dw-board .t-T-WALL { fill: #b9b2a2; stroke: #5d574a; }
+.dw-board .t-T-HILL { fill: #a99a63; stroke: #6e6036; }
+.dw-board .t-T-WSH { fill: #5f9cc9; stroke: #2f6a96; }
+.dw-board .t-T-WDP { fill: #2f6a96; stroke: #1c4262; }
+.dw-board .t-T-WIRE { fill: #7a6a55; stroke: #3a2d20; stroke-dasharray: 2 2; }
+.dw-board .t-T-TRAP { fill: #6b6b6b; stroke: #2e2e2e; }
+.dw-board .t-T-MINE { fill: #b04a3a55; stroke: #b04a3a; stroke-dasharray: 3 3; }
+.dw-board .tree { fill: #2a4a22; stroke: #1a3014; }
+.dw-board .rubble { fill: #6d6353; }
+.dw-board .piece-label { font: 10px sans-serif; fill: #fff; fill-opacity: .8; text-anchor: middle; pointer-events: none; }
+.dw-board .objective .control { fill: #f5d76e22; stroke: #f5d76e; stroke-width: 1.5; stroke-dasharray: 5 4; }
+.dw-board .objective .star { fill: #f5d76e; stroke: #5a4a10; }
+.dw-board .objective text { font: bold 11px sans-serif; fill: #f5d76e; text-anchor: middle; }
+.dw-board .model { stroke: #111; stroke-width: 1.2; cursor: pointer; }
+.dw-board .model.leader { stroke: #fff; stroke-width: 2; }
+.dw-board .unit.done .model { opacity: .55; }
+.dw-board .unit.clickable .model { stroke: #ffe066; stroke-width: 2.5; }
+.dw-board .unit.selected .model { stroke: #fff; stroke-width: 3; }
+.dw-board .unit.draggable .model.leader { cursor: grab; }
+.dw-board .facing { stroke: #111; stroke-width: 2.2; }
+.dw-board .unit-label { font: bold 10px sans-serif; fill: #fff; paint-order: stroke; stroke: #000; stroke-width: 2.5; pointer-events: none; }
+.dw-board .chip text { font: bold 9px sans-serif; fill: #111; text-anchor: middle; pointer-events: none; }
+.dw-board .chip.supp circle { fill: #e04a3a; stroke: #300; }
+.dw-board .chip.supp text { fill: #fff; }
+.dw-board .chip.react circle { fill: #ffd54a; stroke: #540; }
+.dw-board .chip.retreat rect { fill: #e04a3a; }
+.dw-board .dmg { fill: #e04a3a; stroke: #fff; stroke-width: .8; }
+.dw-board .target-ring { fill: none; stroke: #ff5a3c; stroke-width: 2.5; stroke-dasharray: 6 3; pointer-events: none; }
+.dw-board .dice-badge rect { fill: #111d; stroke: #ff5a3c; }
+.dw-board .dice-badge text, .dw-board .do-chip text { font: bold 11px sans-serif; fill: #fff; text-anchor: middle; pointer-events: none; }
+.dw-board .do-chip rect { fill: #24466a; stroke: #ffe066; stroke-width: 1.5; cursor: pointer; }
+.dw-board .region { fill: #ffe06618; stroke: #ffe066; stroke-width: 1; cursor: pointer; }
+.dw-board .region:hover { fill: #ffe06640; }
+.dw-board .lattice { fill: #ffe066; stroke: #000; stroke-width: .6; cursor: pointer; }
+.dw-board .ghost circle { fill-opacity: .45; stroke-dasharray: 3 2; }
+.dw-board .ghost .bad { stroke: #ff3030; stroke-width: 2.5; }
+.dw-board .path { stroke: #ffe066; stroke-width: 2.5; fill: none; }
+.dw-board .path.over { stroke: #ff5030; }
+.dw-board .reach { fill: none; stroke: #ffe06688; stroke-width: 1.5; stroke-dasharray: 4 4; pointer-events: none; }
+.dw-board .tape { stroke-width: 2.5; fill: none; }
+.dw-board .tape.los { stroke: #7dff9a; }
+.dw-board .tape.blocked { stroke: #ff5a5a; stroke-dasharray: 7 5; }
+.dw-board .tape.pending { stroke: #ffffffaa; stroke-dasharray: 3 3; }
+.dw-board .label-box rect { fill: #111e; stroke: #999; }
+.dw-board .label-box text { font: bold 12px sans-serif; fill: #fff; }
+.dw-board .flash rect { fill: #111e; stroke: #ffd54a; }
+.dw-board .flash text { font: bold 12px sans-serif; fill: #ffd54a; }
+.dw-card { display: grid; gap: .35rem; font-size: .9rem; }
+.dw-card table { border-collapse: collapse; font-size: .82rem; }
+.dw-card td, .dw-card th { padding: .1rem .45rem; border-bottom: 1px solid #fff1; text-align: left; }
+.dw-tools { display: flex; gap: .5rem; flex-wrap: wrap; align-items: center; }
+.dw-tools .on { outline: 2px solid #ffe066; }
+.dw-units { display: flex; flex-wrap: wrap; gap: .3rem; }
+.dw-units button.mine { border-color: #58b4e0; }
+.dw-units button.theirs { border-color: #e0735a; }
+.dw-side { display: grid; grid-template-columns: minmax(16rem, 1fr) minmax(16rem, 2fr); gap: .8rem; }
+@media (max-width: 760px) { .dw-side { grid-template-columns: 1fr; } }
+`;
+
+// ---------------------------------------------------------------- shared state of this table page
+const page = {
+  view: null, ui: null, selected: null, tape: false, tapeResult: null, explain: null,
+  marchOf: new Map(), // unit id -> whether its current move is a March Move (from the move event)
+  onChange: () => {},
+};
+
+function tableIdOf(ui) {
+  if (ui?.tableId) return ui.tableId;
+  const m = /\/t\/([^/#?]+)/.exec(location.pathname);
+  return m ? decodeURIComponent(m[1]) : null;
+}
+
+// ---------------------------------------------------------------- geometry on the page
+function geometry(view) {
+  const W = view.table.width;
+  const D = view.table.depth;
+  const viewer = page.ui?.viewer;
+  // each player sees the table from their own long edge, as at a physical table
+  const flip = viewer !== null && viewer !== undefined && view.edges?.[viewer] === "north";
+  return {
+    W, D, flip,
+    width: W * PX + 2 * MARGIN, height: D * PX + 2 * MARGIN,
+    X: (x) => MARGIN + (flip ? W - x : x) * PX,
+    Y: (y) => MARGIN + (flip ? y : D - y) * PX,
+    toTable: (px, py) => {
+      const x = (px - MARGIN) / PX;
+      const y = D - (py - MARGIN) / PX;
+      return flip ? [W - x, D - y] : [x, y];
+    },
+  };
+}
+
+const round1 = (v) => Math.round(v * 10) / 10;
+const dist = (a, b) => Math.hypot(a[0] - b[0], a[1] - b[1]);
+
+function living(unit) { return unit.models.filter((m) => !m.destroyed && m.x !== null); }
+function leaderOf(unit) {
+  const alive = living(unit);
+  return alive.find((m) => m.index === unit.leader) || alive[0] || null;
+}
+// the proposal order of DW-GEO-17: the Unit Leader first (the lowest living one while Leaderless),
+// then the others in unit data order
+function proposalOrder(unit) {
+  const alive = unit.models.filter((m) => !m.destroyed);
+  const lead = alive.find((m) => m.index === unit.leader) || alive[0];
+  return [lead, ...alive.filter((m) => m !== lead)];
+}
+
+// ---------------------------------------------------------------- the static table
+function drawStatic(view, g) {
+  const layer = svg("g", { class: "static" });
+  layer.append(svg("rect", { x: MARGIN, y: MARGIN, width: g.W * PX, height: g.D * PX, class: "cloth", rx: 3 }));
+  const grid = svg("g", { class: "grid" });
+  for (let x = 6; x < g.W; x += 6) grid.append(svg("line", { x1: g.X(x), y1: g.Y(0), x2: g.X(x), y2: g.Y(g.D) }));
+  for (let y = 6; y < g.D; y += 6) grid.append(svg("line", { x1: g.X(0), y1: g.Y(y), x2: g.X(g.W), y2: g.Y(y) }));
+  layer.append(grid);
+  const ruler = svg("g", { class: "ruler-edge" });
+  for (let x = 0; x <= g.W; x += 6) ruler.append(svg("text", { x: g.X(x), y: g.height - 8 }, `${x}`));
+  for (let y = 0; y <= g.D; y += 6) ruler.append(svg("text", { x: 12, y: g.Y(y) + 3 }, `${y}`));
+  layer.append(ruler);
+  for (const piece of view.terrain) layer.append(drawPiece(piece, g));
+  return layer;
+}
+
+function polygonPoints(points, g) { return points.map(([x, y]) => `${f(g.X(x))},${f(g.Y(y))}`).join(" "); }
+
+function drawPiece(piece, g) {
+  const node = svg("g", { class: "terrain", "data-piece": piece.id },
+    svg("polygon", { points: polygonPoints(piece.polygon, g), class: `piece t-${piece.kind}` }),
+    svg("title", {}, `${piece.id} ${piece.name}: height ${piece.height}", ${piece.los.replace(/_/g, " ")}, cover ${piece.cover_inside} inside / ${piece.cover_behind} behind`));
+  const xs = piece.polygon.map((p) => p[0]);
+  const ys = piece.polygon.map((p) => p[1]);
+  const [x1, x2, y1, y2] = [Math.min(...xs), Math.max(...xs), Math.min(...ys), Math.max(...ys)];
+  if (piece.kind === "T-WOOD") {
+    for (let x = x1 + 1.2; x < x2 - 0.6; x += 2.2) {
+      for (let y = y1 + 1.2; y < y2 - 0.6; y += 2.2) {
+        const j = ((x * 7 + y * 13) % 5) / 10;
+        node.append(svg("circle", { cx: f(g.X(x + j)), cy: f(g.Y(y - j)), r: f(0.85 * PX), class: "tree" }));
+      }
+    }
+  } else if (piece.kind === "T-RUIN") {
+    for (let x = x1 + 1; x < x2 - 0.5; x += 2.6) {
+      for (let y = y1 + 1; y < y2 - 0.5; y += 2.3) {
+        node.append(svg("rect", { x: f(g.X(x) - 5), y: f(g.Y(y) - 3), width: 10, height: 6, class: "rubble", transform: `rotate(${(x * 37 + y * 11) % 60 - 30} ${f(g.X(x))} ${f(g.Y(y))})` }));
+      }
+    }
+  }
+  const big = (x2 - x1) >= 4 && (y2 - y1) >= 2;
+  if (big) node.append(svg("text", { x: f(g.X((x1 + x2) / 2)), y: f(g.Y((y1 + y2) / 2) + 4), class: "piece-label" }, piece.name));
+  return node;
+}
+
+function drawZones(view, g) {
+  const layer = svg("g", { class: "zones" });
+  for (const z of view.zones || []) {
+    const colour = SEATS[z.seat];
+    layer.append(svg("polygon", { points: polygonPoints(z.polygon, g), class: "zone", fill: colour, stroke: colour, "data-zone": z.seat }));
+    const ys = z.polygon.map((p) => p[1]);
+    const mid = (Math.min(...ys) + Math.max(...ys)) / 2;
+    layer.append(svg("text", { x: g.X(g.flip ? g.W - 1 : 1), y: f(g.Y(mid) + 4), class: "zone-label" },
+      `${view.players[z.seat].name} deployment (${z.edge})`));
+  }
+  return layer;
+}
+
+function drawObjectives(view, g) {
+  const layer = svg("g", { class: "objectives" });
+  for (const o of view.objectives || []) {
+    const [x, y] = o.point;
+    const holder = o.controller >= 0 ? view.players[o.controller].name : "nobody";
+    layer.append(svg("g", { class: "objective", "data-objective": o.id },
+      svg("circle", { cx: g.X(x), cy: g.Y(y), r: o.control * PX, class: "control" }),
+      svg("path", { class: "star", transform: `translate(${f(g.X(x))},${f(g.Y(y))}) scale(1.6)`, d: "M0,-5 L1.5,-1.5 L5,-1.5 L2.2,1 L3.2,4.8 L0,2.6 L-3.2,4.8 L-2.2,1 L-5,-1.5 L-1.5,-1.5 Z" }),
+      svg("text", { x: g.X(x), y: f(g.Y(y) - o.control * PX - 4) }, `${o.name} · ${o.sp} SP · held by ${holder}`)));
+  }
+  return layer;
+}
+
+// ---------------------------------------------------------------- units
+function drawUnit(unit, g, state) {
+  const cls = ["unit", `seat-${unit.seat}`];
+  if (unit.activated) cls.push("done");
+  if (state.clickable) cls.push("clickable");
+  if (state.selected) cls.push("selected");
+  if (state.draggable) cls.push("draggable");
+  const node = svg("g", { class: cls.join(" "), "data-unit": unit.id });
+  const lead = leaderOf(unit);
+  for (const m of living(unit)) {
+    const x = g.X(m.x);
+    const y = g.Y(m.y);
+    const r = m.radius * PX;
+    const isLeader = lead && m.index === lead.index && unit.leader >= 0;
+    node.append(svg("circle", { cx: f(x), cy: f(y), r: f(r), fill: SEATS[unit.seat], class: `model${isLeader ? " leader" : ""}`,
+      "data-model": `${unit.id}.${m.index}` }, svg("title", {}, `${unit.label} ${unit.name}: ${m.role}${m.hero ? " (Hero)" : ""}, damage ${m.damage}/${m.capacity}`)));
+    if (m.facing !== null && m.facing !== undefined) {
+      const a = (m.facing * Math.PI) / 180;
+      const dx = Math.cos(a) * (g.flip ? -1 : 1);
+      const dy = -Math.sin(a) * (g.flip ? -1 : 1);
+      node.append(svg("line", { x1: f(x), y1: f(y), x2: f(x + dx * r * 1.35), y2: f(y + dy * r * 1.35), class: "facing" }));
+      node.append(svg("path", { d: `M${f(x - dy * r)},${f(y + dx * r)} L${f(x + dy * r)},${f(y - dx * r)}`, stroke: SEAT_DARK[unit.seat], "stroke-width": 2, "stroke-dasharray": "2 2" }));
+    }
+    if (isLeader && unit.models.length > 1) {
+      node.append(svg("path", { transform: `translate(${f(x)},${f(y)}) scale(${f(r / 7)})`, fill: "#fff", d: "M0,-5 L1.5,-1.5 L5,-1.5 L2.2,1 L3.2,4.8 L0,2.6 L-3.2,4.8 L-2.2,1 L-5,-1.5 L-1.5,-1.5 Z", "pointer-events": "none" }));
+    }
+    for (let i = 0; i < m.damage; i++) {
+      node.append(svg("circle", { cx: f(x - r + 3 + i * 5), cy: f(y - r), r: 2.5, class: "dmg" }));
+    }
+  }
+  if (lead) {
+    const x = g.X(lead.x);
+    const y = g.Y(lead.y) - lead.radius * PX - 6;
+    node.append(svg("text", { x: f(x + lead.radius * PX + 3), y: f(y + 4), class: "unit-label" }, `${unit.label} ${shortName(unit.name)}`));
+    let cx = x - lead.radius * PX - 8;
+    if (unit.suppression) {
+      node.append(svg("g", { class: "chip supp", transform: `translate(${f(cx)},${f(y)})` }, svg("circle", { r: 7 }), svg("text", { y: 3 }, unit.suppression),
+        svg("title", {}, `${unit.suppression} Suppression marker(s)`)));
+      cx -= 15;
+    }
+    if (unit.reaction) {
+      node.append(svg("g", { class: "chip react", transform: `translate(${f(cx)},${f(y)})` }, svg("circle", { r: 7 }), svg("text", { y: 3 }, "R"),
+        svg("title", {}, "Reaction marker")));
+      cx -= 15;
+    }
+    if (unit.retreating) {
+      node.append(svg("g", { class: "chip retreat", transform: `translate(${f(cx - 20)},${f(y - 6)})` }, svg("rect", { width: 40, height: 12, rx: 3 }),
+        svg("text", { x: 20, y: 9 }, "RETREAT")));
+    }
+  }
+  return node;
+}
+
+function shortName(name) {
+  const quoted = /"([^"]+)"/.exec(name);
+  if (quoted) return quoted[1];
+  return name.replace(/\s*\(.*\)\s*/g, " ").replace(/\b(Squad|Team)\b/g, "").trim().split(/\s+/).slice(0, 2).join(" ");
+}
+
+// ---------------------------------------------------------------- options as handles
+// What a structured option names on the table, from its verb and parts, never from its text.
+function handles(option, view) {
+  const verb = option.verb;
+  if (verb === "unit") return [`unit:${part(option, "unit")}`];
+  if (verb === "take" || verb === "regroup") {
+    return [`unit:${part(option, "unit")}`, `do:${verb}${part(option, "radio") ? "-radio" : ""}`];
+  }
+  if (verb === "react") return [`unit:${part(option, "unit")}`, `do:react-${part(option, "reaction")}`];
+  if (verb === "fire" || verb === "grenades" || verb === "assault") {
+    return [`target:${part(option, "target")}`, `do:${verb}${part(option, "sustained") ? "-sustained" : ""}`];
+  }
+  if (verb === "hit" || verb === "leader") {
+    const u = verb === "hit" ? view?.attack?.target : view?.decision?.unit;
+    return u === undefined || u === null ? [] : [`model:${u}.${part(option, "model")}`];
+  }
+  if (verb === "region") return [`region:${part(option, "region")}`];
+  if (verb === "at") return [`point:${part(option, "to").join(",")}`];
+  return [];
+}
+
+// a click on a unit or a target picks it; the option is taken on its last handle, or at once when
+// the pick leaves a single option
+function completes(handle, optionHandles) {
+  return optionHandles[optionHandles.length - 1] === handle || optionHandles.length === 1 || !handle.startsWith("unit:");
+}
+
+const DO_WORDS = {
+  take: "Take Action", "take-radio": "Take Action (radio)", regroup: "Regroup", "regroup-radio": "Regroup (radio)",
+  "react-move": "React: move", "react-fire": "React: fire", "react-assault": "React: assault", "react-dirt": "Hit the Dirt!",
+  fire: "Fire", "fire-sustained": "Sustained fire", grenades: "Grenades", "grenades-sustained": "Sustained grenades",
+  assault: "Assault", "assault-sustained": "Sustained assault",
+};
+
+function handleLabel(handle) {
+  const [kind, value] = handle.split(":");
+  const unit = page.view?.units?.[Number(value)];
+  if (kind === "unit" || kind === "target") return unit ? `${unit.label} ${unit.name}` : value;
+  if (kind === "do") return DO_WORDS[value] || value;
+  if (kind === "region") return `region ${value}`;
+  if (kind === "point") return `leader at (${value})`;
+  if (kind === "model") return `miniature ${value}`;
+  return value;
+}
+
+// ---------------------------------------------------------------- the board
+function board(container) {
+  const root = svg("svg", { class: "dw-board", role: "img", "aria-label": "Dust Warfare table" });
+  root.append(svg("style", {}, STYLE));
+  const layers = {};
+  for (const name of ["static", "zones", "objectives", "places", "units", "marks", "overlay", "flash"]) {
+    layers[name] = svg("g", { class: `layer-${name}` });
+    root.append(layers[name]);
+  }
+  container.append(root);
+  let drawnStatic = null;
+  let g = null;
+  let drag = null;
+  let tape = null;
+  let lastTapeQuery = 0;
+
+  function point(event) {
+    const ctm = root.getScreenCTM();
+    const p = new DOMPoint(event.clientX, event.clientY).matrixTransform(ctm.inverse());
+    return g.toTable(p.x, p.y).map(round1);
+  }
+
+  function redraw() {
+    const view = page.view;
+    const ui = page.ui;
+    if (!view || !ui) return;
+    const next = geometry(view);
+    const key = `${next.W}x${next.D}:${next.flip}`;
+    if (key !== drawnStatic) {
+      root.setAttribute("viewBox", `0 0 ${next.width} ${next.height}`);
+      layers.static.replaceChildren(drawStatic(view, next));
+      drawnStatic = key;
+    }
+    g = next;
+    layers.zones.replaceChildren(drawZones(view, g));
+    layers.objectives.replaceChildren(drawObjectives(view, g));
+    drawPlaces(view, ui);
+    drawUnits(view, ui);
+    drawMarks(view, ui);
+    if (!drag) layers.overlay.replaceChildren();
+    drawTape();
+  }
+
+  function drawPlaces(view, ui) {
+    const layer = layers.places;
+    layer.replaceChildren();
+    for (const h of ui.clickable) {
+      const [kind, value] = h.split(":");
+      if (kind === "region") {
+        const box = regionBox(view, Number(value));
+        const x = Math.min(g.X(box[0]), g.X(box[2]));
+        const y = Math.min(g.Y(box[1]), g.Y(box[3]));
+        layer.append(svg("rect", { x: f(x), y: f(y), width: f(Math.abs(g.X(box[2]) - g.X(box[0]))), height: f(Math.abs(g.Y(box[3]) - g.Y(box[1]))),
+          class: "region", "data-handle": h, onclick: () => ui.onHandle(h) }, svg("title", {}, `place the leader in x ${box[0]}-${box[2]}, y ${box[1]}-${box[3]}`)));
+      } else if (kind === "point") {
+        const [x, y] = value.split(",").map(Number);
+        layer.append(svg("circle", { cx: f(g.X(x)), cy: f(g.Y(y)), r: 3.2, class: "lattice", "data-handle": h, onclick: () => ui.onHandle(h) },
+          svg("title", {}, `leader at (${x}, ${y})`)));
+      }
+    }
+  }
+
+  function drawUnits(view, ui) {
+    const layer = layers.units;
+    layer.replaceChildren();
+    const placing = dragTarget(view, ui);
+    for (const unit of view.units) {
+      if (unit.status !== "table" || !living(unit).length) continue;
+      const handle = `unit:${unit.id}`;
+      const target = `target:${unit.id}`;
+      const clickable = ui.clickable.has(handle) || ui.clickable.has(target);
+      const node = drawUnit(unit, g, {
+        clickable, selected: ui.selected.has(handle) || ui.selected.has(target) || page.selected === unit.id,
+        draggable: placing && placing.unit.id === unit.id && placing.purpose !== "deploy",
+      });
+      node.addEventListener("click", (event) => {
+        if (page.tape || drag?.moved) return;
+        const model = event.target.dataset?.model;
+        if (model && ui.clickable.has(`model:${model}`)) { ui.onHandle(`model:${model}`); return; }
+        page.selected = unit.id;
+        if (ui.clickable.has(handle)) ui.onHandle(handle);
+        else if (ui.clickable.has(target)) ui.onHandle(target);
+        else page.onChange();
+      });
+      layer.append(node);
+    }
+  }
+
+  // the marks of the decision: targets with their dice, the chips of a picked unit's or target's
+  // remaining choices, miniatures to pick, the reach of a move
+  function drawMarks(view, ui) {
+    const layer = layers.marks;
+    layer.replaceChildren();
+    const dice = diceByTarget(ui.options || []);
+    const picked = [...ui.selected].find((h) => h.startsWith("unit:") || h.startsWith("target:"));
+    for (const unit of view.units) {
+      const lead = leaderOf(unit);
+      if (!lead || unit.status !== "table") continue;
+      const target = `target:${unit.id}`;
+      if (ui.clickable.has(target) || ui.selected.has(target)) {
+        for (const m of living(unit)) layer.append(svg("circle", { cx: f(g.X(m.x)), cy: f(g.Y(m.y)), r: f(m.radius * PX + 5), class: "target-ring" }));
+        const n = dice.get(unit.id);
+        if (n !== undefined) {
+          layer.append(svg("g", { class: "dice-badge", "data-dice": unit.id, transform: `translate(${f(g.X(lead.x))},${f(g.Y(lead.y) + lead.radius * PX + 16)})` },
+            svg("rect", { x: -34, y: -11, width: 68, height: 20, rx: 6 }), svg("text", { y: 4 }, `🎲 ${n} dice`)));
+        }
+      }
+      for (const m of living(unit)) {
+        const h = `model:${unit.id}.${m.index}`;
+        if (ui.clickable.has(h)) {
+          layer.append(svg("circle", { cx: f(g.X(m.x)), cy: f(g.Y(m.y)), r: f(m.radius * PX + 4), class: "target-ring", stroke: "#ffe066" }));
+        }
+      }
+    }
+    if (picked) {
+      const unit = view.units[Number(picked.split(":")[1])];
+      const lead = unit && leaderOf(unit);
+      const chips = [...ui.clickable].filter((h) => h.startsWith("do:"));
+      if (lead) {
+        chips.forEach((h, i) => {
+          const x = g.X(lead.x) + 30 + lead.radius * PX;
+          const y = g.Y(lead.y) - 10 + i * 24;
+          layer.append(svg("g", { class: "do-chip", "data-handle": h, transform: `translate(${f(x)},${f(y)})`, onclick: (e) => { e.stopPropagation(); ui.onHandle(h); } },
+            svg("rect", { x: 0, y: -10, width: 118, height: 20, rx: 10 }), svg("text", { x: 59, y: 4 }, DO_WORDS[h.slice(3)] || h.slice(3))));
+        });
+      }
+    }
+    const placing = dragTarget(view, ui);
+    if (placing && placing.purpose !== "deploy") {
+      const lead = placing.order[0];
+      if (lead.x !== null) {
+        layer.append(svg("circle", { cx: f(g.X(lead.x)), cy: f(g.Y(lead.y)), r: f((placing.allowance + lead.radius) * PX), class: "reach" }));
+      }
+    }
+  }
+
+  // ------------------------------------------------------------ dragging a unit to place it
+  root.addEventListener("pointerdown", (event) => {
+    const view = page.view;
+    const ui = page.ui;
+    if (!view || !ui || event.button !== 0) return;
+    const at = point(event);
+    if (page.tape) { startTape(at, event); return; }
+    const placing = dragTarget(view, ui);
+    if (!placing || event.target.dataset?.handle) return; // a region, a point or a chip is a click
+    const lead = placing.order[0];
+    const onLeader = event.target.dataset?.model === `${placing.unit.id}.${lead.index}`;
+    if (placing.purpose === "deploy") {
+      if (!insideZone(view, placing.unit.seat, at)) return;
+    } else if (!onLeader || placing.fixed) {
+      return;
+    }
+    event.preventDefault();
+    root.setPointerCapture(event.pointerId);
+    drag = { placing, start: lead.x === null ? at : [lead.x, lead.y], at, moved: false };
+    showDrag();
+  });
+  root.addEventListener("pointermove", (event) => {
+    if (tape?.active) { tape.to = point(event); drawTape(); queryTape(false); return; }
+    if (!drag) return;
+    drag.at = point(event);
+    drag.moved = true;
+    showDrag();
+  });
+  root.addEventListener("pointerup", (event) => {
+    if (tape?.active) { tape.to = point(event); tape.active = false; queryTape(true); return; }
+    if (!drag) return;
+    const d = drag;
+    drag.at = point(event);
+    const proposal = propose(d);
+    setTimeout(() => { drag = null; layers.overlay.replaceChildren(); }, 0);
+    const problems = proposalProblems(page.view, d.placing, proposal);
+    if (problems.length) {
+      page.explain = { ok: false, text: `Not sent: ${problems.join("; ")}.` };
+      page.onChange();
+      return;
+    }
+    page.explain = { ok: true, text: `Proposed: leader to (${proposal.centres[0].join(", ")}); the rules check the path around terrain and bases (DW-GEO-16).` };
+    page.onChange();
+    page.ui.act(placeText(proposal));
+  });
+
+  function propose(d) {
+    const placing = d.placing;
+    const [x, y] = d.at;
+    const order = placing.order;
+    if (placing.purpose === "deploy") {
+      // a line along the table edge around the leader (DW-GEO-17 F-LINE, heading 90°)
+      const centres = order.map((_, k) => (k === 0 ? [x, y] : [round1(x + (k % 2 ? 2 : -2) * Math.ceil(k / 2)), y]));
+      const facing = placing.unit.type === "vehicle" ? (view().edges[placing.unit.seat] === "north" ? 270 : 90) : null;
+      return { centres, facing };
+    }
+    // the formation follows: every follower keeps its offset from the leader
+    const dx = x - d.start[0];
+    const dy = y - d.start[1];
+    const centres = order.map((m, k) => (k === 0 ? [x, y] : [round1(m.x + dx), round1(m.y + dy)]));
+    let facing = null;
+    if (placing.unit.type === "vehicle") {
+      const moved = Math.hypot(dx, dy);
+      // a walker turns to face where it went (a pivot is free during its Move, DW-MOVE-08)
+      facing = moved > 0.5 ? Math.round(((Math.atan2(dy, dx) * 180) / Math.PI + 360) % 360) : order[0].facing;
+    }
+    return { centres, facing };
+  }
+
+  function showDrag() {
+    const d = drag;
+    const view = page.view;
+    const proposal = propose(d);
+    const layer = layers.overlay;
+    layer.replaceChildren();
+    const problems = new Set(proposalProblems(view, d.placing, proposal, true).map((p) => p.index));
+    const ghost = svg("g", { class: "ghost" });
+    proposal.centres.forEach(([x, y], k) => {
+      const m = d.placing.order[k];
+      ghost.append(svg("circle", { cx: f(g.X(x)), cy: f(g.Y(y)), r: f(m.radius * PX), fill: SEATS[d.placing.unit.seat], class: problems.has(k) ? "bad" : "" }));
+    });
+    layer.append(ghost);
+    const words = [];
+    if (d.placing.purpose !== "deploy") {
+      const length = dist(d.start, proposal.centres[0]);
+      const over = length > d.placing.allowance + 1e-6;
+      layer.append(svg("line", { x1: f(g.X(d.start[0])), y1: f(g.Y(d.start[1])), x2: f(g.X(proposal.centres[0][0])), y2: f(g.Y(proposal.centres[0][1])), class: `path${over ? " over" : ""}` }));
+      words.push(`${inches(length)} of ${inches(d.placing.allowance)}${d.placing.march ? " (March)" : ""}`);
+    }
+    const lr = d.placing.unit.leadership;
+    if (lr && proposal.centres.length > 1) {
+      const lead = d.placing.order[0];
+      const worst = Math.max(...proposal.centres.slice(1).map((c, i) => dist(c, proposal.centres[0]) - lead.radius - d.placing.order[i + 1].radius));
+      words.push(`formation ${inches(Math.max(0, worst))} / LR ${inches(lr)}`);
+    }
+    const [x, y] = proposal.centres[0];
+    layer.append(labelBox(g.X(x) + 14, g.Y(y) - 18, words.join(" · ") || `(${x}, ${y})`, "drag-ruler"));
+  }
+
+  // ------------------------------------------------------------ the measuring tape
+  function startTape(at, event) {
+    const model = event.target.dataset?.model;
+    const [u, m] = model ? model.split(".") : [null, null];
+    tape = { from: at, to: at, fromRef: model ? `u${u}.${m}` : null, active: true, result: null, label: null };
+    root.setPointerCapture(event.pointerId);
+    drawTape();
+  }
+
+  async function queryTape(final) {
+    if (!tape) return;
+    const now = Date.now();
+    if (!final && now - lastTapeQuery < 120) return;
+    lastTapeQuery = now;
+    const snapTo = unitAt(page.view, tape.to);
+    const a = tape.fromRef || `${tape.from[0]},${tape.from[1]}`;
+    const b = snapTo ? `u${snapTo.unit}.${snapTo.model}` : `${tape.to[0]},${tape.to[1]}`;
+    const ask = { a, b };
+    const id = tableIdOf(page.ui);
+    if (!id) return;
+    try {
+      const response = await fetch(`/api/tables/${encodeURIComponent(id)}/measure?${new URLSearchParams(ask)}`);
+      const doc = await response.json();
+      if (!tape || (tape.query && tape.query !== `${a}|${b}` && !final)) return;
+      tape.query = `${a}|${b}`;
+      tape.result = response.ok ? doc : { error: doc.error?.message || "cannot measure" };
+      page.tapeResult = { a, b, ...tape.result };
+      drawTape();
+      if (final) page.onChange();
+    } catch { /* a dropped connection: the tape keeps its last answer */ }
+  }
+
+  function drawTape() {
+    if (!tape || !g) return;
+    const layer = layers.overlay;
+    if (drag) return;
+    layer.replaceChildren();
+    const r = tape.result;
+    const cls = !r || r.error ? "pending" : r.line_of_sight ? "los" : "blocked";
+    layer.append(svg("line", { x1: f(g.X(tape.from[0])), y1: f(g.Y(tape.from[1])), x2: f(g.X(tape.to[0])), y2: f(g.Y(tape.to[1])), class: `tape ${cls}` }));
+    const text = !r ? inches(dist(tape.from, tape.to)) : r.error ? r.error
+      : `${inches(r.distance)} · ${r.line_of_sight ? "line of sight" : "no line of sight"}`;
+    layer.append(labelBox(g.X(tape.to[0]) + 12, g.Y(tape.to[1]) - 14, text, "tape-label"));
+  }
+
+  function labelBox(x, y, text, cls) {
+    const w = 8 + 6.6 * text.length;
+    const gx = Math.min(Math.max(4, x), (g?.width || 900) - w - 4);
+    return svg("g", { class: `label-box ${cls}`, transform: `translate(${f(gx)},${f(Math.max(16, y))})` },
+      svg("rect", { x: 0, y: -14, width: f(w), height: 20, rx: 5 }), svg("text", { x: 5, y: 1 }, text));
+  }
+
+  const view = () => page.view;
+
+  return {
+    update(v, ui) {
+      page.view = v;
+      page.ui = ui;
+      page.onChange = () => { redraw(); if (page.redrawHands) page.redrawHands(); };
+      if (!page.tape && tape && !tape.active) tape = null;
+      redraw();
+    },
+    flash(events) {
+      if (!g) return;
+      for (const e of events) {
+        const d = e.data || {};
+        if (e.kind === "move" && d.unit !== undefined) page.marchOf.set(d.unit, Boolean(d.march));
+        if (e.kind !== "dice" && e.kind !== "suppressed" && e.kind !== "destroyed") continue;
+        const unit = page.view?.units?.[d.target ?? d.unit];
+        const lead = unit && (leaderOf(unit) || unit.models.find((m) => m.x !== null));
+        if (!lead || lead.x === null) continue;
+        const text = e.kind === "dice" ? `${d.hits} hit(s) · ${d.cover} cover · ${d.armour} armour · ${d.unsaved} unsaved`
+          : e.kind === "suppressed" ? e.text : "✕ destroyed";
+        const node = svg("g", { class: "flash" }, labelBox(g.X(lead.x) - 40, g.Y(lead.y) - 30, text, "flash-label"));
+        layers.flash.append(node);
+        setTimeout(() => node.remove(), 4000);
+      }
+      if (events.some((e) => e.kind === "move")) redraw(); // a March Move doubles the reach shown
+    },
+  };
+}
+
+function regionBox(view, r) {
+  const columns = Math.ceil(view.table.width / 6);
+  const row = Math.floor(r / columns);
+  const col = r % columns;
+  return [col * 6, row * 6, (col + 1) * 6, (row + 1) * 6];
+}
+
+// the dice each target will roll, from the options' consequences (a range when several options differ)
+function diceByTarget(options) {
+  const out = new Map();
+  for (const a of options) {
+    const c = a.consequence;
+    if (!c || c.dice === undefined || c.target === undefined) continue;
+    if (!out.has(c.target)) out.set(c.target, new Set());
+    out.get(c.target).add(Number(c.dice));
+  }
+  return new Map([...out].map(([t, set]) => {
+    const ns = [...set].sort((a, b) => a - b);
+    return [t, ns.length === 1 ? String(ns[0]) : `${ns[0]}–${ns[ns.length - 1]}`];
+  }));
+}
+
+// the unit being placed, when this seat places it now and an exact proposal may be dragged
+function dragTarget(view, ui) {
+  const d = view?.decision;
+  if (!ui?.myTurn || !d || d.kind !== "where" || d.unit === null || d.unit === undefined) return null;
+  if (!ui.options.some((o) => o.verb === "region" || o.verb === "at" || o.verb === "stay" || o.verb === "place")) return null;
+  const unit = view.units[d.unit];
+  const march = page.marchOf.get(unit.id) || false;
+  const allowance = d.purpose === "regroup" ? 6 : unit.movement * (march ? 2 : 1);
+  return { unit, purpose: d.purpose, order: proposalOrder(unit), allowance, march, fixed: d.purpose === "regroup" || d.purpose === "retreat" };
+}
+
+function insideZone(view, seat, [x, y]) {
+  const zone = (view.zones || []).find((z) => z.seat === seat);
+  if (!zone) return false;
+  const xs = zone.polygon.map((p) => p[0]);
+  const ys = zone.polygon.map((p) => p[1]);
+  return x >= Math.min(...xs) && x <= Math.max(...xs) && y >= Math.min(...ys) && y <= Math.max(...ys);
+}
+
+function unitAt(view, [x, y]) {
+  for (const unit of view?.units || []) {
+    if (unit.status !== "table") continue;
+    for (const m of living(unit)) if (Math.hypot(m.x - x, m.y - y) <= m.radius + 0.2) return { unit: unit.id, model: m.index };
+  }
+  return null;
+}
+
+// What measurement alone shows wrong with a proposal, in words (or, with `each`, which miniature):
+// the engine's predicate has the last word, these only spare a round trip (DW-GEO-05/06/16,
+// DW-UNIT-06, DW-SET-05).
+function proposalProblems(view, placing, proposal, each = false) {
+  const out = [];
+  const add = (index, text) => out.push(each ? { index, text } : text);
+  const W = view.table.width;
+  const D = view.table.depth;
+  const others = view.units.filter((u) => u.id !== placing.unit.id && u.status === "table").flatMap(living);
+  proposal.centres.forEach(([x, y], k) => {
+    const r = placing.order[k].radius;
+    if (x - r < -1e-6 || y - r < -1e-6 || x + r > W + 1e-6 || y + r > D + 1e-6) add(k, `miniature ${k + 1} would stand off the table`);
+    else if (others.some((o) => Math.hypot(o.x - x, o.y - y) < o.radius + r - 1e-6)) add(k, `miniature ${k + 1} would stand on another base`);
+    else if (placing.purpose === "deploy" && !wholly(view, placing.unit.seat, [x, y], r)) add(k, `miniature ${k + 1} would not be wholly in your deployment zone`);
+  });
+  for (let i = 0; i < proposal.centres.length; i++) {
+    for (let j = i + 1; j < proposal.centres.length; j++) {
+      const ri = placing.order[i].radius;
+      const rj = placing.order[j].radius;
+      if (dist(proposal.centres[i], proposal.centres[j]) < ri + rj - 1e-6) add(j, `miniatures ${i + 1} and ${j + 1} would overlap`);
+    }
+  }
+  if (placing.purpose !== "deploy") {
+    const length = dist([placing.order[0].x, placing.order[0].y], proposal.centres[0]);
+    if (length > placing.allowance + 1e-6) add(0, `the leader's path is at least ${inches(length)}, beyond the ${inches(placing.allowance)} allowance`);
+  }
+  const lr = placing.unit.leadership;
+  if (lr && proposal.centres.length > 1) {
+    const lead = placing.order[0];
+    proposal.centres.slice(1).forEach((c, i) => {
+      const gap = dist(c, proposal.centres[0]) - lead.radius - placing.order[i + 1].radius;
+      if (gap > lr + 1e-6) add(i + 1, `miniature ${i + 2} would be ${inches(gap)} from its leader, beyond the ${inches(lr)} leadership range`);
+    });
+  }
+  return out;
+}
+
+function wholly(view, seat, [x, y], r) {
+  const zone = (view.zones || []).find((z) => z.seat === seat);
+  if (!zone) return false;
+  const xs = zone.polygon.map((p) => p[0]);
+  const ys = zone.polygon.map((p) => p[1]);
+  return x - r >= Math.min(...xs) - 1e-6 && x + r <= Math.max(...xs) + 1e-6 && y - r >= Math.min(...ys) - 1e-6 && y + r <= Math.max(...ys) + 1e-6;
+}
+
+// the exact proposal's stable text form (the game's `place x,y ... [face θ]`, DW-GEO-17)
+function placeText(proposal) {
+  const num = (v) => String(round1(v));
+  const centres = proposal.centres.map(([x, y]) => `${num(x)},${num(y)}`).join(" ");
+  return `place ${centres}${proposal.facing === null || proposal.facing === undefined ? "" : ` face ${num(proposal.facing)}`}`;
+}
+
+// ---------------------------------------------------------------- the side: card and tools
+function hands(container, view, ui) {
+  page.redrawHands = () => hands(container, page.view, page.ui);
+  const unit = page.selected !== null && page.selected !== undefined ? view.units[page.selected] : null;
+  const mine = (u) => ui.you.includes(u.seat);
+  const tools = el("div", { class: "dw-tools" },
+    el("button", { class: `small${page.tape ? " on" : ""}`, id: "dw-tape", onclick: () => { page.tape = !page.tape; page.onChange(); } },
+      page.tape ? "📏 Measuring: drag on the table (click to stop)" : "📏 Measuring tape & line of sight"),
+    page.tapeResult ? el("span", { class: "dw-tape-result" }, tapeWords(page.tapeResult, view)) : null,
+    page.explain ? el("span", { class: page.explain.ok ? "muted dw-explain" : "dw-explain bad" }, page.explain.text) : null);
+  const roster = el("div", { class: "dw-units" }, view.units.filter((u) => u.status !== "destroyed").map((u) =>
+    el("button", { class: `small ${mine(u) ? "mine" : "theirs"}`, dataset: { unit: u.id }, onclick: () => { page.selected = u.id; page.onChange(); } },
+      `${u.label} ${shortName(u.name)}${u.suppression ? ` ⚠${u.suppression}` : ""}`)));
+  container.replaceChildren(el("div", { class: "player dw-side" },
+    el("div", {}, el("div", { class: "player-head" }, el("strong", {}, headline(view))), tools, roster),
+    unit ? unitCard(unit, view) : el("div", { class: "muted" }, "Click a unit (or its button) for its card.")));
+}
+
+function tapeWords(r, view) {
+  if (r.error) return `tape: ${r.error}`;
+  const name = (ref) => {
+    const m = /^u(\d+)/.exec(ref);
+    return m ? view.units[Number(m[1])]?.label || ref : `(${ref})`;
+  };
+  return `tape ${name(r.a)} → ${name(r.b)}: ${inches(r.distance)}, ${r.line_of_sight ? "line of sight" : "no line of sight"}`;
+}
+
+function headline(view) {
+  const bits = [`${view.scenario.name} · turn ${view.turn}/${view.scenario.turns} · ${view.phase} phase`];
+  if (view.phase === "command") bits.push(`orders ${view.players.map((p, i) => `${p.name} ${view.orders[i]}`).join(", ")}`);
+  if (view.scores) bits.push(`SP ${view.scores[0]} – ${view.scores[1]}`);
+  return bits.join(" · ");
+}
+
+function unitCard(unit, view) {
+  const stats = CATALOG.units[unit.label] || {};
+  const weapons = new Map();
+  for (const m of unit.models) for (const w of m.weapons) weapons.set(w, CATALOG.weapons[w]);
+  const markers = [
+    unit.suppression ? `${unit.suppression} Suppression` : null, unit.reaction ? "Reaction marker" : null,
+    unit.retreating ? "Retreating" : null, unit.activated ? "activated this turn" : null, unit.ordered ? "ordered" : null,
+  ].filter(Boolean);
+  const classes = ["S1", "S2", "S3", "S4", "V1", "V2", "V3", "V4", "V5", "V6", "V7", "V8", "V9", "V10"];
+  const shown = ["S2", "S3", "V3", "V7"];
+  return el("div", { class: "dw-card", "data-card": unit.id },
+    el("strong", {}, `${unit.label} ${unit.name}`),
+    el("div", {}, `${view.players[unit.seat].name} · ${unit.type} ${unit.armour} · ${unit.ap} AP · move ${inches(unit.movement)}`
+      + (unit.leadership && unit.models.length > 1 ? ` · LR ${inches(unit.leadership)}` : "") + ` · ${unit.status}`),
+    stats.abilities?.length ? el("div", { class: "muted" }, `abilities: ${stats.abilities.join(", ").replace(/_/g, " ")}`) : null,
+    markers.length ? el("div", {}, markers.join(" · ")) : null,
+    el("table", {}, el("tr", {}, el("th", {}, "miniature"), el("th", {}, "damage"), el("th", {}, "at")),
+      unit.models.map((m) => el("tr", { class: m.destroyed ? "muted" : "" },
+        el("td", {}, `${m.role}${m.index === unit.leader ? " ★" : ""}${m.hero ? " (Hero)" : ""}`),
+        el("td", {}, m.destroyed ? "destroyed" : `${m.damage}/${m.capacity}`),
+        el("td", {}, m.x === null ? "—" : `(${m.x}, ${m.y})${m.facing === null ? "" : ` ${m.facing}°`}`)))),
+    el("table", {}, el("tr", {}, el("th", {}, "weapon"), el("th", {}, "range"), shown.map((c) => el("th", {}, c))),
+      [...weapons].map(([id, w]) => el("tr", {},
+        el("td", { title: (w?.abilities || []).join(", ") }, w?.name || id),
+        el("td", {}, w?.range === "C" ? "close" : `${w?.range || "?"}"`),
+        shown.map((c) => el("td", {}, w?.profile?.[classes.indexOf(c)] || "—"))))));
+}
+
+function prompt(view, snap) {
+  const d = view.decision;
+  if (!d) return null;
+  const mine = snap.you.includes(d.seat);
+  const who = mine ? "You" : view.players[d.seat].name;
+  const unit = d.unit !== null && d.unit !== undefined ? view.units[d.unit] : null;
+  const name = unit ? `${unit.label} ${unit.name}` : "";
+  const texts = {
+    edge: "choose your long edge", sequence: "deploy first or second?", pick: "pick the next unit to deploy",
+    command: "order a unit (click it), or stop", temporary: "name a temporary command section",
+    activate: "activate a unit: click one of yours", leader: `click the new Unit Leader of ${name}`,
+    action: `${name}: move, march, attack (click a target) or stop`, react: "react with a unit (click it), or stop",
+    hit: "click the miniature that takes the hit",
+  };
+  if (d.kind === "where") {
+    const how = d.purpose === "deploy" ? "press in your zone and drag the unit into place"
+      : d.purpose === "regroup" || d.purpose === "retreat" ? "choose the followers' formation"
+        : "drag its leader (starred): the ruler shows the path against the allowance";
+    return `${who}: ${d.purpose} ${name} — ${how}, or click a highlighted region / point`;
+  }
+  return `${who}: ${texts[d.kind] || d.kind}`;
+}
+
+function outcome(view) { return view.result || "the game is over"; }
+
+export default { board, hands, handles, handleLabel, completes, prompt, outcome, useCatalog };
