@@ -51,9 +51,9 @@ def test_the_catalog_holds_the_whole_board_as_json() -> None:
 
 
 def test_the_catalog_names_every_card_the_actions_name() -> None:
-    cards = catalog(CONTENT)["cards"]
+    cards = catalog(CONTENT)
     assert len(cards["factions"]) == 6 and len(cards["heroes"]) == 6
-    assert len(cards["battle"]) == 7 and cards["battle"]["BC-HOLD"]["vs_bonus"] == 4  # M33-BAT-08
+    assert len(cards["battle_cards"]) == 7 and cards["battle_cards"]["BC-HOLD"]["vs_bonus"] == 4  # M33-BAT-08
     assert len(cards["equipment"]) == 9 and len(cards["laws"]) == 7
     assert len(cards["quests"]) == 12 and len(cards["threats"]) == 26
     assert cards["threats"]["T1-RATS"]["stage"] == 1 and cards["threats"]["T2-WORM"]["stage"] == 2

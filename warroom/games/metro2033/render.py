@@ -69,7 +69,7 @@ NAME = 19  # characters of a station's name in a cell (longer names end in ".")
 def catalog(content: Content) -> JSON:
     """The public drawing data of the board and the printed face of every card (see the module
     docstring); a pure function of the content files."""
-    return {"board": board_catalog(content.board), "cards": card_catalog(content)}
+    return {"board": board_catalog(content.board), **card_catalog(content)}
 
 
 def board_catalog(board: BoardData) -> JSON:
@@ -119,7 +119,8 @@ def _station_json(s: Station) -> JSON:
 
 
 def card_catalog(content: Content) -> JSON:
-    """The printed face of every faction, hero and card by its id, as action texts name them."""
+    """The printed face of every faction, hero and card by its id, as action texts name them, one
+    mapping per kind: factions, heroes, battle_cards, equipment, quests, threats, laws."""
     return {
         "factions": {
             f.value: {
@@ -141,7 +142,7 @@ def card_catalog(content: Content) -> JSON:
             }
             for h, c in content.heroes.items()
         },
-        "battle": {
+        "battle_cards": {
             cid: {
                 "name": c.name,
                 "ru": c.ru,

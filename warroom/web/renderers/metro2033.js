@@ -8,18 +8,27 @@
 // `catalog`), what changes from the seat's view; which stations, heroes and cards are clickable
 // comes from the legal options' verbs and parts, never from their text.
 import { el } from "../net.js";
-import { decider, part, seatColour, seatName, svg } from "./common.js";
+import { part, seatColour, seatName, svg } from "./common.js";
 
 let BOARD = null;
-let CARDS = { factions: {}, heroes: {}, battle: {}, equipment: {}, quests: {}, threats: {}, laws: {} };
+const NO_CARDS = { factions: {}, heroes: {}, battle_cards: {}, equipment: {}, quests: {}, threats: {}, laws: {} };
+let CARDS = NO_CARDS;
 let BY_ID = {};
 
+// The catalog (render.catalog): `board` for the map, and the printed cards by kind.
 function useCatalog(catalog) {
   BOARD = catalog.board || null;
-  CARDS = { ...CARDS, ...(catalog.cards || {}) };
+  CARDS = { ...NO_CARDS, ...catalog };
   BY_ID = {};
   LABELS = null;
   for (const s of BOARD?.stations || []) BY_ID[s.id] = s;
+  loadStyle();
+}
+
+// The renderer's own stylesheet, once (a same-origin <link>, as the page's CSP allows).
+function loadStyle() {
+  if (document.getElementById("m33-style")) return;
+  document.head.append(el("link", { id: "m33-style", rel: "stylesheet", href: "/static/renderers/metro2033.css" }));
 }
 
 const SCALE = 10; // catalog positions are on a 0-100 square; the SVG draws them 10x
@@ -57,8 +66,15 @@ export function drawMap(board, marks = {}, ui = { clickable: new Set(), selected
   const stations = svg("g", { class: "m33-stations" }, board.stations.map((s) => station(s, at[s.id], inPlay.has(s.id), owner[s.id], ui)));
   const figures = svg("g", { class: "m33-heroes" }, Object.entries(heroes).flatMap(([sid, list]) =>
     list.map((h, k) => heroFigure(h, at[sid], k, list.length, ui))));
-  return svg("svg", { class: "m33-map", viewBox: "-10 30 1020 940", role: "img", "aria-label": "Metro 2033 map" },
-    svg("rect", { x: -10, y: 30, width: 1020, height: 940, rx: 18, fill: "#15191c" }),
+  // framed on the zones in play (M33-MAP-04): with fewer players the map is drawn larger
+  const live = board.stations.filter((s) => inPlay.has(s.id));
+  const xs = live.map((s) => at[s.id][0]);
+  const ys = live.map((s) => at[s.id][1]);
+  const [x0, x1] = [Math.min(...xs) - 45, Math.max(...xs) + 60];
+  const [y0, y1] = [Math.min(...ys) - 40, Math.max(...ys) + 40];
+  const box = `${x0} ${y0} ${x1 - x0} ${y1 - y0}`;
+  return svg("svg", { class: "m33-map", viewBox: box, preserveAspectRatio: "xMidYMid meet", role: "img", "aria-label": "Metro 2033 map" },
+    svg("rect", { x: x0, y: y0, width: x1 - x0, height: y1 - y0, rx: 18, fill: "#15191c" }),
     tint, links, stations, figures);
 }
 
@@ -90,13 +106,13 @@ function station(s, [x, y], live, seat, ui) {
       svg("text", { x: R - 2, y: R + 1, "text-anchor": "middle", "font-size": 8, "font-weight": 700, fill: "#111" }, s.res));
   }
   const [lx, ly, anchor] = labelSpot(s.id);
-  body.push(svg("text", { class: "m33-label", x: lx, y: ly, "text-anchor": anchor, "font-size": 14, "font-weight": 600,
+  body.push(svg("text", { class: "m33-label", x: lx, y: ly, "text-anchor": anchor, "font-size": 17, "font-weight": 600,
     fill: live ? "#e9e4d6" : "#555", stroke: "#15191c", "stroke-width": 3, "paint-order": "stroke" }, s.id));
   body.push(svg("title", {}, title));
   return svg("g", {
     class: `m33-station k-${s.kind}${clickable ? " target" : ""}${selected ? " selected" : ""}${live ? "" : " out"}${owned ? " owned" : ""}`,
     transform: `translate(${x} ${y})`, opacity: live ? 1 : 0.3, "data-station": s.id, "data-handle": handle,
-    "data-owner": owned ? seat : null, style: clickable ? "cursor:pointer" : null,
+    "data-owner": owned ? seat : null,
     onclick: clickable ? () => ui.onHandle(handle) : null,
   }, body);
 }
@@ -119,12 +135,12 @@ function placeLabels(stations) {
   for (const s of stations) {
     const x = s.x * SCALE;
     const y = s.y * SCALE;
-    const w = 9 * s.id.length;
+    const w = 11 * s.id.length;
     let best = null;
     for (const spot of SPOTS) {
       const [dx, dy, anchor] = spot;
       const left = anchor === "start" ? x + dx : anchor === "end" ? x + dx - w : x + dx - w / 2;
-      const box = [left, y + dy - 12, left + w, y + dy + 2];
+      const box = [left, y + dy - 14, left + w, y + dy + 2];
       const cost = dots.reduce((n, d) => n + overlap(box, d), 0) + boxes.reduce((n, b) => n + 2 * overlap(box, b), 0);
       if (!best || cost < best.cost) best = { cost, spot, box };
     }
@@ -138,11 +154,11 @@ function placeLabels(stations) {
 function heroFigure(h, [x, y], k, n, ui) {
   const handle = `hero:${h.faction}`;
   const clickable = ui.clickable.has(handle);
-  const dx = -R - 8 - 14 * (n - 1 - k);
+  const dx = -R - 10 - 19 * (n - 1 - k);
   const name = CARDS.heroes[h.hero]?.name || h.hero || "hero";
   return svg("g", {
-    class: `m33-hero${clickable ? " target" : ""}${h.wounded ? " wounded" : ""}`, transform: `translate(${x + dx} ${y + 6})`,
-    "data-hero": h.hero, "data-seat": h.seat, "data-handle": handle, style: clickable ? "cursor:pointer" : null,
+    class: `m33-hero${clickable ? " target" : ""}${h.wounded ? " wounded" : ""}`, transform: `translate(${x + dx} ${y + 6}) scale(1.35)`,
+    "data-hero": h.hero, "data-seat": h.seat, "data-handle": handle,
     onclick: clickable ? () => ui.onHandle(handle) : null,
   },
   clickable ? svg("circle", { cx: 0, cy: -10, r: 15, fill: "#ff4a3a33", stroke: "#ff4a3a", "stroke-width": 3 }) : null,
@@ -152,4 +168,306 @@ function heroFigure(h, [x, y], k, n, ui) {
   svg("title", {}, `${name} (Player ${h.seat})${h.wounded ? " · wounded" : ""}`));
 }
 
-export default { drawMap, useCatalog };
+// ------------------------------------------------------------------ words
+
+const ASKS = {
+  faction: "choose a faction (its zone must touch a chosen one)", hero: "choose a hero",
+  place: "place the hero on a home station", tax: "take a resource (Taxation)",
+  colon: "colonize a neutral station, or pass", polis: "choose what a Polis station produces",
+  announce: "name a station and its defender against the threat", c05: "peek at the top 2 laws, or not",
+  propose: "choose the law put to the vote", vote: "vote on the law",
+  wown: "complete quests or use abilities, or go on", post: "complete quests or use abilities, or end the turn",
+  upkeep: "pay army upkeep (or disband)", recruit: "recruit army strength (1 A + 1 P each)",
+  army: "army action: attack a station or hero, gather, or pass", pact: "pay the Non-Aggression Pact",
+  move: "move the hero to a station in reach", act: "choose the hero's action: trade, scout, attack, or end",
+  shop: "buy equipment at the Hanza market", keep: "keep one of the drawn cards",
+  defend: "defend with the army or the hero", scout_use: "put the scouting card on top, or keep it",
+  svd: "use the SVD on the threat deck", artyom: "look at 2 threat cards, or not", fight: "choose the threat to fight",
+  card: "choose a battle card in secret", wb: "play battle effects (quests, grenade), or pass",
+  capture: "pay to capture the station, or leave it neutral", claim: "claim a free station (minimum of three)",
+  retreat: "send the wounded hero to a station", strip: "choose the beaten hero's equipment",
+  discard: "discard equipment down to the limit", qevent: "complete a quest the battle met",
+  gain: "take a resource (reward)", target: "choose the opponent who loses", lose: "choose the resource they lose",
+  seize: "choose the station they lose", eqq: "take a market card or the top quest (reward)",
+};
+const DO_WORDS = { army: "defend with the army", hero: "defend with the hero", discard: "discard the quest", pay: "pay 1 A" };
+
+function cardName(id) {
+  if (!id) return "?";
+  for (const kind of ["equipment", "quests", "battle_cards", "threats", "laws"]) if (CARDS[kind]?.[id]) return CARDS[kind][id].name;
+  return id;
+}
+function factionName(id) { return CARDS.factions[id]?.name || id || "no faction yet"; }
+function heroName(id) { return CARDS.heroes[id]?.name || id || "no hero yet"; }
+function stationName(id) { return BY_ID[id]?.name || id; }
+function who(view, seats, seat) {
+  if (seat === null || seat === undefined) return "nobody";
+  const f = view.seats[seat]?.faction;
+  return `${seatName(seats, seat)}${f ? ` (${factionName(f)})` : ""}`;
+}
+
+// ------------------------------------------------------------------ cards as faces
+
+function face(kind, id, ui, { handle = null, note = null, done = false } = {}) {
+  const clickable = Boolean(handle) && ui.clickable.has(handle);
+  const selected = Boolean(handle) && ui.selected.has(handle);
+  const c = { equipment: CARDS.equipment, quest: CARDS.quests, battle: CARDS.battle_cards, threat: CARDS.threats, law: CARDS.laws }[kind]?.[id] || {};
+  let text = c.effect || c.ability || "";
+  if (kind === "quest") text = `${c.condition || ""} · ${c.ability || ""}`;
+  if (kind === "battle") text = `${c.type} +${c.bonus}${c.vs ? `, +${c.vs_bonus} vs ${c.vs}` : ""}`;
+  if (kind === "threat") text = `${c.type} · STR ${c.strength}${c.strength_alt ? `/${c.strength_alt} ${c.alt_when}` : ""} · ${c.reward}`;
+  return el("div", {
+    class: `m33-card ${kind}${clickable ? " target" : ""}${selected ? " selected" : ""}${done ? " done" : ""}`,
+    dataset: { card: id, handle: handle || "" }, title: `${c.name || id} (${id}) · ${text}`,
+    onclick: clickable ? () => ui.onHandle(handle) : null,
+  }, el("span", { class: "kind" }, done ? `${kind} · done` : kind), el("span", { class: "name" }, c.name || id),
+  el("span", { class: "text" }, text), note ? el("span", { class: "text" }, note) : null);
+}
+
+function back(label) { return el("div", { class: "m33-card back" }, label); }
+
+function resources(r) {
+  return el("span", { class: "m33-res" }, ["M", "P", "A"].flatMap((k) => [el("span", { class: `m33-sym ${k}`, title: RES_WORDS[k] }, k), ` ${r[k]} `]));
+}
+
+// ------------------------------------------------------------------ the board
+
+function marksOf(view) {
+  const inPlay = new Set();
+  const owner = {};
+  const heroes = {};
+  for (const [sid, s] of Object.entries(view.stations)) {
+    if (s.in_play) inPlay.add(sid);
+    if (s.owner !== null) owner[sid] = s.owner;
+    if (s.heroes.length) {
+      heroes[sid] = s.heroes.map((q) => ({ seat: q, hero: view.seats[q].hero, faction: view.seats[q].faction, wounded: view.seats[q].wounded }));
+    }
+  }
+  return { inPlay, owner, heroes };
+}
+
+function board(container) {
+  const root = el("div", { class: "m33-table" });
+  container.append(root);
+  return {
+    update(view, ui) {
+      const map = BOARD ? drawMap(BOARD, marksOf(view), ui) : el("p", { class: "muted" }, "(no board in the catalog)");
+      root.replaceChildren(
+        el("div", { class: "m33-mapbox" }, map),
+        el("div", { class: "m33-side" }, status(view, ui), chooser(ui), draft(view, ui), battle(view, ui), tracks(view),
+          market(view, ui), seatsPanel(view, ui)));
+    },
+  };
+}
+
+function status(view, ui) {
+  const symbols = view.symbols.map((s) => el("span", { class: `m33-sym ${s}` }, s === "THREAT" ? "threat" : s === "LAW" ? "law" : s));
+  const lines = [
+    el("div", { class: "m33-status" },
+      el("strong", {}, view.winners ? `Game over after round ${view.round}` : view.round ? `Round ${view.round}` : "Setup: the draft"),
+      view.round ? el("span", {}, `space ${view.space} `, symbols) : null,
+      el("span", {}, `stage ${view.stage === 1 ? "I" : "II"}`),
+      el("span", {}, "first: ", el("span", { class: "seat-dot", style: `background:${seatColour(view.first_player)}` }), ` ${who(view, ui.seats, view.first_player)}`)),
+    el("div", {}, view.law ? `Law in force: ${cardName(view.law)}` : "No law in force",
+      view.proposal ? ` · to the vote: ${cardName(view.proposal)} (for ${view.tally[0]}, against ${view.tally[1]})` : ""),
+    view.events_threat ? el("div", {}, `Threat from the tunnels: ${cardName(view.events_threat)}`) : null,
+    view.decision ? el("div", { class: "muted" }, decisionWords(view, ui.seats)) : null,
+  ];
+  return el("div", { class: "m33-box" }, lines);
+}
+
+function decisionWords(view, seats) {
+  const d = view.decision;
+  const ask = ASKS[d.kind] || d.kind;
+  if (view.secret) {
+    const chosen = view.secret.committed.map((s) => who(view, seats, s));
+    return `${d.waiting.map((s) => who(view, seats, s)).join(", ") || "nobody"} to ${ask}; chosen: ${chosen.join(", ") || "nobody yet"}`;
+  }
+  return `${who(view, seats, d.seat)} to ${ask}`;
+}
+
+// With a station picked that allows several plays (defend with army or hero, teleport by which
+// quest), the plays left as buttons.
+function chooser(ui) {
+  const picked = [...ui.selected];
+  const doing = [...ui.clickable].filter((h) => h.startsWith("do:"));
+  if (!picked.length || !doing.length) return null;
+  return el("div", { class: "m33-box m33-chooser" }, el("span", {}, `${picked.map(handleLabel).join(", ")}: `),
+    doing.map((h) => el("button", { class: "primary small", dataset: { handle: h }, onclick: () => ui.onHandle(h) }, handleLabel(h))),
+    el("button", { class: "small", onclick: () => ui.onHandle(picked[picked.length - 1]) }, "✕ back"));
+}
+
+function draft(view, ui) {
+  const d = view.decision;
+  if (!d || (d.kind !== "faction" && d.kind !== "hero")) return null;
+  const taken = new Set(view.seats.map((s) => (d.kind === "faction" ? s.faction : s.hero)).filter(Boolean));
+  const all = Object.entries(d.kind === "faction" ? CARDS.factions : CARDS.heroes);
+  return el("div", { class: "m33-box" }, el("h4", {}, d.kind === "faction" ? "Factions" : "Heroes"),
+    el("div", { class: "m33-cards" }, all.map(([id, c]) => {
+      const handle = `${d.kind === "faction" ? "faction" : "herocard"}:${id}`;
+      const clickable = ui.clickable.has(handle);
+      const text = d.kind === "faction" ? `homes ${(c.homes || []).join(", ")} · ${c.ability}` : `STR ${c.strength} · SPD ${c.speed} · ${c.ability}`;
+      return el("div", { class: `m33-card${clickable ? " target" : ""}`, dataset: { handle }, title: text,
+        onclick: clickable ? () => ui.onHandle(handle) : null },
+      el("span", { class: "kind" }, taken.has(id) ? "taken" : d.kind), el("span", { class: "name" }, c.name), el("span", { class: "text" }, text));
+    })));
+}
+
+// The battle in progress: sides, threat, and the battle cards: each seat sees only "chosen" for
+// the other's card until both are revealed together (M33-BAT-03, M33-HID-06).
+function battle(view, ui) {
+  const b = view.battle;
+  if (!b) return null;
+  const side = (s, role) => {
+    const unit = s.seat === null ? (s.unit === "garrison" ? "Polis garrison" : "threat") : `${who(view, ui.seats, s.seat)}'s ${s.unit}`;
+    let card = null;
+    if (b.cards) card = el("span", { class: "m33-chosen" }, cardName(b.cards[role]));
+    else if (view.secret && s.seat !== null) {
+      card = view.secret.committed.includes(s.seat) ? el("span", { class: "m33-chosen", dataset: { chosen: s.seat } }, "chosen")
+        : el("span", { class: "m33-choosing" }, "choosing…");
+    }
+    return el("div", { class: "side-line" }, el("strong", {}, role === "attacker" ? "Attacker:" : "Defender:"), unit, card);
+  };
+  return el("div", { class: "m33-box m33-battle" }, el("h4", {}, `Battle at ${stationName(b.station)}`),
+    side(b.attacker, "attacker"), side(b.defender, "defender"),
+    b.threat ? el("div", {}, `Threat: ${cardName(b.threat)}`) : null,
+    b.modifiers.some((m) => m) ? el("div", {}, `modifiers ${b.modifiers[0]} / ${b.modifiers[1]}`) : null);
+}
+
+function tracks(view) {
+  const space = BOARD?.round_track || [];
+  const round = el("div", { class: "m33-track" }, space.map((sp) => el("div", { class: `cell${sp.space === view.space && view.round ? " now" : ""}`, title: `space ${sp.space}` },
+    el("span", { class: "num" }, sp.space), sp.symbols.map((s) => el("span", { class: `m33-sym ${s}` }, s === "THREAT" ? "!" : s === "LAW" ? "§" : s)))));
+  const dots = (seats) => el("span", { class: "dots" }, seats.map((s) => el("span", { class: "seat-dot", style: `background:${seatColour(s)}`, title: `Player ${s}` })));
+  const vpCells = [];
+  for (let n = 0; n <= 11; n++) {
+    const here = view.seats.filter((s) => Math.min(s.vp, 11) === n).map((s) => s.seat);
+    vpCells.push(el("div", { class: "cell", title: `${n} VP` }, el("span", { class: "num" }, n === 11 ? "11+" : n), dots(here)));
+  }
+  const armyCells = [];
+  for (let n = 1; n <= 8; n++) {
+    const here = view.seats.filter((s) => s.army === n).map((s) => s.seat);
+    const upkeep = BOARD?.army_upkeep?.[n] || 0;
+    armyCells.push(el("div", { class: "cell", title: `army ${n}: upkeep ${upkeep} P` }, el("span", { class: "num" }, `${n}${upkeep ? ` ${"P".repeat(upkeep)}` : ""}`), dots(here)));
+  }
+  return el("div", { class: "m33-box" }, el("h4", {}, "Round track"), round,
+    el("h4", {}, "Victory points (10 wins; Red Line 9)"), el("div", { class: "m33-track" }, vpCells),
+    el("h4", {}, "Army track (upkeep in pigs)"), el("div", { class: "m33-track" }, armyCells));
+}
+
+function market(view, ui) {
+  return el("div", { class: "m33-box" }, el("h4", {}, `Hanza market · decks: equipment ${view.decks.equipment}, quests ${view.decks.quest}, threats ${view.decks.threat}, laws ${view.decks.law}`),
+    el("div", { class: "m33-cards" }, view.market.length ? view.market.map((id) => face("equipment", id, ui, { handle: `market:${id}` })) : el("span", { class: "muted" }, "empty")),
+    view.drawn_count && !view.drawn.length ? el("div", { class: "muted" }, `${view.drawn_count} card(s) drawn face down`) : null);
+}
+
+function seatsPanel(view, ui) {
+  return el("div", { class: "m33-seats" }, view.seats.map((s) => seatZone(view, s, ui)));
+}
+
+function seatZone(view, s, ui) {
+  const d = view.decision;
+  const deciding = d && (view.secret ? d.waiting.includes(s.seat) : d.seat === s.seat);
+  const colour = CARDS.factions[s.faction]?.colour || "#555";
+  const goal = s.faction === "RL" ? 9 : 10;
+  return el("div", { class: `m33-seat${deciding ? " to-move" : ""}`, dataset: { seat: s.seat }, style: `border-left-color:${colour}` },
+    el("div", { class: "head" }, el("span", { class: "seat-dot", style: `background:${seatColour(s.seat)}` }),
+      el("strong", {}, `${seatName(ui.seats, s.seat)}`), s.seat === ui.viewer ? el("span", { class: "badge" }, "you") : null,
+      s.seat === view.first_player ? el("span", { class: "badge", title: "first player" }, "1st") : null,
+      el("span", {}, factionName(s.faction))),
+    el("div", { class: "stats" }, el("span", {}, `VP ${s.vp}/${goal}`), el("span", {}, `army ${s.army}`), resources(s.resources)),
+    el("div", {}, `${heroName(s.hero)}${s.hero_at ? ` at ${stationName(s.hero_at)}` : ""}${s.wounded ? " · wounded" : ""}`),
+    el("div", { class: "muted" }, `equipment: ${s.equipment.map(cardName).join(", ") || "none"}`),
+    el("div", { class: "muted" }, `quests: ${s.quests_hidden} face down${s.completed.length ? ` · done: ${s.completed.map(cardName).join(", ")}` : ""}`
+      + `${s.scouting ? ` · scouting card (round ${s.scouting.round})` : ""} · stations ${s.stations.length}`));
+}
+
+// ------------------------------------------------------------------ the viewer's own zone
+
+function hands(container, view, ui) {
+  const me = view.seats?.[ui.viewer];
+  if (ui.viewer === null || ui.viewer === undefined || !me) { container.replaceChildren(); return; }
+  const b = view.battle;
+  const zones = [
+    el("div", { class: "zone" }, el("span", { class: "zone-label" }, `${factionName(me.faction)} · ${heroName(me.hero)}`),
+      el("div", {}, `VP ${me.vp} · army ${me.army} · votes ${me.votes}`), resources(me.resources)),
+  ];
+  if (b && b.hand.length) {
+    zones.push(el("div", { class: "zone" }, el("span", { class: "zone-label" }, b.cards ? "Your battle cards (revealed)" : "Your battle cards: pick one in secret"),
+      el("div", { class: "m33-cards" }, b.hand.map((id) => face("battle", id, ui, { handle: `battle:${id}` })))));
+  }
+  if (view.drawn.length) {
+    zones.push(el("div", { class: "zone" }, el("span", { class: "zone-label" }, "Drawn for you"),
+      el("div", { class: "m33-cards" }, view.drawn.map((id) => face(id.startsWith("Q-") ? "quest" : id.startsWith("EQ-") ? "equipment" : id.startsWith("L-") ? "law" : "threat", id, ui, { handle: `drawn:${id}` })))));
+  }
+  zones.push(el("div", { class: "zone" }, el("span", { class: "zone-label" }, "Your quests"),
+    el("div", { class: "m33-cards" }, [...(me.quests || []).map((id) => face("quest", id, ui, { handle: `quest:${id}` })),
+      ...me.completed.map((id) => face("quest", id, ui, { handle: `quest:${id}`, done: true }))].concat(
+      (me.quests || []).length + me.completed.length ? [] : [el("span", { class: "muted" }, "none")]))));
+  zones.push(el("div", { class: "zone" }, el("span", { class: "zone-label" }, "Your hero's equipment"),
+    el("div", { class: "m33-cards" }, me.equipment.length ? me.equipment.map((id) => face("equipment", id, ui)) : el("span", { class: "muted" }, "none"))));
+  if (me.scouting) {
+    zones.push(el("div", { class: "zone" }, el("span", { class: "zone-label" }, `Scouting card (round ${me.scouting.round})`),
+      me.scouting.card ? face("threat", me.scouting.card, ui) : back("scouting card")));
+  }
+  container.replaceChildren(el("div", { class: "m33-mine mine", dataset: { seat: ui.viewer } }, zones));
+}
+
+// ------------------------------------------------------------------ options -> handles
+
+// What a structured option names on the table, from its verb and parts (never its text).
+function handles(option) {
+  const station = part(option, "station");
+  const card = part(option, "card");
+  switch (option.verb) {
+    case "place": case "move": case "attack": case "colonize": case "seize": case "claim": case "retreat":
+      return station === undefined ? [] : [`station:${station}`];
+    case "announce": return [`station:${station}`, `do:${part(option, "unit")}`];
+    case "teleport": return [`station:${station}`, `do:teleport ${card} ${part(option, "mode")}`];
+    case "attack_hero": return [`hero:${part(option, "faction")}`];
+    case "card": return [`battle:${card}`];
+    case "purchase": return [`market:${card}`];
+    case "reward": return card === "quest" ? [] : [`market:${card}`];
+    case "keep": return [`drawn:${card}`];
+    case "faction": return [`faction:${part(option, "faction")}`];
+    case "hero": return [`herocard:${part(option, "hero")}`];
+    case "complete": return [`quest:${card}`];
+    case "boost": return [`quest:${card}`, `do:${part(option, "mode")} ${part(option, "side")}`];
+    case "anywhere": return [`quest:${card}`, `do:anywhere ${part(option, "mode")}`];
+    default: return [];
+  }
+}
+
+function handleLabel(handle) {
+  const [kind, ...rest] = handle.split(":");
+  const value = rest.join(":");
+  if (kind === "station") return stationName(value);
+  if (kind === "hero") return `${factionName(value)}'s hero`;
+  if (kind === "faction") return factionName(value);
+  if (kind === "herocard") return heroName(value);
+  if (kind === "do") {
+    const words = value.split(" ");
+    if (words[0] === "teleport") return `teleport (${cardName(words[1])}, ${DO_WORDS[words[2]] || words[2]})`;
+    if (words[0] === "anywhere") return `attack anywhere (${DO_WORDS[words[1]] || words[1]})`;
+    if (words.length === 2) return `${DO_WORDS[words[0]] || words[0]}, on the ${words[1]}`;
+    return DO_WORDS[value] || value;
+  }
+  return cardName(value);
+}
+
+function prompt(view, snap) {
+  const d = view.decision;
+  if (!d) return null;
+  const mine = view.secret ? d.waiting.some((s) => snap.you.includes(s)) : snap.you.includes(d.seat);
+  if (mine) return `Your move: ${ASKS[d.kind] || d.kind}`;
+  return decisionWords(view, snap.table.seats);
+}
+
+function outcome(view, returns) {
+  const winners = view.winners || (returns || []).map((r, p) => [r, p]).filter(([r]) => r > 0).map(([, p]) => p);
+  const scores = view.seats.map((s) => `Player ${s.seat} ${factionName(s.faction)} ${s.vp} VP`).join(", ");
+  if (!winners.length) return `no winner · ${scores}`;
+  return `${winners.map((p) => `Player ${p} (${factionName(view.seats[p].faction)})`).join(" and ")} wins · ${scores}`;
+}
+
+export default { board, hands, handles, handleLabel, prompt, outcome, useCatalog, drawMap };
