@@ -15,6 +15,7 @@ import pytest
 from warroom.core.datafile import read_toml, validate
 from warroom.core.errors import CorruptDataError
 from warroom.games.memoir44 import content as memoir44_content
+from warroom.games.metro2033 import content as metro_content
 from warroom.games.siege import content as siege_content
 from warroom.games.wot_rush import content as wot_content
 
@@ -23,6 +24,7 @@ LOADERS: dict[str, tuple[Callable[[Path], Any], Path, str]] = {
     "siege": (siege_content.load_content, siege_content.DATA, "cards.toml"),
     "memoir44": (memoir44_content.load_content, memoir44_content.DATA, "units.toml"),
     "wot_rush": (lambda d: wot_content.load_content(d / "cards.toml"), wot_content.DATA, "cards.toml"),
+    "metro2033": (metro_content.load_content, metro_content.DATA, "cards.toml"),
 }
 
 

@@ -4,4 +4,5 @@ BUILTIN_GAMES: dict[str, str] = {
     "siege": "warroom.games.siege:SiegeGame",
     "wot_rush": "warroom.games.wot_rush:WotRushGame",
     "memoir44": "warroom.games.memoir44:Memoir44Game",
+    "metro2033": "warroom.games.metro2033:Metro2033Game",
 }
