@@ -2,6 +2,7 @@
 import { el } from "../net.js";
 import dust_warfare from "./dust_warfare.js";
 import memoir44 from "./memoir44.js";
+import metro2033 from "./metro2033.js";
 import siege from "./siege.js";
 import wot_rush from "./wot_rush.js";
 import { seatColour, seatName } from "./common.js";
