@@ -9,7 +9,7 @@ import { seatColour, seatName } from "./common.js";
 
 export { seatColour, seatName };
 
-const RENDERERS = { siege, memoir44, wot_rush, dust_warfare };
+const RENDERERS = { siege, memoir44, wot_rush, dust_warfare, metro2033 };
 
 export function rendererFor(gameId) {
   return RENDERERS[gameId] || generic;
