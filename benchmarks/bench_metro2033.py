@@ -1,0 +1,83 @@
+"""Metro 2033 throughput on one core: random playouts (and the heuristic agent), 4 players.
+
+    .venv/bin/python benchmarks/bench_metro2033.py [--games N] [--seed S] [--rounds R] [--json]
+
+For each team (every seat played by the same agent) the same seeded games are played in this
+process (`warroom.sim.play_game`, so game i starts from `game_seed(seed, i)` like `warroom sim`);
+we report games/s, decisions/s (agent choices), the mean decisions per game and the share of
+games someone won (random play often reaches the rules' round guard with no winner). Timing is
+the best of three runs (--rounds) in CPU time (time.process_time), after one untimed warm-up
+game; on a busy machine more rounds give a steadier best. The heuristic team is timed only when
+the game offers that agent.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import platform
+import time
+from typing import Any
+
+from warroom.agents import agent_names
+from warroom.games.metro2033.game import Metro2033Game
+from warroom.sim import game_seed, play_game
+
+TEAMS = ("random", "heuristic")
+
+
+def bench(game: Metro2033Game, agent: str, games: int, seed: int, rounds: int = 3) -> dict[str, Any]:
+    """Best of `rounds` CPU-time runs of the same seeded games (CPU time, because the machine is
+    often shared: wall time would measure the neighbours)."""
+    seats = [agent] * game.num_players
+    play_game(game, seats, game_seed(seed + 1, 0))  # warm-up: imports, caches
+    best = float("inf")
+    decisions = won = 0
+    for _ in range(rounds):
+        decisions = won = 0
+        start = time.process_time()
+        for i in range(games):
+            result = play_game(game, seats, game_seed(seed, i), i)
+            decisions += result.decisions
+            won += any(r > 0 for r in result.returns)
+        best = min(best, time.process_time() - start)
+    return {
+        "team": agent,
+        "games": games,
+        "seconds": round(best, 3),
+        "games_per_s": round(games / best, 2),
+        "decisions_per_s": round(decisions / best, 1),
+        "decisions_per_game": round(decisions / games, 1),
+        "won_share": round(won / games, 3),
+    }
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=50, help="games per team (default 50)")
+    parser.add_argument("--seed", type=int, default=1, help="batch seed (default 1)")
+    parser.add_argument("--rounds", type=int, default=3, help="timed runs per team, best kept (default 3)")
+    parser.add_argument("--json", action="store_true", help="print one JSON document instead of a table")
+    args = parser.parse_args(argv)
+    game = Metro2033Game(players=4)
+    teams = [t for t in TEAMS if t in agent_names(game)]
+    rows = [bench(game, agent, args.games, args.seed, args.rounds) for agent in teams]
+    if args.json:
+        doc = {"game": "metro2033", "players": 4, "python": platform.python_version(), "results": rows}
+        print(json.dumps(doc, indent=1))
+        return
+    print(
+        f"metro2033, 4 players, {args.games} games per team, seed {args.seed}, one core, "
+        f"Python {platform.python_version()}"
+    )
+    head = ("team", "games/s", "decisions/s", "decisions/game", "won share", "seconds")
+    print(f"{head[0]:<10} {head[1]:>9} {head[2]:>12} {head[3]:>15} {head[4]:>10} {head[5]:>8}")
+    for r in rows:
+        print(
+            f"{r['team']:<10} {r['games_per_s']:>9.1f} {r['decisions_per_s']:>12.0f} "
+            f"{r['decisions_per_game']:>15.1f} {r['won_share']:>10.3f} {r['seconds']:>8.2f}"
+        )
+
+
+if __name__ == "__main__":
+    main()
