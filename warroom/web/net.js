@@ -62,6 +62,9 @@ export function el(tag, attrs = {}, ...children) {
     if (key === "class") node.className = value;
     else if (key.startsWith("on")) node.addEventListener(key.slice(2), value);
     else if (key === "dataset") Object.assign(node.dataset, value);
+    // through the CSSOM, which a strict Content-Security-Policy (style-src 'self') allows, where a
+    // style attribute would be refused
+    else if (key === "style") node.style.cssText = value;
     else node.setAttribute(key, value === true ? "" : value);
   }
   for (const child of children.flat()) {

@@ -7,17 +7,19 @@ import { rendererFor, seatColour, seatName } from "./renderers/index.js";
 
 export function showTable(main, tableId) {
   const token = tokenFromHash();
+  // One screen, as at Board Game Arena: the banner, the board, your hand and the decision never
+  // overlap; the news of the last move and the log sit beside the board (below it on a phone), so
+  // nothing covers the board. The board scales to the room left (see fitBoard).
   const page = el("section", { class: "table-page" },
-    el("div", { class: "board-col" },
-      el("div", { class: "turn-banner", id: "turn-banner" }, "Connecting…"),
-      el("div", { class: "board-wrap" },
-        el("div", { class: "board", id: "board" }),
-        el("div", { class: "ticker", id: "ticker" }),
-        el("div", { class: "handover hidden", id: "handover" }))),
+    el("div", { class: "turn-banner", id: "turn-banner", role: "status" }, "Connecting…"),
+    el("div", { class: "board-wrap", id: "board-wrap" },
+      el("div", { class: "board", id: "board" }),
+      el("div", { class: "handover hidden", id: "handover" })),
+    el("div", { class: "hands", id: "hands" }),
     el("aside", { class: "side" },
-      el("div", { class: "panel decision", id: "decision" }),
-      el("div", { class: "panel log-panel" }, el("h3", {}, "Game log"), el("ol", { class: "log", id: "log" }))),
-    el("div", { class: "hands", id: "hands" }));
+      el("div", { class: "panel decision", id: "decision", "aria-live": "polite" }),
+      el("div", { class: "ticker", id: "ticker", "aria-live": "polite" }),
+      el("div", { class: "panel log-panel", id: "log-panel" }, el("h3", {}, "Game log"), el("ol", { class: "log", id: "log" }))));
   main.replaceChildren(page);
   const ctx = {
     tableId, token, snapshot: null, renderer: null, board: null, selection: [],
@@ -61,6 +63,10 @@ function onMessage(ctx, msg) {
     const board = document.getElementById("board");
     board.replaceChildren();
     ctx.board = ctx.renderer.board(board);
+    if (!ctx.resize) {
+      ctx.resize = new ResizeObserver(() => fitBoard(board));
+      ctx.resize.observe(board);
+    }
     document.getElementById("log").replaceChildren();
     appendLog(ctx, msg.log || []);
     document.title = `${msg.table.title} — warroom`;
@@ -154,6 +160,9 @@ function render(ctx) {
   document.getElementById("hands").classList.toggle("veiled", mustHandOver);
   renderBanner(ctx, myTurn);
   ctx.board.update(snap.view, ui);
+  fitBoard(document.getElementById("board"));
+  // the tab says when it is your move, so a player in another tab sees it
+  document.title = `${myTurn ? "● Your move — " : ""}${snap.table.title} — warroom`;
   const hands = document.getElementById("hands");
   if (ctx.renderer.hands) ctx.renderer.hands(hands, snap.view, ui);
   else hands.replaceChildren();
@@ -216,8 +225,10 @@ function renderDecision(ctx, active, options) {
       ? el("p", { class: "hint" }, "Click a highlighted card or piece, or pick from the list.") : null,
     buttons.length ? el("div", { class: "row" }, buttons.map((a) =>
       el("button", { class: "primary", dataset: { action: a.text }, onclick: () => act(ctx, a.text) }, a.label))) : null,
-    el("details", { class: "options", open: ctx.selection.length > 0 || !ctx.renderer.handles || options.length <= 12
-        || !options.some((a) => handlesOf(ctx, a).length) },
+    // the list opens by itself when it is short, or when the board cannot take the choice; on a
+    // phone, where it would push your hand off the screen, only in the second case
+    el("details", { class: "options", open: ctx.selection.length > 0 || !ctx.renderer.handles
+        || (options.length <= 12 && !PHONE.matches) || !options.some((a) => handlesOf(ctx, a).length) },
       el("summary", {}, `All legal options (${options.length})`),
       el("ul", { class: "option-list" }, options.map((a) => el("li", {},
         el("button", { class: "option", dataset: { action: a.text }, title: a.label, disabled: ctx.pending,
@@ -237,6 +248,8 @@ function optionWords(a) {
   ];
 }
 
+const PHONE = window.matchMedia("(max-width: 800px)");
+
 function fill(node, ...children) {
   node.replaceChildren(...children.flat().filter((c) => c !== null && c !== undefined && c !== false));
 }
@@ -253,15 +266,37 @@ function appendLog(ctx, entries) {
   list.parentElement.scrollTop = list.parentElement.scrollHeight;
 }
 
+// The news of the last move, beside the board (never over it): one line per seat that acted, so
+// an AI's reply is credited to the AI and not to the person whose move came first.
 function showTicker(ctx, events) {
   const ticker = document.getElementById("ticker");
   if (!events.length) return;
   const seats = ctx.snapshot.table.seats;
-  const item = el("div", { class: "tick" },
-    el("span", { class: "seat-dot", style: `background:${seatColour(events[0].seat)}` }),
-    el("b", {}, `${seatName(seats, events[0].seat)}: `), events.map((e) => e.text).join(" · "));
-  ticker.append(item);
-  while (ticker.children.length > 3) ticker.firstChild.remove();
-  setTimeout(() => item.classList.add("gone"), 5000);
-  setTimeout(() => item.remove(), 5600);
+  const groups = [];
+  for (const e of events) {
+    const last = groups[groups.length - 1];
+    if (last && last.seat === e.seat) last.texts.push(e.text);
+    else groups.push({ seat: e.seat, texts: [e.text] });
+  }
+  ticker.replaceChildren(...groups.slice(-3).map((g) => el("div", { class: "tick" },
+    el("span", { class: "seat-dot", style: `background:${seatColour(g.seat)}` }),
+    el("b", {}, `${seatName(seats, g.seat)}: `), g.texts.join(" · "))));
+}
+
+// The board takes the room the grid leaves it. An SVG board scales itself (viewBox); an HTML board
+// (World of Tanks: Rush's card table, the generic view) is zoomed down to fit, to no less than
+// MIN_ZOOM so its text stays readable, and scrolls inside its own box beyond that.
+const MIN_ZOOM = 0.8;
+export function fitBoard(box) {
+  const inner = box.firstElementChild;
+  if (!inner || inner instanceof SVGElement) return;
+  inner.style.zoom = "1";
+  let zoom = 1;
+  for (let i = 0; i < 3; i++) { // zooming out reflows (wider rows, fewer lines): settle in a few steps
+    const over = Math.max(inner.scrollHeight * zoom / box.clientHeight, inner.scrollWidth * zoom / box.clientWidth);
+    if (over <= 1.01) break;
+    zoom = Math.max(MIN_ZOOM, zoom / over);
+    inner.style.zoom = String(zoom);
+    if (zoom === MIN_ZOOM) break;
+  }
 }

@@ -49,6 +49,7 @@ export function svg(tag, attrs = {}, ...children) {
   for (const [key, value] of Object.entries(attrs)) {
     if (value === null || value === undefined || value === false) continue;
     if (key.startsWith("on")) node.addEventListener(key.slice(2), value);
+    else if (key === "style") node.style.cssText = String(value); // CSSOM: allowed by a strict CSP
     else node.setAttribute(key, String(value));
   }
   for (const child of children.flat()) {

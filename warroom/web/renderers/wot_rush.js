@@ -238,8 +238,9 @@ function hands(container, view, ui) {
         el("div", { class: "cards wot-hand" }, hand.length ? hand.map((l) => face(l, ui,
           { note: declared.has(l) ? "in the attack" : played.has(l) ? "played" : null })) : el("span", { class: "muted" }, "no cards in hand"))),
       el("div", { class: "zone" }, el("div", { class: "zone-label" }, "Hangar"), backs(s.hangar_count, "face down")),
-      el("div", { class: "zone" }, el("div", { class: "zone-label" }, "Your bases"), bases(view, me, ui))),
-    warehouse(s.warehouse, ui, true, view.decision?.kind === "repair" && view.decision.player === me)));
+      el("div", { class: "zone" }, el("div", { class: "zone-label" }, "Your bases"), bases(view, me, ui)),
+      // in the same row, so the seat stays one card high on a wide screen (it wraps when narrow)
+      warehouse(s.warehouse, ui, true, view.decision?.kind === "repair" && view.decision.player === me))));
 }
 
 // With a card picked that allows several plays, the plays left as buttons next to the hand.
