@@ -1,0 +1,390 @@
+"""The `heuristic` Dust Warfare agent: plays First Battle like a sensible person, one decision at
+a time, through the same options and exact proposals a player has.
+
+- Setup: takes the edge whose zone has more cover close to the front, deploys second (to see the
+  enemy first), deploys each unit at the front of its zone, spread along it and biased toward
+  the objective, walkers behind the infantry.
+- Command phase: Regroups its suppressed units, the most suppressed (or Retreating) first
+  (DW-CMD-07); no other orders (a Take Action costs the unit its reaction).
+- Activations: units that can shoot now go first. A unit shoots the target it expects to damage
+  most, finishing wounded and suppressed units first (concentrating fire); a Sustained Attack when
+  it already stands where it wants to be, otherwise it moves (or marches when far) and then
+  shoots.
+- Moves: toward the objective for the soldiers (into its ruins: hard cover), toward the best
+  target's range for the rest; each candidate end point is scored by the objective, the cover it
+  gives against the enemy (DW-ATK-07), what it can hit from there, and the enemy dice that could
+  reach it from units it cannot hurt back (keeping out of their range). Every candidate is an
+  exact proposal checked by the engine's own predicate (`state.is_legal`).
+- Reactions: fires back at an attacker or a mover it can hit, Hits the Dirt when attacked and it
+  cannot fire back; hits go to the miniature that matters least (never the leader by choice).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Iterable
+from typing import TYPE_CHECKING
+
+from warroom.core.actions import Action
+from warroom.core.game import State
+from warroom.core.rng import Rng
+from warroom.games.dust_warfare.actions import ATTACK_VERBS, Verb, place
+from warroom.games.dust_warfare.geometry import HEADINGS, Base, Placement, distance, formation, snap
+from warroom.games.dust_warfare.render import attack_dice
+from warroom.games.dust_warfare.rules import placement
+from warroom.games.dust_warfare.rules.attack import target_class
+from warroom.games.dust_warfare.words import Formation, TerrainKind
+
+if TYPE_CHECKING:
+    from warroom.games.dust_warfare.state import DustState
+
+HIT = 1 / 3  # a combat die hits on 2 faces of 6 (DW-GEN-02)
+SUSTAINED_HIT = HIT + (1 - HIT) * HIT  # a missed die rerolled once (DW-ATK-12)
+COVER_SAVE = 0.8  # a rough worth of one cover level against one hit (DW-ATK-06)
+DIRECTIONS = 16  # move candidates: this many bearings
+CANDIDATE_LIMIT = 28  # exact proposals checked per move (each through the engine's predicate)
+THREAT_MOVE = 6.0  # how far an enemy may close before it shoots (one Move)
+
+
+class HeuristicAgent:
+    """See the module docstring."""
+
+    def __init__(self, seed: int = 0) -> None:
+        self.rng = Rng(seed)
+
+    def choose(self, state: State) -> Action:
+        st: DustState = state  # type: ignore[assignment]  # this agent plays Dust Warfare only
+        assert st.decision is not None
+        kind = st.decision[0]
+        choosers: dict[str, Callable[[DustState], Action | None]] = {
+            "edge": self._edge,
+            "sequence": self._sequence,
+            "where": self._where,
+            "command": self._command,
+            "activate": self._activate,
+            "action": self._action,
+            "react": self._react,
+            "hit": self._hit,
+        }
+        chooser = choosers.get(kind)
+        action = chooser(st) if chooser is not None else None
+        return action if action is not None else st.legal_actions()[0]
+
+    # ------------------------------------------------------------ setup
+
+    def _edge(self, st: DustState) -> Action | None:
+        """The long edge whose front half has more cover (woods, ruins) within reach of a move."""
+        board = st.game.board
+        depth = st.game.scenario.deployment.depth or 12.0
+
+        def cover_near(edge: str) -> float:
+            y0 = depth if edge == "south" else board.depth - depth
+            band = (y0 - 12.0, y0 + 12.0)
+            return sum(
+                float(p.polygon.area)
+                for p in board.pieces
+                if p.kind in (TerrainKind.WOOD, TerrainKind.RUIN)
+                and band[0] <= p.polygon.centroid.y <= band[1]
+            )
+
+        options = st.legal_actions()
+        return max(options, key=lambda a: cover_near(str(a.part("edge"))))
+
+    def _sequence(self, st: DustState) -> Action | None:
+        return next((a for a in st.legal_actions() if a.part("order") is False), None)
+
+    # ------------------------------------------------------------ orders
+
+    def _command(self, st: DustState) -> Action | None:
+        """DW-CMD-07: Regroup the most suppressed unit (Retreating first); else stop."""
+        best, best_key = None, (0, 0)
+        for action in st.legal_actions():
+            if action.verb != Verb.REGROUP:
+                continue
+            u = int(action.part("unit"))
+            key = (int(st.is_retreating(u)), st.supp[u])
+            if st.supp[u] > 0 and key > best_key:
+                best, best_key = action, key
+        return best or st.game.actions.stop
+
+    # ------------------------------------------------------------ activations
+
+    def _activate(self, st: DustState) -> Action | None:
+        """Units that can shoot now first, the best shot first; then the rest by distance to
+        the objective (the nearest moves first, clearing the way)."""
+        options = st.legal_actions()
+
+        def key(action: Action) -> tuple[float, float]:
+            u = int(action.part("unit"))
+            if not st.on_table(u):
+                return (0.0, 0.0)
+            return (self._best_shot(st, u)[0], -self._objective_gap(st, u))
+
+        return max(options, key=key)
+
+    def _action(self, st: DustState) -> Action | None:
+        act = st.activation
+        assert act is not None
+        u = int(act["unit"])
+        options = st.legal_actions()
+        attacks = [a for a in options if a.verb in ATTACK_VERBS]
+        moves = {a.verb: a for a in options if a.verb in (Verb.MOVE, Verb.MARCH)}
+        settled = self._is_settled(st, u)
+        if attacks:
+            sustained = [a for a in attacks if a.part("sustained")]
+            single = [a for a in attacks if not a.part("sustained")]
+            if sustained and (settled or not moves):
+                return max(sustained, key=lambda a: self._attack_value(st, u, a, SUSTAINED_HIT))
+            if single:
+                return max(single, key=lambda a: self._attack_value(st, u, a, HIT))
+        if moves and not settled:
+            if Verb.MARCH in moves and self._wants_march(st, u):
+                return moves[Verb.MARCH]
+            return moves.get(Verb.MOVE) or moves.get(Verb.MARCH)
+        if Verb.RELOAD in {a.verb for a in options}:
+            return next(a for a in options if a.verb == Verb.RELOAD)
+        return st.game.actions.stop
+
+    def _attack_value(self, st: DustState, u: int, action: Action, per_die: float) -> float:
+        """Expected hits, more for a target already hurt or suppressed (concentrate fire) and for
+        one worth many points, less for one in cover."""
+        t = int(action.part("target"))
+        dice = attack_dice(st, u, t, str(action.verb))
+        hurt = sum(st.dmg[t]) + sum(st.dead[t]) + st.supp[t]
+        left = len(st.living(t))
+        cover = self._cover_of(st, u, t)
+        value = dice * per_die * (1.0 + 0.25 * hurt + 1.0 / max(1, left)) - COVER_SAVE * cover
+        return value + st.unit(t).ap / 100.0
+
+    def _cover_of(self, st: DustState, u: int, t: int) -> int:
+        lead = st.leader[u]
+        if lead < 0 or st.unit(t).is_heavy:
+            return 0
+        reference = st.base(u, lead).centre
+        return st.game.board.unit_cover(reference, st.bases(t))
+
+    def _best_shot(self, st: DustState, u: int) -> tuple[float, int]:
+        """The most dice this unit rolls at any enemy from where it stands, and at whom."""
+        best, who = 0.0, -1
+        for t in st.table_units(1 - st.unit(u).seat):
+            dice = float(attack_dice(st, u, t, "fire"))
+            if dice > best:
+                best, who = dice, t
+        return best, who
+
+    # ------------------------------------------------------------ where to go
+
+    def _objective(self, st: DustState) -> tuple[float, float] | None:
+        objectives = st.game.scenario.objective
+        return tuple(objectives[0].point) if objectives else None  # type: ignore[return-value]
+
+    def _objective_gap(self, st: DustState, u: int) -> float:
+        point = self._objective(st)
+        if point is None or not st.on_table(u):
+            return 0.0
+        lead = st.base(u, placement.order(st, u)[0])
+        return math.hypot(lead.x - point[0], lead.y - point[1])
+
+    def _is_settled(self, st: DustState, u: int) -> bool:
+        """Holding the objective in cover, or shooting well from cover: no need to move."""
+        point = self._objective(st)
+        lead = st.base(u, placement.order(st, u)[0])
+        if point is not None and not st.unit(u).is_vehicle and distance_to(lead, point) <= 2.0:
+            return True
+        covered = any(p.inside > 0 for p in st.game.board.pieces_at(lead.x, lead.y))
+        return covered and self._best_shot(st, u)[0] >= 3
+
+    def _wants_march(self, st: DustState, u: int) -> bool:
+        return self._best_shot(st, u)[0] == 0 and self._objective_gap(st, u) > 2 * st.unit(u).movement
+
+    def _where(self, st: DustState) -> Action | None:
+        placing = st.placing
+        assert placing is not None
+        if placing["purpose"] == placement.DEPLOY:
+            return self._deploy(st)
+        if placement.fixed_leader(st):
+            return None  # regroup and retreat: the engine's list (nearest the edge first for a retreat)
+        return self._move(st)
+
+    def _deploy(self, st: DustState) -> Action | None:
+        """The front of the zone, spread along it, nearer the objective's x for infantry, walkers
+        a step behind."""
+        placing = st.placing
+        assert placing is not None
+        u = int(placing["unit"])
+        unit = st.unit(u)
+        ctx = placement.context(st)
+        x1, y1, x2, y2 = ctx.zone.area.bounds  # type: ignore[union-attr]  # a deployment context
+        north = st.edges[unit.seat] == "north"
+        depth = y2 - y1
+        back = 4.0 if unit.is_vehicle else 1.5
+        y = (y1 + back) if north else (y2 - back)
+        goal = self._objective(st) or ((x1 + x2) / 2, (y1 + y2) / 2)
+        friends = [b for f in st.table_units(unit.seat) for b in st.bases(f)]
+        xs = [x1 + 2 + i * 2.0 for i in range(int((x2 - x1 - 4) / 2.0) + 1)]
+
+        def crowd(x: float) -> float:
+            return sum(max(0.0, 8.0 - math.hypot(b.x - x, b.y - y)) for b in friends)
+
+        ranked = sorted(xs, key=lambda x: abs(x - goal[0]) * 0.35 + crowd(x) * 1.5)
+        facing = (270.0 if north else 90.0) if unit.is_vehicle else None
+        count = len(placement.order(st, u))
+        for x in ranked[:CANDIDATE_LIMIT]:
+            for dy in (0.0, -1.0 if not north else 1.0, -2.5 if not north else 2.5):
+                if not (y1 <= y + dy <= y1 + depth):
+                    continue
+                proposal = self._shape((snap(x), snap(y + dy)), count, 90.0, facing)
+                action = place(proposal)
+                if st.is_legal(action):
+                    return action
+        return st.sample_legal(self.rng)
+
+    def _shape(
+        self, point: tuple[float, float], count: int, heading: float, facing: float | None
+    ) -> Placement:
+        if count == 1:
+            return Placement((point,), facing)
+        return Placement(formation(point, Formation.LINE, heading, count - 1), facing)
+
+    def _move(self, st: DustState) -> Action | None:
+        """Score end points around the leader within its allowance; the best legal proposal."""
+        placing = st.placing
+        assert placing is not None
+        u = int(placing["unit"])
+        unit = st.unit(u)
+        ctx = placement.context(st)
+        allowance = ctx.allowance  # type: ignore[union-attr]  # a move context
+        models = placement.order(st, u)
+        bases = [st.base(u, m) for m in models]
+        lead = bases[0]
+        goal = self._goal(st, u)
+        enemies = st.table_units(1 - unit.seat)
+        points = self._candidates(lead, allowance, goal)
+        scored = sorted(points, key=lambda p: -self._score(st, u, p, goal, enemies))
+        checked = 0
+        for x, y in scored:
+            for proposal in self._proposals(st, u, bases, (x, y), goal):
+                action = place(proposal)
+                checked += 1
+                if st.is_legal(action):
+                    return action
+                if checked >= CANDIDATE_LIMIT:
+                    return st.game.actions.stay if st.is_legal(st.game.actions.stay) else None
+        return st.game.actions.stay if st.is_legal(st.game.actions.stay) else None
+
+    def _goal(self, st: DustState, u: int) -> tuple[float, float]:
+        """Soldiers go for the objective; a walker (the ruins slow it) for the best target."""
+        point = self._objective(st)
+        unit = st.unit(u)
+        if point is not None and not unit.is_vehicle:
+            return point
+        lead = st.base(u, placement.order(st, u)[0])
+        enemies = [b for t in st.table_units(1 - unit.seat) for b in st.bases(t)]
+        if not enemies:
+            return point or (lead.x, lead.y)
+        nearest = min(enemies, key=lambda b: distance(lead, b))
+        return nearest.x, nearest.y
+
+    def _candidates(
+        self, lead: Base, allowance: float, goal: tuple[float, float]
+    ) -> list[tuple[float, float]]:
+        gap = math.hypot(goal[0] - lead.x, goal[1] - lead.y)
+        out = []
+        if gap <= allowance:
+            out.append((snap(goal[0]), snap(goal[1])))
+        for k in range(DIRECTIONS):
+            angle = 2 * math.pi * k / DIRECTIONS
+            for reach in (allowance * 0.95, allowance * 0.6):
+                out.append((snap(lead.x + reach * math.cos(angle)), snap(lead.y + reach * math.sin(angle))))
+        return out
+
+    def _proposals(
+        self,
+        st: DustState,
+        u: int,
+        bases: list[Base],
+        point: tuple[float, float],
+        goal: tuple[float, float],
+    ) -> Iterable[Placement]:
+        """The formation translated with its leader, then a line across the way to the goal and
+        a cluster; a walker faces the goal (a pivot is free during its Move, DW-MOVE-08)."""
+        lead = bases[0]
+        dx, dy = point[0] - lead.x, point[1] - lead.y
+        bearing = math.degrees(math.atan2(goal[1] - point[1], goal[0] - point[0])) % 360.0
+        facing = snap(round(bearing / 22.5) * 22.5 % 360.0) if lead.is_vehicle else None
+        if len(bases) == 1:
+            yield Placement((point,), facing)
+            return
+        yield Placement((point, *((snap(b.x + dx), snap(b.y + dy)) for b in bases[1:])), facing)
+        heading = min(HEADINGS, key=lambda h: abs((h - bearing + 180) % 360 - 180))
+        yield Placement(formation(point, Formation.LINE, heading, len(bases) - 1), facing)
+        yield Placement(formation(point, Formation.CLUSTER, heading, len(bases) - 1), facing)
+
+    def _score(
+        self, st: DustState, u: int, point: tuple[float, float], goal: tuple[float, float], enemies: list[int]
+    ) -> float:
+        """Closer to the goal, in cover, with something to hit, out of reach of what it cannot hurt."""
+        unit = st.unit(u)
+        board = st.game.board
+        x, y = point
+        score = -math.hypot(goal[0] - x, goal[1] - y)
+        here = board.pieces_at(x, y)
+        inside = max((int(p.inside) for p in here), default=0)
+        if not unit.is_heavy:
+            score += 2.5 * inside
+        reach = max((w.reach.maximum for m in unit.models for w in m.weapons), default=0.0)
+        me = st.base(u, placement.order(st, u)[0]).at(x, y)
+        for t in enemies:
+            theirs = st.bases(t)
+            if not theirs:
+                continue
+            gap = min(distance(me, b) for b in theirs)
+            foe = st.unit(t)
+            their_reach = max((w.reach.maximum for m in foe.models for w in m.weapons), default=0.0)
+            cls = target_class(st, u)
+            can_hurt_me = any(w.dice(cls) is not None for m in foe.models for w in m.weapons)
+            mine = target_class(st, t)
+            i_can_hurt = any(w.dice(mine) is not None for m in unit.models for w in m.weapons)
+            if i_can_hurt and gap <= reach:
+                score += 1.5
+            if can_hurt_me and not i_can_hurt and gap <= their_reach + THREAT_MOVE:
+                score -= 4.0  # keep out of range of what it cannot hurt
+        return score
+
+    # ------------------------------------------------------------ reactions and hits
+
+    def _react(self, st: DustState) -> Action | None:
+        options = st.legal_actions()
+        trigger = st.trigger
+        assert trigger is not None
+        mover = int(trigger["unit"])
+        fire = [a for a in options if a.verb == Verb.REACT and a.part("reaction") in ("fire", "assault")]
+        good = [a for a in fire if attack_dice(st, int(a.part("unit")), mover, str(a.part("reaction"))) >= 2]
+        if good:
+            return max(
+                good, key=lambda a: attack_dice(st, int(a.part("unit")), mover, str(a.part("reaction")))
+            )
+        if trigger["kind"] == "attack":
+            dirt = next((a for a in options if a.verb == Verb.REACT and a.part("reaction") == "dirt"), None)
+            if dirt is not None:
+                return dirt
+        return st.game.actions.stop
+
+    def _hit(self, st: DustState) -> Action | None:
+        """DW-ATK-08: the hit goes where it costs least: never the leader by choice, and among
+        the rest the miniature with the fewest weapons."""
+        att = st.attack
+        assert att is not None
+        t = int(att["target"])
+        unit = st.unit(t)
+        options = st.legal_actions()
+
+        def cost(action: Action) -> tuple[int, int]:
+            m = int(action.part("model"))
+            return (int(m == st.leader[t]), len(unit.models[m].weapons))
+
+        return min(options, key=cost)
+
+
+def distance_to(base: Base, point: tuple[float, float]) -> float:
+    return max(0.0, math.hypot(base.x - point[0], base.y - point[1]) - base.r)
