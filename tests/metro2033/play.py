@@ -75,3 +75,66 @@ def advance(st: MetroState, until: str, seat: int | None = None, limit: int = 20
             return
         st.apply_action(st.legal_actions()[0])
     raise AssertionError(f"no {until} decision within {limit} steps")
+
+
+def run_jobs(st: MetroState, *jobs: list[Any]) -> None:
+    """Drop the pending decision and run `jobs` on top of the agenda (then the round goes on).
+    The engine's cached options belong to the dropped decision, so they go too."""
+    st.decision = None
+    st._legal = None  # the one private field a test helper touches: the cache of the dropped decision
+    st.push(*jobs)
+    st.run()
+
+
+def top_threat(st: MetroState, card_id: str) -> int:
+    """Put a card of the current stage's threat deck on top of it."""
+    kind = CardKind.THREAT_I if st.stage == 1 else CardKind.THREAT_II
+    instance = next(c for c in DECK[kind] if CARD[c] == card_id and (c in st.t_deck or c in st.t_disc))
+    take_out(st, instance)
+    st.t_deck.append(instance)
+    return instance
+
+
+def give(st: MetroState, seat: int, card_id: str, kind: CardKind) -> int:
+    """Move a free card (from a deck, discard or the market) to a seat's hero or quests."""
+    piles = (st.eq_deck, st.eq_disc, st.market) if kind == CardKind.EQUIPMENT else (st.q_deck, st.q_disc)
+    instance = next(c for c in DECK[kind] if CARD[c] == card_id and any(c in p for p in piles))
+    take_out(st, instance)
+    (st.equip if kind == CardKind.EQUIPMENT else st.quests)[seat].append(instance)
+    st.show(instance, seat)
+    return instance
+
+
+def deal(st: MetroState, attacker: str, defender: str) -> None:
+    """Rig the dealt battle cards so the attacker's hand holds `attacker` and the defender's
+    `defender` (the pending decision must be the secret card choice)."""
+    assert st.decision is not None and st.decision.kind == "card"
+    cards = list(DECK[CardKind.BATTLE])
+    a = next(c for c in cards if CARD[c] == attacker)
+    d = next(c for c in cards if CARD[c] == defender)
+    rest = [c for c in cards if c not in (a, d)]
+    st.bhand = [[a, *rest[0:2]], [d, *rest[2:4]], [rest[4]]]
+    st._legal = None  # the options listed from the replaced hands
+
+
+def commit_cards(st: MetroState, attacker: str, defender: str) -> None:
+    deal(st, attacker, defender)
+    a, d = int(st.bt["aseat"]), int(st.bt["dseat"])
+    st.commit(a, f"card {attacker}")
+    st.commit(d, f"card {defender}")
+    settle(st)
+
+
+def owners(st: MetroState, seat: int, *sids: str) -> None:
+    """Give `seat` exactly the stations `sids` (all its other tokens removed)."""
+    for i, owner in enumerate(st.owner):
+        if owner == seat:
+            st.owner[i] = -1
+    for sid in sids:
+        st.owner[s(sid)] = seat
+
+
+def settle(st: MetroState) -> None:
+    """Pass every W-BATTLE turn (nobody plays an effect)."""
+    while st.decision is not None and st.decision.kind == "wb":
+        act(st, "done")
