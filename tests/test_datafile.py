@@ -14,6 +14,7 @@ import pytest
 
 from warroom.core.datafile import read_toml, validate
 from warroom.core.errors import CorruptDataError
+from warroom.games.dust_warfare import content as dust_content
 from warroom.games.memoir44 import content as memoir44_content
 from warroom.games.metro2033 import content as metro_content
 from warroom.games.siege import content as siege_content
@@ -24,6 +25,7 @@ LOADERS: dict[str, tuple[Callable[[Path], Any], Path, str]] = {
     "siege": (siege_content.load_content, siege_content.DATA, "cards.toml"),
     "memoir44": (memoir44_content.load_content, memoir44_content.DATA, "units.toml"),
     "wot_rush": (lambda d: wot_content.load_content(d / "cards.toml"), wot_content.DATA, "cards.toml"),
+    "dust_warfare": (dust_content.load_content, dust_content.DATA, "units.toml"),
     "metro2033": (metro_content.load_content, metro_content.DATA, "cards.toml"),
 }
 

@@ -13,7 +13,12 @@ import warroom
 README = (Path(__file__).parent.parent / "README.md").read_text()
 SECTION = README[README.index("## Positions") : README.index("## The Python API")]
 BLOCKS = re.findall(r"```text\n(.*?)```", SECTION, re.S)
-GAMES = {"War Thunder: Siege": "siege", "Memoir '44": "memoir44", "World of Tanks: Rush": "wot_rush"}
+GAMES = {
+    "War Thunder: Siege": "siege",
+    "Memoir '44": "memoir44",
+    "World of Tanks: Rush": "wot_rush",
+    "Dust Warfare": "dust_warfare",
+}
 
 
 def _game_of(block: str) -> str:

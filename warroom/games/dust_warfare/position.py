@@ -87,7 +87,7 @@ def parse_position(game: DustWarfareGame, text: str, seed: int = 0) -> DustState
             if not line:
                 continue
             words = line.split()
-            head = words[0]
+            head = words[0].rstrip(":")
             if head == "options":
                 continue
             if head == "turn":
