@@ -4,15 +4,18 @@ scenario and its battlefield, both armies as numbered units, and the action tabl
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from warroom.core.errors import OptionError
 from warroom.core.game import JSON, Action, Game, GameInfo, OptionSpec
 from warroom.games.dust_warfare import encoding
 from warroom.games.dust_warfare.actions import DustActions, place, read_place
+from warroom.games.dust_warfare.agents import HeuristicAgent
 from warroom.games.dust_warfare.army import SEAT_FACTION, build_forces
 from warroom.games.dust_warfare.content import default_content
 from warroom.games.dust_warfare.position import options_of, parse_position
+from warroom.games.dust_warfare.render import consequence, describe, render
 from warroom.games.dust_warfare.rules import setup
 from warroom.games.dust_warfare.scenario import battlefield, shipped
 from warroom.games.dust_warfare.state import DustState
@@ -119,6 +122,18 @@ class DustWarfareGame(Game[DustState]):
             for w in self.content.weapons.values()
         }
         return {**_static_for(self), "units": units, "weapons": weapons}
+
+    def agents(self) -> dict[str, Callable[[int], Any]]:
+        return {"heuristic": HeuristicAgent}
+
+    def render(self, state: DustState, player: int | None) -> str:
+        return render(state, player)
+
+    def describe_action(self, state: DustState, action: Action) -> str:
+        return describe(state, action)
+
+    def consequence(self, state: DustState, action: Action) -> JSON | None:
+        return consequence(state, action)
 
     def observation_size(self) -> int:
         return encoding.size(self)
