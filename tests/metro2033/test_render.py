@@ -95,3 +95,28 @@ def test_the_terminal_map_lists_only_the_zones_in_play_each_station_once() -> No
 def _cells(line: str) -> list[str]:
     body = line[2:]
     return [body[i : i + CELL] for i in range(0, len(body), CELL)]
+
+
+def test_the_summary_names_each_faction_in_play_and_whether_it_won() -> None:
+    """M33-END-02/03: one winner; each faction in play has its own yes/no figure (the sim's
+    per-faction win rate), factions out of play have none."""
+    from warroom.agents import RandomAgent
+    from warroom.games.metro2033.agents import HeuristicAgent
+    from warroom.games.metro2033.game import Metro2033Game
+    from warroom.games.metro2033.render import render, summary
+
+    game = Metro2033Game(players=3)
+    st = game.new_initial_state(2)
+    agents = [HeuristicAgent(1), RandomAgent(2), RandomAgent(3)]
+    while not st.is_terminal():
+        st.apply_action(agents[st.current_player()].choose(st))
+    doc = summary(st)
+    factions = list(st.faction)
+    assert {k for k in doc if k.endswith("_won")} == {f"{f}_won" for f in factions}
+    assert [doc[f"{f}_won"] for f in factions] == [seat in st.result for seat in range(3)]
+    assert doc["decided"] and sum(doc[f"{f}_won"] for f in factions) == 1
+    assert doc["rounds"] == st.round
+    text = render(st, None)  # the end screen, for a spectator: who won, no hidden quest
+    assert text.startswith(f"Metro 2033 - game over after round {st.round}")
+    assert f"winner: player {st.result[0]}" in text
+    assert text.count(" face down") == 3  # a spectator sees how many quests, never which (M33-HID-01)
