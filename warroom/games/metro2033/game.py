@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from warroom.core.errors import OptionError
 from warroom.core.game import JSON, Action, Game, GameInfo, OptionSpec
-from warroom.games.metro2033 import encoding
+from warroom.games.metro2033 import encoding, render
 from warroom.games.metro2033.actions import TABLE
-from warroom.games.metro2033.board import BOARD
+from warroom.games.metro2033.agents import HeuristicAgent
 from warroom.games.metro2033.content import default_content
 from warroom.games.metro2033.rules import setup
 from warroom.games.metro2033.state import MetroState
@@ -83,69 +84,14 @@ class Metro2033Game(Game[MetroState]):
         return encoding.encode(view, player)
 
     def catalog(self) -> JSON:
-        """Printed names and texts of every card, faction, hero and station (public, fixed)."""
-        c = default_content()
-        return {
-            "factions": {
-                f.value: {"name": card.name, "ru": card.ru, "ability": card.ability, "colour": card.colour}
-                for f, card in c.factions.items()
-            },
-            "heroes": {
-                h.value: {
-                    "name": card.name,
-                    "ru": card.ru,
-                    "strength": card.strength,
-                    "speed": card.speed,
-                    "ability": card.ability,
-                }
-                for h, card in c.heroes.items()
-            },
-            "equipment": {
-                e.value: {"name": card.name, "ru": card.ru, "effect": card.effect}
-                for e, card in c.equipment.items()
-            },
-            "quests": {
-                q: {"name": card.name, "ru": card.ru, "condition": card.condition, "ability": card.ability}
-                for q, card in c.quests.items()
-            },
-            "threats": {
-                t: {
-                    "name": card.name,
-                    "ru": card.ru,
-                    "type": card.type.value,
-                    "strength": card.strength,
-                    "strength_alt": card.strength_alt,
-                    "alt_when": card.alt_when.value if card.alt_when else None,
-                    "reward": card.reward.value,
-                }
-                for t, card in c.threats.items()
-            },
-            "laws": {
-                law.value: {"name": card.name, "ru": card.ru, "effect": card.effect}
-                for law, card in c.laws.items()
-            },
-            "battle_cards": {
-                b: {
-                    "name": card.name,
-                    "ru": card.ru,
-                    "type": card.type.value,
-                    "bonus": card.bonus,
-                    "vs": card.vs.value if card.vs else None,
-                    "vs_bonus": card.vs_bonus,
-                }
-                for b, card in c.battle_cards.items()
-            },
-            "stations": {
-                s.id: {
-                    "name": s.name,
-                    "ru": s.ru,
-                    "kind": s.kind.value,
-                    "zone": s.zone.value,
-                    "x": s.x,
-                    "y": s.y,
-                }
-                for s in c.board.stations
-            },
-            "links": [[link.a, link.b, link.kind.value] for link in c.board.links],
-            "board_size": BOARD.size,
-        }
+        """The board as drawing data and every card's printed face (render.catalog): public, fixed."""
+        return render.catalog(default_content())
+
+    def agents(self) -> dict[str, Callable[[int], Any]]:
+        return {"heuristic": HeuristicAgent}
+
+    def render(self, state: MetroState, player: int | None) -> str:
+        return render.render(state, player)
+
+    def describe_action(self, state: MetroState, action: Action) -> str:
+        return render.describe(state, action)
