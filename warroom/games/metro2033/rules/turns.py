@@ -171,11 +171,8 @@ def _upkeep(st: MetroState, action: Action, d: Decision) -> None:
 
 
 def recruit_cost(st: MetroState) -> dict[Resource, int]:
-    """M33-MOB-04: 1 A + 1 P a step, +1 M under Conversion (M33-LAW-04)."""
-    cost = price(st, Purchase.RECRUIT)
-    if active_law(st) == Law.CONVERSION:
-        cost[Resource.MUSHROOM] = cost.get(Resource.MUSHROOM, 0) + 1
-    return cost
+    """M33-MOB-04: 1 A + 1 P a step, +1 M under Conversion (M33-LAW-04, in the law's data)."""
+    return price(st, Purchase.RECRUIT)
 
 
 def _recruit_options(st: MetroState, d: Decision) -> list[Action]:
