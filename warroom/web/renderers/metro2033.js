@@ -73,9 +73,12 @@ export function drawMap(board, marks = {}, ui = { clickable: new Set(), selected
   const [x0, x1] = [Math.min(...xs) - 45, Math.max(...xs) + 60];
   const [y0, y1] = [Math.min(...ys) - 40, Math.max(...ys) + 40];
   const box = `${x0} ${y0} ${x1 - x0} ${y1 - y0}`;
+  // what lies outside the frame (zones out of play) is clipped, not drawn into the letterbox
+  const frame = { x: x0, y: y0, width: x1 - x0, height: y1 - y0, rx: 18 };
   return svg("svg", { class: "m33-map", viewBox: box, preserveAspectRatio: "xMidYMid meet", role: "img", "aria-label": "Metro 2033 map" },
-    svg("rect", { x: x0, y: y0, width: x1 - x0, height: y1 - y0, rx: 18, fill: "#15191c" }),
-    tint, links, stations, figures);
+    svg("defs", {}, svg("clipPath", { id: "m33-frame" }, svg("rect", frame))),
+    svg("rect", { ...frame, fill: "#15191c" }),
+    svg("g", { "clip-path": "url(#m33-frame)" }, tint, links, stations, figures));
 }
 
 function station(s, [x, y], live, seat, ui) {
