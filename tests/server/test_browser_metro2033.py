@@ -9,7 +9,8 @@ from typing import Any
 
 import pytest
 
-from tests.server.test_browser import browser, new_page, shot  # noqa: F401  (the module's fixture)
+import warroom
+from tests.server.test_browser import SNAP, OpaqueOptions, browser, new_page, shot, snap  # noqa: F401  (fixture)
 from warroom.games.metro2033.content import default_content
 from warroom.games.metro2033.render import LINE_COLOURS, catalog
 
@@ -92,4 +93,157 @@ def test_owners_heroes_zones_in_play_and_clicks(browser: Any, serve: Any) -> Non
     page.locator(".m33-hero.target").click()
     assert page.evaluate("window.m33clicks") == ["station:LUB", "hero:RE"]
     shot(page, "metro2033-map")
+    assert not page.errors, page.errors
+
+
+# -- a table played by clicking ------------------------------------------------------------------
+
+
+def my_turn(page: Any, seat: int = 0) -> dict[str, Any]:
+    """Wait until `seat` may act (its turn, or a secret choice it has not made) or the game ends."""
+    page.wait_for_function(
+        f"() => {{ const s = {SNAP}; return s && !window.warroomTable.pending && (s.finished || "
+        f"((s.waiting || [s.current_player]).includes({seat}) && s.legal.length > 0)); }}",
+        timeout=30000,
+    )
+    return snap(page)
+
+
+def click(page: Any, locator: Any) -> None:
+    """Click, then wait until the move is made or the click only picked a piece (a selection)."""
+    ply = snap(page)["ply"]
+    locator.click()
+    page.wait_for_function(
+        f"() => {SNAP}.ply > {ply} || window.warroomTable.selection.length > 0", timeout=15000
+    )
+
+
+# What a person clicks, in order: a play offered for a picked station, a highlighted card, hero or
+# station on the table, else a button of the decision panel, else the first listed option.
+TARGETS = (".m33-chooser button.primary", ".m33-card.target", ".m33-hero.target", ".m33-station.target")
+
+
+def take_a_turn(page: Any) -> str:
+    for selector in TARGETS:
+        found = page.locator(selector)
+        if found.count():
+            click(page, found.first)
+            return selector
+    buttons = page.locator(".decision .row button")
+    click(page, buttons.first if buttons.count() else page.locator(".option-list button").first)
+    return "list"
+
+
+def hidden_from_seat0(db: str, table_id: str, seed: int, plies: set[int]) -> dict[int, set[str]]:
+    """For each ply, the card ids seat 0 may not know then (rebuilt from the stored moves): the
+    other players' face-down quests and scouting cards, their dealt battle cards and the set-aside
+    one, less every id that is public or seat 0's own at that moment (two copies of a quest)."""
+    from warroom.server.store import SqlStore
+    from warroom.server.turns import play
+
+    store = SqlStore(db)
+    try:
+        actions = store.actions(table_id)
+    finally:
+        store.close()
+    game = warroom.load("metro2033", players=3)
+    state: Any = game.new_initial_state(seed)
+    out: dict[int, set[str]] = {}
+    for ply in range(max(plies) + 1):
+        if ply in plies:
+            out[ply] = _secrets(state)
+        if ply < len(actions):
+            play(state, actions[ply].seat, actions[ply].text)
+    return out
+
+
+def _secrets(st: Any) -> set[str]:
+    from warroom.games.metro2033.cards import CARD
+
+    secret: set[str] = set()
+    for q in (1, 2):
+        secret |= {CARD[c] for c in (*st.quests[q], *st.scouts[q])}
+    bt = st.bt
+    mine = 0 if bt.get("aseat") == 0 else 1 if bt.get("dseat") == 0 else None
+    revealed = {bt.get("ca"), bt.get("cd")}
+    for i, hand in enumerate(st.bhand):
+        if i != mine:
+            secret |= {CARD[c] for c in hand if CARD[c] not in revealed}
+    view = st.view(0)
+    public = set(view["market"]) | set(view["discards"]["equipment"]) | set(view["discards"]["threat"])
+    for s in view["seats"]:
+        public |= set(s["completed"]) | set(s["equipment"]) | set(s.get("quests", []))
+    public |= set(view["drawn"]) | {view["law"], view["proposal"], view["events_threat"]}
+    if view["seats"][0]["scouting"]:
+        public.add(view["seats"][0]["scouting"]["card"])
+    if view["battle"]:
+        public |= set(view["battle"]["hand"]) | {view["battle"]["threat"]}
+    return secret - public
+
+
+def test_metro2033_three_players_two_ai_to_the_end_of_round_2_by_clicking(
+    browser: Any,  # noqa: F811
+    serve: Any,
+    db_path: str,
+) -> None:
+    """A person and two heuristic AIs: the draft, the hero's placement, upkeep, army attacks, hero
+    moves and battle cards, all by clicking what the options' parts highlight, to the end of round
+    2; no other player's quest, scouting card or unrevealed battle card reaches the page or any
+    websocket frame (M33-HID-01, M33-HID-03, M33-HID-06); the opponent's secret battle card shows
+    only as "chosen" until both are revealed together (M33-BAT-03)."""
+    server = serve()
+    seed = 3
+    created = server.post(
+        "/api/tables",
+        {"game": "metro2033", "options": {"players": 3}, "seats": ["human", "heuristic", "heuristic"],
+         "seed": seed, "ai_delay_ms": 0},
+    )  # fmt: skip
+    page = new_page(browser)
+    page.set_viewport_size({"width": 1280, "height": 800})
+    opaque = OpaqueOptions(page)  # the clicks below work from the options' parts alone
+    page.goto(server.base + created["seats"][0]["link"])
+    page.wait_for_selector(".m33-map")
+    clicked: dict[str, int] = {}
+    chosen_seen = shots = 0
+    for _ in range(400):
+        doc = my_turn(page)
+        view = doc["view"]
+        if doc["finished"] or view["round"] > 2:
+            break
+        secret = view["secret"]
+        if secret and view["battle"] and not shots:
+            opaque.shot("metro2033-1280x800")
+            page.set_viewport_size({"width": 390, "height": 844})
+            opaque.shot("metro2033-390x844")
+            page.set_viewport_size({"width": 1280, "height": 800})
+            shots += 1
+        if secret:  # the other side's card: "chosen" or "choosing", never its name
+            other = next(s for s in secret["seats"] if s != 0)
+            battle_text = page.inner_text(".m33-battle")
+            assert ("chosen" in battle_text) == (other in secret["committed"])
+            chosen_seen += other in secret["committed"]
+            assert all(cid not in battle_text for cid in warroom.load("metro2033").catalog()["battle_cards"])
+        how = take_a_turn(page)
+        clicked[how] = clicked.get(how, 0) + 1
+    assert view["round"] > 2 or doc["finished"], "did not reach the end of round 2"
+    for selector in (".m33-card.target", ".m33-station.target"):  # cards (draft, battle) and stations
+        assert clicked.get(selector, 0) > 0, (selector, clicked)
+    assert shots and chosen_seen, (shots, chosen_seen)
+    # nothing secret in any frame the server sent this seat, at the ply it was sent
+    frames = [json.loads(f) for f in opaque.frames]
+    plies = {f["ply"] for f in frames if "view" in f}
+    secrets = hidden_from_seat0(db_path, created["id"], seed, plies)
+    checked = 0
+    for frame in frames:
+        if "view" not in frame:  # acks and errors carry no table
+            continue
+        # what the frame says of the game (the catalog beside it names every card of the box)
+        text = json.dumps({key: frame.get(key) for key in ("view", "legal", "events", "log")})
+        for q in (1, 2):
+            seat = frame["view"]["seats"][q]
+            assert "quests" not in seat and (seat["scouting"] is None or "card" not in seat["scouting"])
+        for cid in secrets[frame["ply"]]:
+            assert f'"{cid}"' not in text, (frame["ply"], cid)
+            checked += 1
+    assert checked > 50
     assert not page.errors, page.errors
