@@ -51,12 +51,13 @@ def _end_round(st: MetroState, _job: list[Any]) -> None:
         st.say("round_guard", f"the game stops after {st.round} rounds without a winner", None)
         st.finish()
         return
+    draws: list[list[Any]] = []
     if st.stage == 1 and any(vp(st, seat) >= STAGE_II_VP for seat in range(n)):  # M33-STG-02
-        _stage_two(st)
-    st.push(["round"])  # M33-END-07: the round token moves when the next round begins
+        draws = _stage_two(st)
+    st.push(*draws, ["round"])  # M33-END-07: the round token moves when the next round begins
 
 
-def _stage_two(st: MetroState) -> None:
+def _stage_two(st: MetroState) -> list[list[Any]]:
     """M33-STG-03: stage-I threats (deck, discard, held scouting cards) leave the game; the
     stage-II deck is shuffled; limits rise to 3; each player draws 2 equipment and keeps 1."""
     st.stage = 2
@@ -67,7 +68,7 @@ def _stage_two(st: MetroState) -> None:
     st.scouts = [[] for _ in st.scouts]
     st.rng.shuffle(st.t_deck)
     st.say("stage", "stage II begins: tougher threats, equipment limit 3", None)
-    st.push(*(["stage_draw", seat] for seat in order(st)))
+    return [["stage_draw", seat] for seat in order(st)]
 
 
 def _stage_draw(st: MetroState, job: list[Any]) -> None:
