@@ -17,7 +17,9 @@ export async function showLobby(main) {
         el("h2", {}, "Tables"),
         tableList(tables))));
   const picker = document.getElementById("game-picker");
-  let chosen = games[0];
+  // "/?game=ID" (the result screen's "New table") opens the form for that game
+  const wanted = new URLSearchParams(location.search).get("game");
+  let chosen = games.find((g) => g.id === wanted) || games[0];
   const pick = (game) => {
     chosen = game;
     for (const card of picker.children) card.classList.toggle("chosen", card.dataset.game === game.id);

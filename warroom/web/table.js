@@ -1,8 +1,9 @@
 // The table shell, the same for every game: whose turn, the board (a game's renderer or a readable
 // view), the current legal options (always listed, and clickable on the board where a renderer knows
 // them), the log in plain words from the engine's events, hot-seat hand-over and reconnection.
-import { TableSocket, el, toast, tokenFromHash } from "./net.js";
+import { TableSocket, api, el, toast, tokenFromHash } from "./net.js";
 import { consequenceWords } from "./renderers/common.js";
+import { dieImage } from "./renderers/dice.js";
 import { rendererFor, seatColour, seatName } from "./renderers/index.js";
 
 export function showTable(main, tableId) {
@@ -202,9 +203,8 @@ function renderDecision(ctx, active, options) {
   if (snap.finished) {
     fill(box, el("h3", {}, "The game is over"),
       el("p", {}, ctx.renderer.outcome ? ctx.renderer.outcome(snap.view, snap.returns) : ""),
-      el("div", { class: "row" },
-        el("a", { class: "button primary", href: `/replay/${ctx.tableId}${ctx.token ? `#k=${ctx.token}` : ""}` }, "Watch the replay"),
-        el("a", { class: "button", href: `/api/tables/${ctx.tableId}/replay`, download: true }, "Download replay file")));
+      el("div", { class: "row" }, endButtons(ctx, false), el("button", { id: "show-result", onclick: () => showResult(ctx, true) }, "Result")));
+    showResult(ctx, false);
     return;
   }
   if (!active) {
@@ -248,6 +248,86 @@ function optionWords(a) {
   ];
 }
 
+// ---------------------------------------------------------------- the end of the game
+// A result screen once the game is over (and again on demand): who won, each seat's side or name,
+// who played it (a person or which AI), the game's own figures (medals, casualties, score, from the
+// renderer's `result`), the turns played, and what to do next.
+function endButtons(ctx, inDialog) {
+  const back = ctx.token ? `#k=${ctx.token}` : "";
+  const id = (name) => (inDialog ? name : null); // the result screen's own (ids are unique)
+  return [
+    el("a", { class: "button primary", id: id("watch-replay"), href: `/replay/${ctx.tableId}${back}` }, "Watch the replay"),
+    el("a", { class: "button", id: id("download-replay"), href: `/api/tables/${ctx.tableId}/replay`, download: true }, "Download replay file"),
+    ctx.snapshot.you.length ? el("button", { id: id("rematch"), onclick: () => rematch(ctx) }, "Rematch") : null,
+    el("a", { class: "button", id: id("new-table"), href: `/?game=${encodeURIComponent(ctx.snapshot.table.game)}` }, "New table"),
+  ];
+}
+
+function showResult(ctx, again) {
+  const snap = ctx.snapshot;
+  let dialog = document.getElementById("result");
+  if (dialog && !again) return; // shown once by itself; the "Result" button opens it again
+  if (!dialog) {
+    dialog = el("dialog", { class: "result-dialog", id: "result", "aria-labelledby": "result-title" });
+    document.body.append(dialog);
+  }
+  const seats = snap.table.seats;
+  const summary = ctx.renderer.result ? ctx.renderer.result(snap.view, snap) : { rows: [] };
+  const best = Math.max(...snap.returns);
+  const shared = snap.returns.every((r) => r === best);
+  const verdict = (p) => (shared ? (best > 0 ? "won" : best < 0 ? "lost" : "draw") : snap.returns[p] === best ? "won" : "lost");
+  const cols = seats.map((s) => s.seat);
+  const headline = ctx.renderer.outcome ? ctx.renderer.outcome(snap.view, snap.returns) : "";
+  const mine = snap.you.length === 1 ? verdict(snap.you[0]) : null;
+  dialog.replaceChildren(
+    el("h2", { id: "result-title" }, mine === "won" ? "Victory!" : mine === "lost" ? "Defeat" : mine === "draw" ? "A draw" : "The game is over"),
+    el("p", { class: "result-headline" }, headline.charAt(0).toUpperCase() + headline.slice(1)),
+    el("table", { class: "result-table" },
+      el("thead", {}, el("tr", {}, el("th", {}, ""), cols.map((p) => el("th", { scope: "col" },
+        el("span", { class: "seat-dot", style: `background:${seatColour(p)}` }), " ", seatName(seats, p),
+        snap.you.includes(p) ? el("span", { class: "you" }, "you") : null)))),
+      el("tbody", {},
+        el("tr", {}, el("th", { scope: "row" }, "Played by"), cols.map((p) => el("td", {}, seats[p].kind === "human" ? "a person" : `AI: ${seats[p].kind}`))),
+        (summary.rows || []).map((row) => el("tr", {}, el("th", { scope: "row" }, row.label), cols.map((p) => el("td", {}, String(row.values[p] ?? "—"))))),
+        el("tr", { class: "verdict" }, el("th", { scope: "row" }, "Result"), cols.map((p) => el("td", { class: verdict(p) }, verdict(p)))))),
+    el("p", { class: "muted" }, [summary.rounds ? `${summary.rounds} rounds` : null, summary.turns ? `${summary.turns} turns` : null,
+      `${snap.ply} moves`, ...(summary.notes || [])].filter(Boolean).join(" · ")),
+    el("div", { class: "row", id: "rematch-links" }),
+    el("div", { class: "row" }, endButtons(ctx, true), el("button", { id: "close-result", onclick: () => dialog.close() }, "Look at the board")));
+  if (!dialog.open) dialog.showModal();
+}
+
+// The same game again: same options, seats and pace; you go to your seat of the new table, and the
+// other people's invite links are shown (and kept in this browser's list of tables) to pass on.
+async function rematch(ctx) {
+  const t = ctx.snapshot.table;
+  let created;
+  try {
+    created = await api("/api/tables", { method: "POST", body: { game: t.game, options: t.options, seats: t.seats.map((s) => s.kind),
+      hotseat: t.hotseat, ai_delay_ms: t.ai_delay_ms } });
+  } catch (error) { toast(error.message, "error"); return; }
+  const me = ctx.snapshot.you[0];
+  const mine = created.device_link || created.seats[me]?.link;
+  const others = created.seats.filter((s) => s.link && s.seat !== me && !created.device_link);
+  rememberTable(created, t.title);
+  if (!others.length) { location.assign(mine); return; }
+  const box = document.getElementById("rematch-links") || document.getElementById("decision");
+  box.replaceChildren(el("p", {}, "Send the other players their links:"),
+    others.map((s) => el("div", { class: "link-row" }, el("span", {}, seatName(t.seats, s.seat)),
+      el("input", { readonly: true, value: new URL(s.link, location.origin).href, "aria-label": `invite link for ${seatName(t.seats, s.seat)}` }))),
+    el("a", { class: "button primary", href: mine, id: "go-rematch" }, "Go to my seat"));
+}
+
+// Invite links this browser created, for the lobby's "Your tables" (localStorage, newest first).
+export function rememberTable(created, title) {
+  try {
+    const list = JSON.parse(localStorage.getItem("warroom.tables") || "[]");
+    list.unshift({ id: created.id, title, at: Date.now(), spectator: created.spectator_link, device: created.device_link || null,
+      seats: created.seats.filter((s) => s.link).map((s) => ({ seat: s.seat, link: s.link })) });
+    localStorage.setItem("warroom.tables", JSON.stringify(list.slice(0, 30)));
+  } catch { /* storage refused (private mode): the links are still on screen */ }
+}
+
 const PHONE = window.matchMedia("(max-width: 800px)");
 
 function fill(node, ...children) {
@@ -260,7 +340,7 @@ function appendLog(ctx, entries) {
   for (const e of entries) {
     list.append(el("li", { class: `log-${e.kind}` },
       el("span", { class: "seat-dot", style: `background:${seatColour(e.seat)}`, title: seatName(seats, e.seat) }),
-      el("span", { class: "ply" }, e.ply), " ", e.text));
+      el("span", { class: "ply" }, e.ply), el("span", {}, e.text, diceOf(e, 18, "log-dice"))));
   }
   while (list.children.length > 500) list.firstChild.remove();
   list.parentElement.scrollTop = list.parentElement.scrollHeight;
@@ -272,15 +352,26 @@ function showTicker(ctx, events) {
   const ticker = document.getElementById("ticker");
   if (!events.length) return;
   const seats = ctx.snapshot.table.seats;
-  const groups = [];
+  // the latest moves, across updates (a quick AI reply must not wipe the news of a battle)
+  const groups = ctx.news || (ctx.news = []);
   for (const e of events) {
     const last = groups[groups.length - 1];
-    if (last && last.seat === e.seat) last.texts.push(e.text);
-    else groups.push({ seat: e.seat, texts: [e.text] });
+    if (last && last.seat === e.seat) last.events.push(e);
+    else groups.push({ seat: e.seat, events: [e] });
   }
-  ticker.replaceChildren(...groups.slice(-3).map((g) => el("div", { class: "tick" },
+  for (const g of groups) g.events.splice(0, Math.max(0, g.events.length - 5));
+  groups.splice(0, Math.max(0, groups.length - 3));
+  ticker.replaceChildren(...groups.map((g) => el("div", { class: "tick" },
     el("span", { class: "seat-dot", style: `background:${seatColour(g.seat)}` }),
-    el("b", {}, `${seatName(seats, g.seat)}: `), g.texts.join(" · "))));
+    el("b", {}, `${seatName(seats, g.seat)}: `),
+    g.events.map((e, i) => [i ? " · " : "", e.text, diceOf(e, 26, "tick-dice")]))));
+}
+
+// The dice an event rolled, drawn (a Memoir '44 battle's faces), after its words.
+function diceOf(e, size, cls) {
+  const faces = e.data?.faces;
+  if (!Array.isArray(faces) || !faces.length) return null;
+  return el("span", { class: cls, "aria-hidden": "true" }, faces.map((face) => dieImage(face, size)));
 }
 
 // The board takes the room the grid leaves it. An SVG board scales itself (viewBox); an HTML board

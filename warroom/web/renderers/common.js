@@ -52,7 +52,7 @@ export function svg(tag, attrs = {}, ...children) {
     else if (key === "style") node.style.cssText = String(value); // CSSOM: allowed by a strict CSP
     else node.setAttribute(key, String(value));
   }
-  for (const child of children.flat()) {
+  for (const child of children.flat(Infinity)) {
     if (child === null || child === undefined || child === false) continue;
     node.append(child instanceof Node ? child : document.createTextNode(String(child)));
   }

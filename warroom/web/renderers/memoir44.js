@@ -6,6 +6,7 @@
 // Power target will roll from their consequences: no rule lives here, and no action text is read.
 import { el } from "../net.js";
 import { part, svg } from "./common.js";
+import { dieFace } from "./dice.js";
 // Printed names, card texts and the scenario's static board come from the engine's catalog,
 // sent once with the table (so an imported .m44 board is drawn exactly as it is played).
 let DATA = { cards: {}, units: {}, scenario: null };
@@ -24,7 +25,6 @@ const HEIGHT = TOP + MAP_H + 8 + STRIP;
 const SIDE_NAME = { allies: "Allies", axis: "Axis" };
 const TERRAIN_NAME = { clear: "Clear", forest: "Forest", hedgerow: "Hedgerow", hill: "Hill", town: "Town / village",
   river: "River", ocean: "Ocean", beach: "Beach", marsh: "Marsh" };
-const DIE_FACE = { infantry: "inf", armor: "tank", grenade: "💥", star: "★", flag: "⚑" };
 
 const f = (n) => n.toFixed(1);
 
@@ -397,7 +397,7 @@ function board(container) {
         const d = e.data || {};
         if (e.kind === "dice" && lastView) {
           const t = lastView.units.find((u) => u.id === d.target);
-          if (t?.hex) showDice(flashLayer, ...centre(t.hex), d.faces || []);
+          if (t?.hex) showDice(flashLayer, ...centre(t.hex), d.faces || [], d.hits || 0, d.flags || 0);
         } else if ((e.kind === "losses" || e.kind === "battle") && units.get(d.unit ?? d.target)) {
           pulse(units.get(d.unit ?? d.target), e.kind === "losses" ? "hit" : "attacked");
         } else if (e.kind === "eliminated" && d.hex) {
@@ -474,13 +474,25 @@ function clearWireButton(x, y, name, onClick) {
   return g;
 }
 
-function showDice(layer, x, y, faces) {
-  const g = svg("g", { class: "dice-roll", transform: `translate(${f(x)},${f(y - 36)})` },
-    faces.map((face, i) => svg("g", { transform: `translate(${f((i - (faces.length - 1) / 2) * 24)},0)` },
-      svg("rect", { x: -10, y: -10, width: 20, height: 20, rx: 4, class: `die face-${face}` }),
-      svg("text", { y: 4 }, DIE_FACE[face] || face))));
+// The roll, large, at the battle: a tray of drawn dice beside the target with what they did, held
+// long enough to read (4.5 s; the log keeps it in words). Above the target, or below it on the top row.
+const DICE_MS = 4500;
+const DICE_K = 1.5; // the tray's scale: a die is 60 board units across, near a hex's width
+function showDice(layer, x, y, faces, hits, flags) {
+  const n = Math.max(faces.length, 1);
+  const w = Math.max(n * 46 + 14, 124);
+  const h = 76;
+  const below = y - S - h * DICE_K < TOP; // no room above the target: below it
+  const cy = below ? y + S + 34 * DICE_K : y - S - 40 * DICE_K;
+  const cx = Math.min(Math.max(x, PADX + (w * DICE_K) / 2), WIDTH - PADX - (w * DICE_K) / 2);
+  const said = [hits ? `${hits} hit${hits === 1 ? "" : "s"}` : "no hit", flags ? `${flags} flag${flags === 1 ? "" : "s"}` : null]
+    .filter(Boolean).join(" · ");
+  const g = svg("g", { class: "dice-roll", transform: `translate(${f(cx)},${f(cy)}) scale(${DICE_K})` },
+    svg("rect", { x: f(-w / 2), y: -28, width: f(w), height: h, rx: 10, class: "tray" }),
+    faces.map((face, i) => svg("g", { transform: `translate(${f((i - (faces.length - 1) / 2) * 46)},-4)` }, dieFace(face))),
+    svg("text", { y: 38, class: "dice-said" }, said));
   layer.append(g);
-  setTimeout(() => g.remove(), 2600);
+  setTimeout(() => g.remove(), DICE_MS);
 }
 
 function pulse(node, cls) {
@@ -628,4 +640,20 @@ function outcome(view) {
   return view.result;
 }
 
-export default { board, hands, handles, handleLabel, completes, prompt, outcome, useCatalog };
+// The end-of-game summary, one column per seat (seat 0 commands the Allies, seat 1 the Axis):
+// medals, enemy units eliminated, own figures lost; and the turns played.
+function result(view) {
+  const sides = ["allies", "axis"];
+  const lost = (side) => view.units.filter((u) => u.side === side).reduce((n, u) => n + (u.max - (u.hex ? u.figures : 0)), 0);
+  return {
+    turns: view.turn,
+    rows: [
+      { label: "Side", values: sides.map((s) => SIDE_NAME[s]) },
+      { label: "Medals", values: sides.map((s) => `${view.medals[s]} of ${view.victory_medals[s]}`) },
+      { label: "Enemy units eliminated", values: sides.map((s) => view.kills?.[s] ?? "—") },
+      { label: "Figures lost", values: sides.map(lost) },
+    ],
+  };
+}
+
+export default { board, hands, handles, handleLabel, completes, prompt, outcome, result, useCatalog };

@@ -451,4 +451,21 @@ function outcome(view) {
   return view.result;
 }
 
-export default { board, hands, handles, handleLabel, prompt, outcome, useCatalog };
+// The end-of-game summary: each player's trophies and rank (competitive modes), the city's state.
+function result(view) {
+  const seats = [...view.scores.keys()];
+  const standing = (o) => Object.values(o).filter(Boolean).length;
+  const rows = [
+    { label: "Trophy points", values: seats.map((p) => view.scores[p]) },
+    { label: "Enemies destroyed", values: seats.map((p) => view.trophies[p].length) },
+  ];
+  if (view.ranking) rows.push({ label: "Rank", values: seats.map((p) => `#${view.ranking[p]}`) });
+  return {
+    turns: view.turn,
+    rows,
+    notes: [`Buildings standing: ${standing(view.buildings)} of 6`, `Fortifications standing: ${standing(view.fortifications)} of 6`,
+      `Enemy reserve left: ${view.reserve_count}`],
+  };
+}
+
+export default { board, hands, handles, handleLabel, prompt, outcome, result, useCatalog };

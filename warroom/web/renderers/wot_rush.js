@@ -305,4 +305,17 @@ function outcome(view, returns) {
   return table ? `${won} · ${table}` : won;
 }
 
-export default { board, hands, handles, handleLabel, prompt, outcome, useCatalog };
+// The end-of-game summary: each player's medals (the score) and what their final squad holds.
+function result(view) {
+  const seats = [...view.seats.keys()];
+  return {
+    turns: view.turn,
+    rounds: view.round + 1,
+    rows: [
+      { label: "Medals", values: seats.map((p) => view.scores[p]) },
+      { label: "Bases left", values: seats.map((p) => view.seats[p].bases.filter((b) => b.standing).length) },
+    ],
+  };
+}
+
+export default { board, hands, handles, handleLabel, prompt, outcome, result, useCatalog };
