@@ -114,6 +114,11 @@ def deal(st: MetroState, attacker: str, defender: str) -> None:
     d = next(c for c in cards if CARD[c] == defender)
     rest = [c for c in cards if c not in (a, d)]
     st.bhand = [[a, *rest[0:2]], [d, *rest[2:4]], [rest[4]]]
+    st.forget(cards)
+    for card in st.bhand[0]:
+        st.show(card, int(st.bt["aseat"]))
+    for card in st.bhand[1]:
+        st.show(card, int(st.bt["dseat"]))
     st._legal = None  # the options listed from the replaced hands
 
 
