@@ -140,3 +140,33 @@ def test_board_hand_and_prompt_fit_the_screen_and_nothing_covers_the_board(
         assert page.locator(".tick").count() or width != SCREENS[0][0], f"{where}: no news of the last move"
         assert not errors, errors
         context.close()
+
+
+def test_the_replay_fits_the_screen_and_steps_with_the_arrow_keys(browser: Any, serve: Any) -> None:
+    server: ServerProcess = serve(ai_delay_ms=0)
+    body = {"game": "memoir44", "options": {"scenario": "pegasus-bridge"}, "seats": ["random", "random"],
+            "seed": 4, "ai_delay_ms": 0}  # fmt: skip
+    created = server.post("/api/tables", body)
+    context = browser.new_context(viewport={"width": 1280, "height": 800})
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    page.goto(server.base + f"/replay/{created['id']}")
+    counter = page.locator("#replay-counter")
+
+    def at(ply: int) -> None:
+        script = f"() => /^move {ply} /.test(document.getElementById('replay-counter').innerText)"
+        page.wait_for_function(script)
+
+    at(0)
+    total = int(counter.inner_text().split(" of ")[1])
+    assert total > 2
+    for key, ply in (("ArrowRight", 1), ("ArrowRight", 2), ("ArrowLeft", 1), ("End", total), ("Home", 0)):
+        page.keyboard.press(key)
+        at(ply)
+    board = page.locator("#board-wrap").bounding_box()
+    assert board is not None
+    assert inside({"x": board["x"], "y": board["y"], "w": board["width"], "h": board["height"]}, 1280, 800)
+    assert page.evaluate("document.documentElement.scrollHeight") <= 800
+    assert not errors, errors
+    context.close()

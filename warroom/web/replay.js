@@ -6,7 +6,7 @@ export async function showReplay(main, tableId) {
   const token = tokenFromHash();
   const state = { ply: 0, total: 0, playing: null, board: null, renderer: null, table: null };
   const tokenQuery = token ? `token=${encodeURIComponent(token)}` : "";
-  const slider = el("input", { type: "range", min: 0, max: 0, value: 0, id: "replay-slider" });
+  const slider = el("input", { type: "range", min: 0, max: 0, value: 0, id: "replay-slider", "aria-label": "move" });
   const counter = el("span", { class: "counter", id: "replay-counter" });
   const download = el("a", { class: "button", id: "replay-download", href: `/api/tables/${tableId}/replay`, download: true }, "Download replay file");
   const controls = el("div", { class: "replay-controls" },
@@ -16,15 +16,24 @@ export async function showReplay(main, tableId) {
     el("button", { title: "forward", id: "replay-next", onclick: () => go(state.ply + 1) }, "▶"),
     el("button", { title: "end", onclick: () => go(state.total) }, "▶▶"),
     slider, counter, download);
+  // the table's one-screen layout: banner and controls on top, the board, the hands, the move's events
   main.replaceChildren(el("section", { class: "table-page replay" },
-    el("div", { class: "board-col" },
+    el("div", { class: "replay-head" },
       el("div", { class: "turn-banner", id: "turn-banner" }, "Replay"),
-      controls,
-      el("div", { class: "board-wrap" }, el("div", { class: "board", id: "board" }))),
+      controls),
+    el("div", { class: "board-wrap", id: "board-wrap" }, el("div", { class: "board", id: "board" })),
+    el("div", { class: "hands", id: "hands" }),
     el("aside", { class: "side" },
-      el("div", { class: "panel" }, el("h3", {}, "This move"), el("ol", { class: "log", id: "step-events" })),
-      el("div", { class: "panel" }, el("a", { href: `/t/${tableId}${token ? `#k=${token}` : ""}` }, "← back to the table"))),
-    el("div", { class: "hands", id: "hands" })));
+      el("div", { class: "panel log-panel" }, el("h3", {}, "This move"), el("ol", { class: "log", id: "step-events" })),
+      el("div", { class: "panel" }, el("a", { href: `/t/${tableId}${token ? `#k=${token}` : ""}` }, "← back to the table")))));
+  // arrow keys step, Home/End jump to the ends (the slider, focused, moves by itself)
+  document.addEventListener("keydown", (event) => {
+    if (event.target instanceof HTMLInputElement || event.altKey || event.ctrlKey || event.metaKey) return;
+    const to = { ArrowLeft: state.ply - 1, ArrowRight: state.ply + 1, Home: 0, End: state.total }[event.key];
+    if (to === undefined) return;
+    event.preventDefault();
+    go(to);
+  });
   slider.addEventListener("input", () => go(Number(slider.value)));
 
   async function go(ply) {
