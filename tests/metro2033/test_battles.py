@@ -298,3 +298,25 @@ def test_transfer_dependent_threats_edge06() -> None:
     card = default_content().threats["T1-MUSHMUT"]
     assert card.strength_at(BOARD.has_transfer[s("BEG")]) == 5
     assert card.strength_at(BOARD.has_transfer[s("OKH")]) == 4
+
+
+def test_hero_loses_to_a_players_army_edge34() -> None:
+    """EDGE-34, M33-OUT-05, M33-OUT-11, M33-OUT-12, M33-QST-10: Artyom (AC) with an AKM and a Flag
+    attacks RE's CHE and loses to the RE army: he goes to an AC home AC still owns, wounded; RE
+    chooses which card is discarded; the AC army is unchanged; RE may complete Head Hunter."""
+    st = start(["AC", "C05", "RE"], ["ART", "MEL", "KHN"])
+    give(st, 0, "EQ-AKM", EQ)
+    give(st, 0, "EQ-FLAG", EQ)
+    give(st, 2, "Q-HEAD", QUEST)
+    st.hero_at[0], st.hero_at[2], st.army[2] = s("CHE"), s("TVE"), 6
+    owners(st, 0, "KI4", "KI3", "SM4")
+    run_jobs(st, ["declare", 0, "hero", s("CHE"), -1])
+    commit_cards(st, "BC-MANEUV", "BC-COUNTER")
+    assert st.decision is not None and st.decision.kind == "strip" and st.decision.seat == 2
+    assert texts(st) == ["strip EQ-AKM", "strip EQ-FLAG"]
+    act(st, "strip EQ-FLAG")
+    assert sorted(texts(st)) == ["retreat KI3", "retreat KI4"]
+    act(st, "retreat KI3")
+    assert st.wounded[0] and [CARD[c] for c in st.equip[0]] == ["EQ-AKM"] and st.army[0] == 2
+    act(st, "complete Q-HEAD")
+    assert vp(st, 2) == 4
