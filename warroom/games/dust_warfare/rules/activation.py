@@ -323,7 +323,8 @@ def retreat(st: DustState, u: int) -> None:
     allowance, halved if it starts in or crosses difficult terrain (DW-TER-04); if its base
     reaches the edge, the whole unit leaves the table and is destroyed. Otherwise it moves along
     the straight line toward that edge as far as its allowance and the terrain allow, and the
-    others end in formation, the owner choosing among the legal placements nearest the edge."""
+    others end in formation, the owner choosing among the legal placements nearest the edge; if
+    none keeps formation within their allowance, they close up on the leader (DW-UNIT-10)."""
     unit = st.unit(u)
     seat = unit.seat
     models = placement.order(st, u)
@@ -347,7 +348,7 @@ def retreat(st: DustState, u: int) -> None:
         st.touch()
         st.say("fled", f"{unit.name} leave the table and are destroyed", None, unit=u)
         return
-    others = [*friends, *enemies]
+    others = [*friends, *enemies, *(st.base(u, m) for m in models[1:])]
     dest = lead.centre
     for k in range(int(min(allowance, gap) * 10), 0, -1):
         x, y = snap(lead.x + dx * k / 10), snap(lead.y + dy * k / 10)
@@ -359,6 +360,18 @@ def retreat(st: DustState, u: int) -> None:
         placement.put(st, u, Placement((dest,), lead.facing))
         return
     placement.begin(st, placement.RETREAT, u, seat, point=[dest[0], dest[1]])
+    if placement.options(st):
+        return
+    # No template keeps them in formation within their allowance: the leader goes alone and
+    # the others close up on it as out-of-formation miniatures do (DW-UNIT-10).
+    st.placing = None
+    st.decision = None
+    row = list(st.pos[u])
+    row[models[0]] = [dest[0], dest[1], lead.facing]
+    st.pos[u] = row
+    st.touch()
+    st.say("placed", f"{unit.name} retreat to ({dest[0]:g}, {dest[1]:g})", None, unit=u, purpose="retreat")
+    regather(st, u)
 
 
 def is_attack(action: Action) -> bool:

@@ -237,7 +237,7 @@ def options(st: DustState) -> list[Action]:
         shapes.sort(
             key=lambda ap: sum(board.edge_distance(ctx.bases[0].at(x, y), edge) for x, y in ap[1].centres)
         )
-        return [a for a, _ in shapes] or [table.stay]
+        return [a for a, _ in shapes]
     if placing["purpose"] in (MOVE, REACT, REGROUP):
         out.append(table.stay)
     if fixed_leader(st):
