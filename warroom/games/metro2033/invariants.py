@@ -5,7 +5,8 @@ Metro invariants; `check` also guards a loaded save).
 track 1..8 (M33-GEN-08); owned stations capturable and in play, at most 11 per faction
 (M33-GEN-06, M33-GEN-09, M33-MAP-04); heroes on in-play stations; every card of every deck in
 exactly one place (decks, discards, market, hands, quests, the battle, out of the game); equipment
-within the limit between decisions (M33-EQP-03); VP as the rules count it (M33-GEN-07).
+within the limit between decisions (M33-EQP-03). VP is never stored: it is always counted from
+the tokens and the completed quests (M33-GEN-07), so it cannot drift from what the rules count.
 
 `check_outcome`: a finished game's winner is the seat nearest the first player, clockwise, that
 meets a victory condition at the end of the round (M33-END-02/03), recomputed from the final
@@ -22,7 +23,7 @@ from warroom.games.metro2033.cards import CARD, DECK
 from warroom.games.metro2033.content import default_content
 from warroom.games.metro2033.rules.common import equipment_limit
 from warroom.games.metro2033.rules.end import round_winner
-from warroom.games.metro2033.words import CardKind, Faction, StationKind
+from warroom.games.metro2033.words import CardKind, Faction
 
 if TYPE_CHECKING:
     from warroom.games.metro2033.state import MetroState
@@ -92,4 +93,3 @@ def check_outcome(st: MetroState) -> None:
     vp = st.owner.count(expected) + len(st.done[expected])
     polis = all(st.owner[s] == expected for s in BOARD.polis)
     assert vp >= target or polis, "the winner meets no victory condition"
-    assert all(BOARD.kind[s] == StationKind.POLIS for s in BOARD.polis)

@@ -19,7 +19,7 @@ from warroom.core.engine import TurnState
 from warroom.core.errors import CorruptDataError
 from warroom.core.fields import F, Fields
 from warroom.core.game import JSON, Action, Outcome
-from warroom.core.knowledge import EVERYONE, Knowledge, redeal
+from warroom.core.knowledge import Knowledge, redeal
 from warroom.core.rng import Rng
 from warroom.games.metro2033 import view
 from warroom.games.metro2033.actions import A
@@ -209,6 +209,3 @@ class MetroState(TurnState):
             check(self)
         except AssertionError as exc:
             raise CorruptDataError(f"inconsistent metro2033 state: {exc}") from None
-
-
-__all__ = ["EVERYONE", "MetroState"]
