@@ -1,5 +1,7 @@
-"""PettingZoo and Gymnasium environments: PettingZoo's own api_test on every registered game,
-seeded reproducibility, masks, rewards, and the one-seat Gymnasium env."""
+"""The PettingZoo AEC environments: PettingZoo's own api_test on every registered game and
+configuration, the order-enforcing wrapper, seeded reproducibility, masks, rewards, illegal
+actions (raise or penalty), the stall guard and the renders. The single-agent Gymnasium
+environments and the observations are tested in tests/envs/."""
 
 from __future__ import annotations
 
@@ -9,8 +11,10 @@ import gymnasium
 import numpy as np
 import pytest
 from pettingzoo.test import api_test
+from pettingzoo.utils.wrappers import OrderEnforcingWrapper
 
 import warroom
+from tests.envs.configs import configurations
 from tests.toy_secret import BidGame
 from tests.toygame import ToyGame, ToyState
 from warroom import envs
@@ -56,9 +60,18 @@ def play_random(env: Any, seed: int) -> list[tuple[str, int | None, float]]:
     return trace
 
 
-@pytest.mark.parametrize("game_id", warroom.games())
-def test_pettingzoo_api_test_passes_for_every_game(game_id: str) -> None:
-    api_test(envs.env(game_id), num_cycles=300)
+@pytest.mark.parametrize(("game_id", "options"), configurations())
+def test_pettingzoo_api_test_passes_for_every_game_and_configuration(
+    game_id: str, options: dict[str, Any]
+) -> None:
+    api_test(envs.env(game_id, **options), num_cycles=150)
+
+
+def test_env_is_order_enforced() -> None:
+    env = envs.env("wot_rush", players=2)
+    assert isinstance(env, OrderEnforcingWrapper) and isinstance(env.unwrapped, envs.WarroomAEC)
+    with pytest.raises(AssertionError, match="reset"):
+        env.step(0)
 
 
 def test_pettingzoo_api_test_passes_for_the_toy_game() -> None:
@@ -72,7 +85,7 @@ def test_pettingzoo_api_test_passes_for_a_parametric_game_with_secret_choices() 
     assert trace[-1][1] is None and len(trace) > 10
 
 
-@pytest.mark.parametrize("game_id", warroom.games())
+@pytest.mark.parametrize("game_id", [p.values[0] for p in configurations() if p.values[1]["players"] == 2])
 def test_a_seeded_env_reproduces_exactly(game_id: str) -> None:
     first, second = envs.env(game_id), envs.env(game_id)
     assert play_random(first, 7) == play_random(second, 7)
@@ -84,10 +97,16 @@ def test_spaces_follow_the_game() -> None:
     env = envs.env("siege", players=3)
     env.reset(seed=1)
     assert env.possible_agents == ["player_0", "player_1", "player_2"]
-    assert env.action_space("player_1") == gymnasium.spaces.Discrete(len(game.all_actions()))
+    fits = [a for a in game.all_actions() if envs.spaces.fits_table(a, 3)]
+    assert env.action_space("player_1") == gymnasium.spaces.Discrete(len(fits)) and len(fits) < len(
+        game.all_actions()
+    )
     observation = env.observe(env.agent_selection)
     assert observation["observation"].shape == (game.observation_size(),)
     assert observation["observation"].dtype == np.float32
+    box = env.observation_space("player_0")["observation"]
+    low, high = game.observation_bounds()
+    assert (box.low == low).all() and (box.high == high).all() and np.isfinite(box.high).all()
 
 
 def test_the_mask_is_the_legal_actions_of_the_agent_to_move() -> None:
@@ -97,6 +116,7 @@ def test_the_mask_is_the_legal_actions_of_the_agent_to_move() -> None:
     mover = env.agent_selection
     mask = env.observe(mover)["action_mask"]
     assert set(np.flatnonzero(mask)) == {a.index for a in state.legal_actions()}
+    assert (env.action_mask(mover) == mask).all()
     other = "player_1" if mover == "player_0" else "player_0"
     assert not env.observe(other)["action_mask"].any()
 
@@ -120,24 +140,46 @@ def test_rewards_are_the_returns_paid_at_the_end() -> None:
     assert all(reward == 0.0 for _agent, action, reward in trace if action is not None)
 
 
-def test_gymnasium_env_for_solo_siege() -> None:
-    env = envs.gym_env("siege", players=1)
-    observation, info = env.reset(seed=5)
-    assert env.observation_space.contains(observation)
-    assert (info["action_mask"] == observation["action_mask"]).all()
-    rng = np.random.default_rng(0)
-    done, total, steps = False, 0.0, 0
-    while not done:
-        action = int(rng.choice(np.flatnonzero(observation["action_mask"])))
-        observation, reward, done, truncated, info = env.step(action)
-        total += float(reward)
-        steps += 1
-        assert not truncated
-    assert total == env.state.returns()[0] and steps > 0
-    again = envs.gym_env("siege", players=1)
-    assert (again.reset(seed=5)[0]["observation"] == env.reset(seed=5)[0]["observation"]).all()
+def test_an_illegal_action_with_penalty_ends_the_game_for_everyone() -> None:
+    env = envs.WarroomAEC(ObservedToy(players=3), illegal="penalty", illegal_reward=-2.0)
+    env.reset(seed=3)
+    offender = env.agent_selection
+    illegal = int(np.flatnonzero(env.observe(offender)["action_mask"] == 0)[0])
+    env.step(illegal)
+    assert all(env.terminations.values()) and env.infos[offender] == {"illegal": True}
+    assert env._cumulative_rewards[offender] == -2.0
+    assert sum(env._cumulative_rewards.values()) == -2.0
 
 
-def test_gymnasium_env_needs_one_seat() -> None:
-    with pytest.raises(OptionError, match="one-seat"):
-        envs.gym_env("siege", players=2)
+def test_rewards_are_zero_sum_for_a_competitive_game() -> None:
+    env = envs.env("wot_rush", players=3)
+    trace = play_random(env, 5)
+    final = [reward for _agent, action, reward in trace if action is None]
+    assert len(final) == 3 and sum(final) == pytest.approx(0.0) and max(final) > 0
+
+
+def test_the_stall_guard_truncates_every_agent() -> None:
+    env = envs.env("memoir44", max_steps=7)
+    trace = play_random(env, 1)
+    assert sum(action is not None for _agent, action, _reward in trace) == 7
+    assert all(env.unwrapped.truncations.values()) and not any(env.unwrapped.terminations.values())
+
+
+def test_human_render_shows_only_what_the_viewer_may_see(capsys: pytest.CaptureFixture[str]) -> None:
+    """A spectator by default; 'current' the agent to move: each print is that seat's render."""
+    for viewer in (None, "current", 1):
+        env = envs.env("wot_rush", players=2, render_mode="human", viewer=viewer)
+        env.reset(seed=2)
+        raw = env.unwrapped
+        env.step(int(np.flatnonzero(env.observe(env.agent_selection)["action_mask"])[0]))
+        seat = {None: None, "current": raw.state.current_player(), 1: 1}[viewer]
+        assert capsys.readouterr().out == raw.game.render(raw.state, seat) + "\n"
+    with pytest.raises(OptionError, match="viewer"):
+        envs.env("wot_rush", players=2, viewer=7)
+
+
+def test_rgb_array_render() -> None:
+    env = envs.env("memoir44", render_mode="rgb_array")
+    env.reset(seed=1)
+    picture = env.render()
+    assert picture.dtype == np.uint8 and picture.shape[2] == 3 and picture.shape[0] > 100

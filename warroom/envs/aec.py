@@ -1,18 +1,21 @@
 """A PettingZoo AEC environment over any warroom game.
 
-Agents are named `player_0` ... `player_{n-1}` after the seats. The action space of every agent
-is `Discrete(len(game.all_actions()))`: action `i` is `game.all_actions()[i]`. Each observation is
-a dict: `"observation"`, the game's own numeric encoding of the agent's `view` (a float32 vector
-of `game.observation_size()`, documented by each game's encoding module), and `"action_mask"`,
-1 for the actions legal now (all 0 for an agent not to move). Rewards are the game's returns,
-paid when it ends; a cooperative game pays every seat the same.
+    from warroom import envs
+    env = envs.env("siege", players=4)       # wrapped in PettingZoo's OrderEnforcingWrapper
+    raw = envs.raw_env("siege", players=4)   # the bare WarroomAEC
 
-Games with parametric actions (exact coordinates on a measured table) expose a finite space all
-the same: `all_actions()` is the game's declared discretisation of its parameters (e.g. the
-table's whole-inch points), `legal_actions()` lists the legal ones among them, and the mask
-follows it. The exact values stay open to agents that use the contract directly
-(`state.is_legal`, `state.sample_legal`). A secret simultaneous choice is asked of one agent
-after another, each seeing only its own view, so nothing leaks through the turn order.
+Agents are `player_0` ... `player_{n-1}` after the seats. Spaces, observations and rewards are
+`GameSpaces`' (`spaces.py`): `Discrete` over the actions this configuration can offer, the
+observation `{"observation": float32 vector within the game's declared bounds, "action_mask":
+int8}` (the mask all 0 for an agent not to move), rewards the (zero-sum, for competitive games)
+returns paid when the game ends. A secret simultaneous choice is asked of one agent after
+another, each seeing only its own view, so nothing leaks through the turn order.
+
+Options: `illegal` ("raise": IllegalActionError, nothing changes; "penalty": the game ends, the
+offender gets `illegal_reward` (-1.0), the others 0, as PettingZoo's classic environments do);
+`max_steps` (None): a stall guard: after this many steps every agent is truncated;
+`render_mode` "ansi", "human" or "rgb_array" drawn for `viewer`: None (the default) is a
+spectator, who sees only public information, `"current"` the agent to move, or a seat number.
 
 `reset(seed=s)` starts the game from seed `s`, so a seeded environment reproduces exactly; a
 reset without a seed draws the next game seed from the generator of the last seed given.
@@ -25,69 +28,55 @@ from typing import Any
 import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
+from pettingzoo.utils.wrappers import OrderEnforcingWrapper
 
-from warroom.core.errors import IllegalActionError
-from warroom.core.game import Action, Game, State
-from warroom.core.registry import load
-
-Observation = dict[str, np.ndarray[Any, Any]]
+from warroom.core.errors import IllegalActionError, OptionError
+from warroom.core.game import Game, State
+from warroom.core.registry import game_class, shared_game
+from warroom.envs import render
+from warroom.envs.single import ILLEGAL
+from warroom.envs.spaces import GameSpaces, Observation, zero_sum
 
 
 def agent_name(seat: int) -> str:
     return f"player_{seat}"
 
 
-class GameEncoding:
-    """The fixed spaces of one configured game, and one seat's observation of a state."""
-
-    def __init__(self, game: Game[Any]) -> None:
-        self.game = game
-        self.actions: list[Action] = list(game.all_actions())
-        self.size = game.observation_size()
-        self.action_space = spaces.Discrete(len(self.actions))
-        self.observation_space = spaces.Dict(
-            {
-                "observation": spaces.Box(-np.inf, np.inf, (self.size,), np.float32),
-                "action_mask": spaces.Box(0, 1, (len(self.actions),), np.int8),
-            }
-        )
-
-    def observe(self, state: State, seat: int) -> Observation:
-        vector = np.asarray(self.game.observe(state.view(seat), seat), dtype=np.float32)
-        return {"observation": vector, "action_mask": self.mask(state, seat)}
-
-    def mask(self, state: State, seat: int) -> np.ndarray[Any, Any]:
-        mask = np.zeros(len(self.actions), dtype=np.int8)
-        if not state.is_terminal() and state.current_player() == seat:
-            mask[[action.index for action in state.legal_actions()]] = 1
-        return mask
-
-    def action(self, state: State, index: int) -> Action:
-        """The action with this index, which must be legal now (else IllegalActionError)."""
-        if not 0 <= index < len(self.actions):
-            raise IllegalActionError(f"action {index} is outside the action space 0-{len(self.actions) - 1}")
-        action = self.actions[index]
-        if action not in state.legal_actions():
-            raise IllegalActionError(f"action {index} ({action}) is not legal now; mask it out")
-        return action
-
-
 class WarroomAEC(AECEnv[str, Observation, int]):  # type: ignore[misc]  # pettingzoo is untyped
     """See the module docstring."""
 
-    metadata = {"render_modes": ["ansi", "human"], "is_parallelizable": False}  # noqa: RUF012 (PettingZoo's API)
+    metadata = {"render_modes": list(render.MODES), "is_parallelizable": False}  # noqa: RUF012 (PettingZoo's API)
 
-    def __init__(self, game: Game[Any], render_mode: str | None = None) -> None:
+    def __init__(
+        self,
+        game: Game[Any],
+        render_mode: str | None = None,
+        *,
+        illegal: str = "raise",
+        illegal_reward: float = -1.0,
+        max_steps: int | None = None,
+        viewer: int | str | None = None,
+    ) -> None:
         super().__init__()
+        if illegal not in ILLEGAL:
+            raise OptionError(f"illegal={illegal!r}: choose one of {', '.join(ILLEGAL)}")
+        if viewer not in (None, "current") and not (
+            isinstance(viewer, int) and 0 <= viewer < game.num_players
+        ):
+            raise OptionError(f"viewer={viewer!r}: None (a spectator), 'current' or a seat number")
+        render.check_mode(render_mode)
         self.game = game
-        self.encoding = GameEncoding(game)
+        self.spaces = GameSpaces(game)
         self.metadata = {**self.metadata, "name": f"warroom_{game.info.id}_v0"}
-        self.render_mode = render_mode
+        self.render_mode, self.viewer = render_mode, viewer
+        self.illegal, self.illegal_reward, self.max_steps = illegal, float(illegal_reward), max_steps
         self.possible_agents = [agent_name(seat) for seat in range(game.num_players)]
-        self.action_spaces = dict.fromkeys(self.possible_agents, self.encoding.action_space)
-        self.observation_spaces = dict.fromkeys(self.possible_agents, self.encoding.observation_space)
+        self.action_spaces = dict.fromkeys(self.possible_agents, self.spaces.action_space)
+        self.observation_spaces = dict.fromkeys(self.possible_agents, self.spaces.observation_space)
+        self._seat = {agent: seat for seat, agent in enumerate(self.possible_agents)}
         self._seeds = np.random.default_rng()
         self.state: State = game.new_initial_state(0)
+        self.steps = 0
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
         return self.observation_spaces[agent]
@@ -102,6 +91,7 @@ class WarroomAEC(AECEnv[str, Observation, int]):  # type: ignore[misc]  # pettin
         else:
             game_seed = int(self._seeds.integers(0, 2**63))
         self.state = self.game.new_initial_state(game_seed)
+        self.steps = 0
         self.agents = list(self.possible_agents)
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
@@ -111,7 +101,11 @@ class WarroomAEC(AECEnv[str, Observation, int]):  # type: ignore[misc]  # pettin
         self.agent_selection = agent_name(self.state.current_player())
 
     def observe(self, agent: str) -> Observation:
-        return self.encoding.observe(self.state, self.possible_agents.index(agent))
+        return self.spaces.observe(self.state, self._seat[agent])
+
+    def action_mask(self, agent: str) -> np.ndarray[Any, Any]:
+        """`agent`'s legal actions now (int8), without building its observation."""
+        return self.spaces.mask(self.state, self._seat[agent])
 
     def step(self, action: int | None) -> None:
         agent = self.agent_selection
@@ -121,28 +115,57 @@ class WarroomAEC(AECEnv[str, Observation, int]):  # type: ignore[misc]  # pettin
         if action is None:
             raise IllegalActionError(f"{agent} must act: None is only for finished agents")
         self._cumulative_rewards[agent] = 0.0
-        self.state.apply_action(self.encoding.action(self.state, int(action)))
-        if self.state.is_terminal():
-            for seat, value in enumerate(self.state.returns()):
-                self.rewards[agent_name(seat)] = float(value)
+        state = self.state
+        if self.illegal == "penalty" and not self.spaces.is_legal(state, int(action)):
+            self.rewards = dict.fromkeys(self.agents, 0.0)
+            self.rewards[agent] = self.illegal_reward
             self.terminations = dict.fromkeys(self.agents, True)
+            self.infos[agent] = {"illegal": True}
         else:
-            self.agent_selection = agent_name(self.state.current_player())
+            state.apply_action(self.spaces.action(state, int(action)))
+            self.steps += 1
+            if state.is_terminal():
+                for seat, value in enumerate(zero_sum(self.game, state.returns())):
+                    self.rewards[agent_name(seat)] = value
+                self.terminations = dict.fromkeys(self.agents, True)
+            else:
+                self.agent_selection = agent_name(state.current_player())
+                if self.max_steps is not None and self.steps >= self.max_steps:
+                    self.truncations = dict.fromkeys(self.agents, True)
         self._accumulate_rewards()
         if self.render_mode == "human":
             self.render()
 
-    def render(self) -> str | None:
-        text = self.game.render(self.state, None)
+    def _viewer(self) -> int | None:
+        if self.viewer == "current":
+            mover = self.state.current_player()
+            return mover if mover >= 0 else None
+        return self.viewer if isinstance(self.viewer, int) else None
+
+    def render(self) -> Any:
+        viewer = self._viewer()
+        if self.render_mode == "rgb_array":
+            return render.rgb(self.game, self.state, viewer)
+        picture = render.text(self.game, self.state, viewer)
         if self.render_mode == "human":
-            print(text)
+            print(picture)
             return None
-        return text
+        return picture
 
     def close(self) -> None:
         return
 
 
-def env(game_id: str, render_mode: str | None = None, **options: Any) -> WarroomAEC:
-    """The PettingZoo AEC environment of a game configured with `options`."""
-    return WarroomAEC(load(game_id, **options), render_mode)
+def raw_env(game_id: str, render_mode: str | None = None, **options: Any) -> WarroomAEC:
+    """The bare AEC environment of a game configured with `options` (environment options too:
+    `illegal`, `illegal_reward`, `max_steps`, `viewer`)."""
+    settings = {
+        k: options.pop(k) for k in ("illegal", "illegal_reward", "max_steps", "viewer") if k in options
+    }
+    return WarroomAEC(shared_game(game_class(game_id), options), render_mode, **settings)
+
+
+def env(game_id: str, render_mode: str | None = None, **options: Any) -> OrderEnforcingWrapper:
+    """`raw_env` in PettingZoo's OrderEnforcingWrapper (what PettingZoo's own envs return): a
+    step before reset, or a step of an agent out of turn, raises a clear error."""
+    return OrderEnforcingWrapper(raw_env(game_id, render_mode, **options))

@@ -1,0 +1,67 @@
+"""The numeric observations every environment reads (issue 18): `observe_into`, written straight
+from the state, equals the view's reference encoding `observe(view(seat))` at every step of
+seeded random games, for every seat and the spectator; every value lies within the game's
+declared bounds; and re-drawing what a seat cannot know leaves its observation unchanged."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+import pytest
+
+import warroom
+from tests.envs.configs import configurations
+from warroom.core.game import Game
+from warroom.core.rng import Rng
+
+
+def walk(game: Game[Any], seed: int, check: Any) -> int:
+    """Play a seeded random game, calling check(state) before every decision and at the end."""
+    rng = np.random.default_rng(seed)
+    state = game.new_initial_state(seed)
+    steps = 0
+    while True:
+        check(state)
+        if state.is_terminal():
+            return steps
+        legal = state.legal_actions()
+        state.apply_action(legal[int(rng.integers(len(legal)))])
+        steps += 1
+
+
+@pytest.mark.parametrize(("game_id", "options"), configurations())
+def test_observe_into_equals_the_view_encoding_in_bounds(game_id: str, options: dict[str, Any]) -> None:
+    game = warroom.load(game_id, **options)
+    size = game.observation_size()
+    low, high = (np.asarray(b, np.float32) for b in game.observation_bounds())
+    assert low.shape == high.shape == (size,) and (low <= high).all()
+    out = np.full(size, np.nan, np.float32)  # stale values must all be overwritten
+
+    def check(state: Any) -> None:
+        for viewer in [None, *range(game.num_players)]:
+            out.fill(np.nan)
+            game.observe_into(state, viewer, out)
+            reference = np.asarray(game.observe(state.view(viewer), viewer), np.float32)
+            assert np.array_equal(out, reference), np.flatnonzero(out != reference)[:10]
+            outside = np.flatnonzero((out < low) | (out > high))
+            assert not len(outside), f"outside the declared bounds at {outside[:10]}: {out[outside[:10]]}"
+
+    assert sum(walk(game, seed, check) for seed in (1, 2)) > 20
+
+
+@pytest.mark.parametrize(("game_id", "options"), configurations())
+def test_observation_leaks_nothing_a_seat_cannot_see(game_id: str, options: dict[str, Any]) -> None:
+    """Re-dealing the hidden cards (deck, hangars, other hands) changes no seat's own numbers."""
+    game = warroom.load(game_id, **options)
+    size = game.observation_size()
+    mine, again = np.empty(size, np.float32), np.empty(size, np.float32)
+    redraw = Rng(5)
+
+    def check(state: Any) -> None:
+        for viewer in [None, *range(game.num_players)]:
+            game.observe_into(state, viewer, mine)
+            game.observe_into(state.resample_hidden(viewer, redraw), viewer, again)
+            assert np.array_equal(mine, again), np.flatnonzero(mine != again)[:10]
+
+    walk(game, 3, check)

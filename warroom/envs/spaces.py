@@ -1,0 +1,107 @@
+"""The spaces of one configured game, shared by every environment over it.
+
+- **Actions.** `Discrete(n)` over the game's `all_actions()` that this configuration can offer:
+  an action naming a seat the table does not have (a part of kind `SEAT` at or past
+  `num_players`) is left out, so solo Siege does not carry the six-seat action set. Index `i` is
+  `spaces.actions[i]`; `spaces.index_of[action.index]` goes back (-1 for an action left out).
+- **Observations.** `{"observation": Box(low, high, (game.observation_size(),), float32),
+  "action_mask": Box(0, 1, (n,), int8)}`; the bounds are the game's declared
+  `observation_bounds()`. The vector is written by `game.observe_into` into a preallocated array
+  (straight from the state, at engine speed, for every game that overrides it) and handed out
+  as a copy, so an observation a learner keeps is never overwritten by the next step.
+- **Rewards.** The game's returns, paid when it ends. A competitive game that pays only
+  non-negative returns (`min_return >= 0`: World of Tanks: Rush pays 1 to each winner, 0 to the
+  others) pays each seat its return less the mean of the others' (`zero_sum`): 1/0 becomes
+  +1/-1 at two players, a shared win pays 0. Games that pay losses as negative returns already
+  (Memoir '44's +1/-1) and cooperative games (Siege, whose Field Marshal mode pays the
+  defenders +1 and the marshal -1 or the reverse) pay as they are.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import numpy as np
+from gymnasium import spaces
+from numpy.typing import NDArray
+
+from warroom.core.actions import PartKind
+from warroom.core.errors import IllegalActionError
+from warroom.core.game import Action, Game, State
+
+Observation = dict[str, NDArray[Any]]
+
+
+def fits_table(action: Action, players: int) -> bool:
+    """Whether `action` names only seats that a table of `players` has."""
+    return all(part.kind != PartKind.SEAT or int(part.value) < players for part in action.parts)
+
+
+def zero_sum(game: Game[Any], returns: Sequence[float]) -> list[float]:
+    """Each seat's reward: its return less the mean of the others' in a competitive game whose
+    returns do not sum to zero; the returns themselves otherwise (see the module docstring)."""
+    n, info = len(returns), game.info
+    total = float(sum(returns))
+    if info.cooperative or info.min_return < 0 or n < 2 or abs(total) < 1e-9:
+        return [float(r) for r in returns]
+    return [float(r) - (total - float(r)) / (n - 1) for r in returns]
+
+
+class GameSpaces:
+    """The action and observation spaces of one configured game, and one seat's observation."""
+
+    def __init__(self, game: Game[Any]) -> None:
+        self.game = game
+        players = game.num_players
+        every = game.all_actions()
+        self.actions: tuple[Action, ...] = tuple(a for a in every if fits_table(a, players))
+        self.index_of = np.full(len(every), -1, dtype=np.intp)
+        self.index_of[[a.index for a in self.actions]] = np.arange(len(self.actions))
+        self._env_index: list[int] = self.index_of.tolist()  # read per legal action: a list is faster
+        self.size = game.observation_size()
+        low, high = game.observation_bounds()
+        self.low, self.high = np.asarray(low, np.float32), np.asarray(high, np.float32)
+        self.action_space = spaces.Discrete(len(self.actions))
+        self.observation_space = spaces.Dict(
+            {
+                "observation": spaces.Box(self.low, self.high, (self.size,), np.float32),
+                "action_mask": spaces.Box(0, 1, (len(self.actions),), np.int8),
+            }
+        )
+        self._vector = np.zeros(self.size, np.float32)  # observe_into writes here, every step
+
+    def observe(self, state: State, seat: int | None) -> Observation:
+        """`seat`'s observation (None: a spectator's, with an empty mask)."""
+        self.game.observe_into(state, seat, self._vector)
+        return {"observation": self._vector.copy(), "action_mask": self.mask(state, seat)}
+
+    def legal(self, state: State) -> list[int]:
+        """The indices of the actions legal now."""
+        env_index = self._env_index
+        found = [env_index[a.index] for a in state.legal_actions()]
+        if -1 in found:
+            raise IllegalActionError(f"{self.game.info.id} offered an action outside its declared space")
+        return found
+
+    def mask(self, state: State, seat: int | None) -> NDArray[np.int8]:
+        """1 for each action `seat` may take now (all 0 when it is not that seat's turn)."""
+        mask = np.zeros(len(self.actions), np.int8)
+        if seat is not None and not state.is_terminal() and state.current_player() == seat:
+            mask[self.legal(state)] = 1
+        return mask
+
+    def action(self, state: State, index: int) -> Action:
+        """The action with this index, which must be legal now (else IllegalActionError)."""
+        if not 0 <= index < len(self.actions):
+            raise IllegalActionError(f"action {index} is outside the action space 0-{len(self.actions) - 1}")
+        action = self.actions[index]
+        if not any(a.index == action.index for a in state.legal_actions()):
+            raise IllegalActionError(f"action {index} ({action}) is not legal now; mask it out")
+        return action
+
+    def is_legal(self, state: State, index: int) -> bool:
+        if not 0 <= index < len(self.actions) or state.is_terminal():
+            return False
+        wanted = self.actions[index].index
+        return any(a.index == wanted for a in state.legal_actions())
