@@ -238,6 +238,8 @@ def action_options(st: DustState) -> list[Action]:
     u, left, used = act["unit"], act["left"], act["used"]
     table = st.game.actions
     out = [table.stop]
+    if act.get("charge"):  # DW-ABL-08: the bonus Close Combat attack, never Sustained
+        return out + [table.attack[(Verb.ASSAULT, False)][t] for t in charge_targets(st, u)]
     fresh = not used and left >= 2
     if "move" not in used:
         out.append(table.move)
@@ -260,6 +262,15 @@ def action_apply(st: DustState, action: Action) -> None:
     u = act["unit"]
     seat = st.unit(u).seat
     st.decision = None
+    if act.get("charge"):
+        st.activation = {**act, "charge": False}
+        if action.verb == Verb.STOP:
+            return
+        target = action.part("target")
+        st.say("charge", f"{st.unit(u).name} charge", None, unit=u, target=target)
+        attack.declare(st, u, target, str(Verb.ASSAULT), False, reaction_attack=False)
+        reaction.offer_attack(st, u, target, close_combat=True)
+        return
     if action.verb == Verb.STOP:
         st.activation = None if not act["order"] else act
         return
@@ -278,6 +289,8 @@ def action_apply(st: DustState, action: Action) -> None:
         march = action.verb == Verb.MARCH
         st.say("move", f"{st.unit(u).name} {'March Moves' if march else 'Moves'}", None, unit=u, march=march)
         origin = [list(b.centre) for b in st.bases(u)]
+        if march and st.unit(u).has(Ability.CHARGE):
+            st.push(["charge", u])
         st.push(["after_move", u, origin, triggers])
         placement.begin(st, placement.MOVE, u, seat, march=march)
     elif kind == "attack":
@@ -288,6 +301,22 @@ def action_apply(st: DustState, action: Action) -> None:
             reaction.offer_attack(st, u, target, close_combat=action.verb == Verb.ASSAULT)
     else:
         reload(st, u)
+
+
+def charge_targets(st: DustState, u: int) -> list[int]:
+    """DW-ABL-08: enemy units within range C of the unit's Close Combat weapons."""
+    return attack.targets(st, u, Verb.ASSAULT, reaction_attack=False)
+
+
+def charge_job(st: DustState, job: list[Any]) -> None:
+    """DW-ABL-08: after its March Move (and any reactions to it, DW-REA-06) a Charge unit may
+    make one bonus Close Combat attack; it is not an action."""
+    u = job[1]
+    act = st.activation
+    if act is None or act["unit"] != u or not st.on_table(u) or not charge_targets(st, u):
+        return
+    st.activation = {**act, "charge": True}
+    st.decide("action", st.unit(u).seat)
 
 
 def next_action_job(st: DustState, job: list[Any]) -> None:
@@ -308,7 +337,7 @@ def reload(st: DustState, u: int) -> None:
 
 
 def after_move_job(st: DustState, job: list[Any]) -> None:
-    """After a Move: Dug-In is lost (DW-BTL-05) and the Move trigger is offered (DW-REA-02 a)."""
+    """After a Move (not an order's): the Move trigger is offered (DW-REA-02 a)."""
     _, u, origin, triggers = job
     if triggers and st.on_table(u):
         reaction.offer_move(st, u, origin)

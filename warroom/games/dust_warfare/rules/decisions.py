@@ -53,6 +53,7 @@ RULES: Rules[DustState] = Rules(
         "steps": activation.steps_job,
         "next_action": activation.next_action_job,
         "after_move": activation.after_move_job,
+        "charge": activation.charge_job,
         "ordered_done": activation.ordered_done_job,
         "attack": attack.attack_job,
         "assign": attack.assign_job,
