@@ -11,6 +11,7 @@ from warroom.games.metro2033 import encoding, render
 from warroom.games.metro2033.actions import TABLE
 from warroom.games.metro2033.agents import HeuristicAgent
 from warroom.games.metro2033.content import default_content
+from warroom.games.metro2033.position import parse_position
 from warroom.games.metro2033.rules import setup
 from warroom.games.metro2033.state import MetroState
 from warroom.games.metro2033.words import RESOURCES
@@ -76,6 +77,11 @@ class Metro2033Game(Game[MetroState]):
         if action is not None and action in state.legal_actions():
             return action  # type: ignore[no-any-return]
         return super().parse_action(state, text)
+
+    @classmethod
+    def from_position(cls, text: str, seed: int = 0) -> MetroState:
+        """A position in metro2033's notation (warroom/games/metro2033/position.py)."""
+        return parse_position(text, seed)
 
     def observation_size(self) -> int:
         return encoding.size()
