@@ -18,6 +18,7 @@ GAMES = {
     "Memoir '44": "memoir44",
     "World of Tanks: Rush": "wot_rush",
     "Dust Warfare": "dust_warfare",
+    "Metro 2033": "metro2033",
 }
 
 
