@@ -20,6 +20,9 @@ Texts (each parses back to its action):
     hit 2                              the miniature that takes the next hit (D-20)
     leader 2                           a Leaderless unit's new Unit Leader (D-14)
     reload                             the Reload special action (DW-WPN-08)
+    jump | jump march                  a Move or March Move declared a Jump (DW-ABL-11)
+    medic | mechanic u4 | tankhead u4  the Medic, Mechanic and Tank Head specials (DW-ABL-12/13/20)
+    heal 2 | revive 3                  a Medic hit: remove a damage, or return a miniature
     stay                               a Move of 0" (DW-MOVE-07), or followers that stay put
 
 The fixed action space (`all_actions`, for learning environments) is this table: its placement
@@ -61,6 +64,12 @@ class Verb(StrEnum):
     LEADER = "leader"
     RELOAD = "reload"
     STAY = "stay"
+    JUMP = "jump"
+    MEDIC = "medic"
+    MECHANIC = "mechanic"
+    TANKHEAD = "tankhead"
+    HEAL = "heal"
+    REVIVE = "revive"
 
 
 ATTACK_VERBS = (Verb.FIRE, Verb.GRENADES, Verb.ASSAULT)
@@ -208,6 +217,23 @@ class DustActions(ActionTable):
         ]
         self.reload = self._add("reload", Verb.RELOAD)
         self.stay = self._add("stay", Verb.STAY)
+        self.jump = {
+            march: self._add("jump march" if march else "jump", Verb.JUMP, ("march", PartKind.CHOICE, march))
+            for march in (False, True)
+        }
+        self.medic = self._add("medic", Verb.MEDIC)
+        self.mechanic = [
+            self._add(f"mechanic u{u}", Verb.MECHANIC, ("unit", PartKind.UNIT, u)) for u in range(units)
+        ]
+        self.tankhead = [
+            self._add(f"tankhead u{u}", Verb.TANKHEAD, ("unit", PartKind.UNIT, u)) for u in range(units)
+        ]
+        self.heal = [
+            self._add(f"heal {m}", Verb.HEAL, ("model", PartKind.AMOUNT, m)) for m in range(MAX_MODELS)
+        ]
+        self.revive = [
+            self._add(f"revive {m}", Verb.REVIVE, ("model", PartKind.AMOUNT, m)) for m in range(MAX_MODELS)
+        ]
 
     def _add(self, text: str, verb: Verb, *items: tuple[str, PartKind, object]) -> Action:
         action: Action = self.intern(Action(len(self.all), text, verb, parts(*items)))

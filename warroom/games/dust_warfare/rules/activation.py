@@ -26,7 +26,7 @@ from warroom.games.dust_warfare.geometry import (
     placement_is_clear,
     snap,
 )
-from warroom.games.dust_warfare.rules import attack, placement, reaction
+from warroom.games.dust_warfare.rules import attack, placement, reaction, specials
 from warroom.games.dust_warfare.rules.dice import faces_text, hits, roll
 from warroom.games.dust_warfare.words import Ability, HeroTrait, Passability, Phase, Status
 
@@ -245,6 +245,10 @@ def action_options(st: DustState) -> list[Action]:
         out.append(table.move)
         if fresh:
             out.append(table.march)
+        if can_jump(st, u):
+            out.append(table.jump[False])
+            if fresh:
+                out.append(table.jump[True])
     if "attack" not in used:
         for verb in ATTACK_VERBS:
             for target in attack.targets(st, u, verb, reaction_attack=False):
@@ -253,7 +257,22 @@ def action_options(st: DustState) -> list[Action]:
                     out.append(table.attack[(verb, True)][target])
     if "reload" not in used and st.unloaded[u]:
         out.append(table.reload)
+    if "medic" not in used and specials.medic_work(st, u):
+        out.append(table.medic)
+    if "mechanic" not in used:
+        out += [table.mechanic[v] for v in specials.repairable(st, u, Ability.MECHANIC)]
+    if "tankhead" not in used:
+        out += [table.tankhead[v] for v in specials.repairable(st, u, Ability.TANK_HEAD)]
     return out
+
+
+def can_jump(st: DustState, u: int) -> bool:
+    """DW-ABL-11: every miniature of the unit has Jump (not shared); never a Heavy walker
+    (DW-HVY-03) or Tracks (DW-ABL-25)."""
+    unit = st.unit(u)
+    if unit.is_heavy or unit.has(Ability.TRACKS):
+        return False
+    return all(Ability.JUMP in unit.models[m].abilities for m in st.living(u))
 
 
 def action_apply(st: DustState, action: Action) -> None:
@@ -274,33 +293,44 @@ def action_apply(st: DustState, action: Action) -> None:
     if action.verb == Verb.STOP:
         st.activation = None if not act["order"] else act
         return
-    double = action.verb == Verb.MARCH or (action.verb in ATTACK_VERBS and action.part("sustained"))
+    double = (
+        action.verb == Verb.MARCH
+        or (action.verb == Verb.JUMP and action.part("march"))
+        or (action.verb in ATTACK_VERBS and action.part("sustained"))
+    )
     kind = (
         "attack"
         if action.verb in ATTACK_VERBS
         else "move"
-        if action.verb in (Verb.MOVE, Verb.MARCH)
-        else "reload"
+        if action.verb in (Verb.MOVE, Verb.MARCH, Verb.JUMP)
+        else str(action.verb)
     )
     st.activation = {**act, "left": act["left"] - (2 if double else 1), "used": [*act["used"], kind]}
     st.push(["next_action", u])
     triggers = not act["order"]  # orders never trigger reactions (DW-CMD-02, DW-REA-02)
     if kind == "move":
-        march = action.verb == Verb.MARCH
-        st.say("move", f"{st.unit(u).name} {'March Moves' if march else 'Moves'}", None, unit=u, march=march)
+        jump = action.verb == Verb.JUMP
+        march = action.verb == Verb.MARCH or (jump and bool(action.part("march")))
+        word = ("Jumps" if jump else "Moves") + (" (March)" if march else "")
+        st.say("move", f"{st.unit(u).name} {word}", None, unit=u, march=march, jump=jump)
         origin = [list(b.centre) for b in st.bases(u)]
         if march and st.unit(u).has(Ability.CHARGE):
             st.push(["charge", u])
-        st.push(["after_move", u, origin, triggers])
-        placement.begin(st, placement.MOVE, u, seat, march=march)
+        # DW-ABL-11, DW-REA-02 (a): a Soldier unit's Jump triggers nothing, a Vehicle's does
+        st.push(["after_move", u, origin, triggers and not (jump and not st.unit(u).is_vehicle)])
+        placement.begin(st, placement.MOVE, u, seat, march=march, jump=jump)
     elif kind == "attack":
         target = action.part("target")
         sustained = bool(action.part("sustained"))
         attack.declare(st, u, target, str(action.verb), sustained, reaction_attack=False)
         if triggers:
             reaction.offer_attack(st, u, target, close_combat=action.verb == Verb.ASSAULT)
-    else:
+    elif kind == "reload":
         reload(st, u)
+    elif kind == "medic":
+        specials.medic(st, u)
+    else:
+        specials.repair(st, u, action.part("unit"), tank_head=kind == "tankhead")
 
 
 def charge_targets(st: DustState, u: int) -> list[int]:

@@ -10,7 +10,16 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from warroom.core.engine import DecisionKind, Rules
-from warroom.games.dust_warfare.rules import activation, attack, command, moves, reaction, setup, turn
+from warroom.games.dust_warfare.rules import (
+    activation,
+    attack,
+    command,
+    moves,
+    reaction,
+    setup,
+    specials,
+    turn,
+)
 
 if TYPE_CHECKING:
     from warroom.games.dust_warfare.state import DustState
@@ -37,6 +46,7 @@ RULES: Rules[DustState] = Rules(
         DecisionKind("action", activation.action_options, activation.action_apply),  # D-12, D-14..17
         DecisionKind("react", reaction.react_options, reaction.react_apply),  # D-19
         DecisionKind("hit", attack.hit_options, attack.hit_apply, forced=True),  # D-20
+        DecisionKind("heal", specials.heal_options, specials.heal_apply),  # D-17
     ],
     {
         "roll_off": setup.roll_off_job,
@@ -57,6 +67,7 @@ RULES: Rules[DustState] = Rules(
         "ordered_done": activation.ordered_done_job,
         "attack": attack.attack_job,
         "assign": attack.assign_job,
+        "medic_hit": specials.medic_hit_job,
         "reacted": reaction.reacted_job,
         "react_again": reaction.again_job,
     },

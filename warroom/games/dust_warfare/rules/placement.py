@@ -29,6 +29,7 @@ from warroom.games.dust_warfare.actions import Verb, place, read_place
 from warroom.games.dust_warfare.geometry import (
     FACINGS,
     HEADINGS,
+    TOL,
     Base,
     Placement,
     UnitDeployment,
@@ -58,13 +59,23 @@ def order(st: DustState, u: int) -> list[int]:
     return [lead, *(m for m in living if m != lead)]
 
 
-def begin(st: DustState, purpose: str, u: int, seat: int, *, march: bool = False, point: Any = None) -> None:
+def begin(
+    st: DustState,
+    purpose: str,
+    u: int,
+    seat: int,
+    *,
+    march: bool = False,
+    point: Any = None,
+    jump: bool = False,
+) -> None:
     """Ask `seat` where unit u goes (the caller has pushed what follows the placement)."""
     origin = [list(b.centre) for b in st.bases(u)] if st.on_table(u) else []
     st.placing = {
         "purpose": purpose,
         "unit": u,
         "march": march,
+        "jump": jump,
         "region": -1,
         "point": point,
         "origin": origin,
@@ -76,7 +87,7 @@ def context(st: DustState) -> Context:
     """The predicate's geometry for the placement in progress, cached until the position changes."""
     placing = st.placing
     assert placing is not None
-    key = (placing["purpose"], placing["unit"], placing["march"], st.version)
+    key = (placing["purpose"], placing["unit"], placing["march"], placing.get("jump"), st.version)
     cached = getattr(st, "_placing_ctx", None)
     if cached is not None and cached[0] == key:
         ctx: Context = cached[1]
@@ -109,6 +120,7 @@ def _build(st: DustState, placing: dict[str, Any]) -> Context:
         unit.profile,
         movement,
         march=bool(placing["march"]),
+        jump=bool(placing.get("jump")),
         friends=friends,
         enemies=enemies,
         leadership=lr,
@@ -185,6 +197,9 @@ def _leader_ok(st: DustState, ctx: Context, x: float, y: float) -> bool:
     if isinstance(ctx, UnitDeployment):
         lead = ctx.bases[0].at(x, y)
         return ctx.zone.admits(ctx.board, lead)
+    if ctx.jump:  # DW-ABL-11: a straight line within the allowance
+        lead = ctx.bases[0]
+        return math.hypot(x - lead.x, y - lead.y) <= ctx.allowance + TOL
     return ctx.strides()[0].can_reach(x, y)
 
 
