@@ -659,7 +659,12 @@ class Mover:
         for x, y in ((ax, ay), (bx, by)):
             if not (x1 - TOL <= x <= x2 + TOL and y1 - TOL <= y <= y2 + TOL):
                 return False
+        lo_x, hi_x = (ax, bx) if ax <= bx else (bx, ax)
+        lo_y, hi_y = (ay, by) if ay <= by else (by, ay)
         for cx, cy, reach in self.blockers:
+            # a blocker whose reach misses the segment's box cannot touch it (cheap test first)
+            if cx + reach < lo_x or cx - reach > hi_x or cy + reach < lo_y or cy - reach > hi_y:
+                continue
             if _point_segment_distance((cx, cy), (ax, ay), (bx, by)) < reach - TOL:
                 return False
         walls = self._walls.near_segment((ax, ay), (bx, by), self.r)
@@ -694,25 +699,37 @@ class Mover:
             for (ax, ay), (bx, by) in pairwise(points)
         )
 
-    def nodes(self) -> list[Point2]:
+    def nodes(self, near: tuple[float, float, float] | None = None) -> list[Point2]:
         """The visibility graph's nodes (DW-GEO-17): the vertices of every obstacle inflated by
         the mover's reach on a circumscribed outline, and the corners of hills and roofs (a path
-        may go round them to save vertical cost), where a centre may stand."""
-        if self._nodes is None:
-            found: list[Point2] = []
-            for polygon, reach in self._outlines:
-                outline = polygon.buffer(reach * _CIRCUMSCRIBE + _CLEARANCE, quad_segs=_QUAD_SEGS)
-                found += [(float(x), float(y)) for x, y in shapely.get_coordinates(outline)[:-1]]
-            steps = 4 * _QUAD_SEGS
-            for cx, cy, reach in self.blockers:
-                ring = reach * _CIRCUMSCRIBE + _CLEARANCE
-                angles = (2 * math.pi * k / steps for k in range(steps))
-                found += [(cx + ring * math.cos(a), cy + ring * math.sin(a)) for a in angles]
-            for piece in self.board.surfaces:
-                outline = piece.polygon.buffer(_CLEARANCE, join_style="mitre")
-                found += [(float(x), float(y)) for x, y in shapely.get_coordinates(outline)[:-1]]
-            self._nodes = sorted({p for p in found if self.is_clear(*p, *p)})
-        return self._nodes
+        may go round them to save vertical cost), where a centre may stand. With `near` = (x, y,
+        radius), only the nodes within that distance of (x, y) (a search within a budget needs
+        no other; obstacles wholly farther away are not even outlined)."""
+        if near is None and self._nodes is not None:
+            return self._nodes
+        found: list[Point2] = []
+        for polygon, reach in self._outlines:
+            if near is not None and polygon.distance(Point(near[0], near[1])) > near[2] + reach + 1.0:
+                continue
+            outline = polygon.buffer(reach * _CIRCUMSCRIBE + _CLEARANCE, quad_segs=_QUAD_SEGS)
+            found += [(float(x), float(y)) for x, y in shapely.get_coordinates(outline)[:-1]]
+        steps = 4 * _QUAD_SEGS
+        for cx, cy, reach in self.blockers:
+            if near is not None and math.hypot(cx - near[0], cy - near[1]) > near[2] + reach + 1.0:
+                continue
+            ring = reach * _CIRCUMSCRIBE + _CLEARANCE
+            angles = (2 * math.pi * k / steps for k in range(steps))
+            found += [(cx + ring * math.cos(a), cy + ring * math.sin(a)) for a in angles]
+        for piece in self.board.surfaces:
+            outline = piece.polygon.buffer(_CLEARANCE, join_style="mitre")
+            found += [(float(x), float(y)) for x, y in shapely.get_coordinates(outline)[:-1]]
+        if near is not None:
+            x0, y0, radius = near
+            found = [p for p in found if math.hypot(p[0] - x0, p[1] - y0) <= radius]
+        nodes = sorted({p for p in found if self.is_clear(*p, *p)})
+        if near is None:
+            self._nodes = nodes
+        return nodes
 
 
 class Paths:
@@ -732,7 +749,7 @@ class Paths:
             return self._graph
         sx, sy = self.start
         limit = self.budget + TOL
-        nodes = [p for p in self.mover.nodes() if math.hypot(p[0] - sx, p[1] - sy) <= limit]
+        nodes = self.mover.nodes((sx, sy, limit))
         cost = [math.inf] * len(nodes)
         parent = [-1] * len(nodes)
         done = [False] * len(nodes)
