@@ -23,6 +23,7 @@ from warroom.games.dust_warfare.render import (
     describe,
     draw_map,
     grid_size,
+    refusal,
     render,
     terrain_rows,
     unit_letter,
@@ -202,3 +203,86 @@ def test_options_in_words_name_units_and_places(facing_off: DustState) -> None:
     proposal = st.game.parse_action(st, "place 30,12 28,12 32,12 26,12 34,12")
     assert describe(st, proposal) == "place the leader at (30, 12) and 4 more"
     assert "place x,y" in render(st, 0).splitlines()[-1]
+
+
+# The Gunners (u1) about to Move, south of the low wall M5 (26-34, y 15.75-16.25); the Laser
+# Grenadiers (u6) stand at (40, 10) onwards, the Luther far away.
+MOVING = """
+options heroes=false
+turn 1 phase units initiator 0 orders 0 0
+edges south north
+u1 : 30,12 28,12 32,12 26,12 34,12
+u6 : 40,6 42,6 44,6 46,6 48,6
+u9 : 60,44/270
+"""
+
+
+@pytest.fixture
+def moving() -> DustState:
+    st = DustWarfareGame.from_position(MOVING, 1)
+    if st.decision is not None and st.decision[0] == "activate":
+        st.apply_action(st.game.parse_action(st, "unit u1"))
+    st.apply_action(st.game.parse_action(st, "move"))
+    assert st.decision is not None and st.decision[0] == "where"
+    return st
+
+
+def shifted(dx: float, dy: float, leader: tuple[float, float] | None = None) -> str:
+    """The Gunners' proposal moved by (dx, dy), the leader optionally elsewhere."""
+    centres = [
+        (30 + dx, 12 + dy),
+        (28 + dx, 12 + dy),
+        (32 + dx, 12 + dy),
+        (26 + dx, 12 + dy),
+        (34 + dx, 12 + dy),
+    ]
+    if leader is not None:
+        centres[0] = leader
+    return "place " + " ".join(f"{x:g},{y:g}" for x, y in centres)
+
+
+def why(st: DustState, text: str) -> str | None:
+    action = st.game.read_action(text)
+    assert action is not None
+    return refusal(st, action)
+
+
+def test_a_legal_proposal_has_no_refusal(moving: DustState) -> None:
+    assert why(moving, shifted(0, -2)) is None
+    assert (
+        describe(moving, moving.game.read_action(shifted(0, -2))) == "place the leader at (30, 10) and 4 more"
+    )  # type: ignore[arg-type]
+
+
+def test_too_far_even_in_a_straight_line(moving: DustState) -> None:
+    """DW-MOVE-02: 6.5" south is beyond the Gunners' 6" Move, whatever the path."""
+    assert why(moving, shifted(0, -6.5)) == 'the leader would go 6.5", beyond the 6" allowance (DW-MOVE-02)'
+
+
+def test_difficult_terrain_halves_the_allowance(moving: DustState) -> None:
+    """DW-TER-04: 5" north crosses the low wall M5 (difficult for soldiers): 3" is all they have;
+    the same 5" away from the wall is legal."""
+    words = why(moving, shifted(0, 5))
+    assert words is not None and "difficult terrain (Low wall M5)" in words and 'to 3"' in words
+    assert "DW-TER-04" in words and "March" in words
+    assert why(moving, shifted(-5, 0)) is None
+
+
+def test_standing_places_off_the_table_in_a_building_or_on_a_base(moving: DustState) -> None:
+    """DW-GEO-16, DW-TER-05: no part of a base off the table, in impassable terrain or on another base."""
+    assert why(moving, shifted(0, -11.8)) == "the leader would stand off the table (DW-GEO-16)"
+    on_base = why(moving, shifted(4, -6, leader=(40.3, 6.5)))
+    assert on_base is not None and "on another base" in on_base
+
+
+def test_out_of_formation(moving: DustState) -> None:
+    """DW-UNIT-06: the leader 5" east with the others left behind: (28, 12) is 6.3" from it."""
+    words = why(moving, shifted(0, 0, leader=(35, 10)))
+    assert words == 'miniature 2 would be 6.3" from its leader, beyond the 6" leadership range (DW-UNIT-06)'
+
+
+def test_not_a_proposal_or_not_placing_has_no_refusal(facing_off: DustState) -> None:
+    stop = facing_off.game.actions.stop
+    assert refusal(facing_off, stop) is None
+    proposal = facing_off.game.read_action("place 1,1")
+    assert proposal is not None and refusal(facing_off, proposal) is None

@@ -30,13 +30,23 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
-from shapely.geometry import Polygon, box
+from shapely.geometry import LineString, Point, Polygon, box
 
 from warroom.core.game import JSON, Action
 from warroom.games.dust_warfare.actions import ATTACK_VERBS, Verb, read_place
-from warroom.games.dust_warfare.geometry import Battlefield, Piece
+from warroom.games.dust_warfare.geometry import (
+    Base,
+    Battlefield,
+    Piece,
+    Placement,
+    UnitMove,
+    distance,
+    is_within,
+    overlaps,
+)
+from warroom.games.dust_warfare.rules import placement as placing_rules
 from warroom.games.dust_warfare.rules.attack import eligible, target_class
-from warroom.games.dust_warfare.words import Status, TerrainKind
+from warroom.games.dust_warfare.words import Passability, Status, TerrainKind
 
 if TYPE_CHECKING:
     from warroom.games.dust_warfare.state import DustState
@@ -384,5 +394,112 @@ def describe(st: DustState, action: Action) -> str:
         placement = read_place(text)
         if placement is not None:
             x, y = placement.centres[0]
-            return f"place the leader at ({x:g}, {y:g}) and {len(placement.centres) - 1} more"
+            words = f"place the leader at ({x:g}, {y:g}) and {len(placement.centres) - 1} more"
+            why = refusal(st, action)
+            return words if why is None else f"{words}: refused, {why}"
     return text
+
+
+# ---------------------------------------------------------------- why a proposal is refused
+
+
+def refusal(st: DustState, action: Action) -> str | None:
+    """Why the engine refuses an exact placement proposal, in words with the rule (None when it
+    is legal, or not a proposal): what a display says of a rejected drop. The verdict is always
+    the engine's own predicate (`is_legal`); this only finds the first reason, with the same
+    geometry (DW-GEO-16/17, DW-TER-04/05, DW-SET-05, DW-UNIT-06, DW-MOVE-02)."""
+    placing = st.placing
+    if action.verb != Verb.PLACE or placing is None or st.decision is None or st.decision[0] != "where":
+        return None
+    proposal = read_place(action.text)
+    if proposal is None or st.is_legal(action):
+        return None
+    u = int(placing["unit"])
+    unit = st.unit(u)
+    models = placing_rules.order(st, u)
+    if len(proposal.centres) != len(models):
+        return f"name all {len(models)} miniatures' centres, the leader first (DW-GEO-17)"
+    if unit.is_vehicle != (proposal.facing is not None):
+        return "a walker needs its facing (face θ), a soldier has none (DW-GEO-07)"
+    if placing_rules.fixed_leader(st) and tuple(proposal.centres[0]) != tuple(placing["point"]):
+        return "the leader's point is fixed here; only the others are placed"
+    ctx = placing_rules.context(st)
+    finals = [b.at(x, y, proposal.facing) for b, (x, y) in zip(ctx.bases, proposal.centres, strict=True)]
+    where = _standing(st, u, finals, ctx)
+    if where is not None:
+        return where
+    if isinstance(ctx, UnitMove) and placing["purpose"] != placing_rules.RETREAT:
+        reach = _reach(st, ctx, proposal)
+        if reach is not None:
+            return reach
+    lr = ctx.leadership
+    if lr is not None:
+        for i, f in enumerate(finals[1:], start=2):
+            gap = distance(finals[0], f)
+            if not is_within(gap, lr):
+                return (
+                    f'miniature {i} would be {gap:.1f}" from its leader, beyond the {lr:g}" '
+                    "leadership range (DW-UNIT-06)"
+                )
+    return "the rules refuse this placement (DW-GEO-16/17)"
+
+
+def _who(i: int) -> str:
+    return "the leader" if i == 0 else f"miniature {i + 1}"
+
+
+def _standing(st: DustState, u: int, finals: list[Base], ctx: Any) -> str | None:
+    """Where the bases would end: on the table, in the zone, off impassable terrain and bases."""
+    board = st.game.board
+    profile = st.unit(u).profile
+    others = st.all_bases(exclude=u)
+    for i, f in enumerate(finals):
+        if not board.is_on_table(f):
+            return f"{_who(i)} would stand off the table (DW-GEO-16)"
+        zone = getattr(ctx, "zone", None)
+        if zone is not None and not zone.admits(board, f):
+            return f"{_who(i)} would not stand wholly in the deployment zone (DW-SET-05)"
+        for piece in board.pieces_overlapping(f):
+            if profile.effect(piece) is Passability.IMPASSABLE:
+                name = st.game.content.terrain[piece.kind].name
+                return f"{_who(i)} would stand in {name} {piece.id}, impassable for it (DW-TER-05)"
+        if any(overlaps(f, o) for o in [*others, *finals[:i]]):
+            return f"{_who(i)} would stand on another base (DW-GEO-16)"
+    return None
+
+
+def _reach(st: DustState, ctx: UnitMove, proposal: Placement) -> str | None:
+    """A miniature that cannot get there within its allowance: too far even in a straight line,
+    difficult terrain halving it, or no legal way around terrain and bases."""
+    for i, (stride, (x, y)) in enumerate(zip(ctx.strides(), proposal.centres, strict=True)):
+        if stride.can_reach(x, y):
+            continue
+        start = stride.base
+        straight = math.hypot(x - start.x, y - start.y)
+        if straight > ctx.allowance:
+            return f'{_who(i)} would go {straight:.1f}", beyond the {ctx.allowance:g}" allowance (DW-MOVE-02)'
+        if stride.touches_difficult([start.centre, (x, y)]):
+            names = _difficult_crossed(st, start, (x, y))
+            crossed = f" ({', '.join(names)})" if names else ""
+            return (
+                f"{_who(i)}'s path touches difficult terrain{crossed}, which halves the allowance to "
+                f'{ctx.allowance / 2:g}" (DW-TER-04); a March Move ignores it'
+            )
+        return (
+            f'{_who(i)} has no legal path within {ctx.allowance:g}": terrain or bases are in the way '
+            "(DW-GEO-16)"
+        )
+    return None
+
+
+def _difficult_crossed(st: DustState, start: Base, end: tuple[float, float]) -> list[str]:
+    """The pieces difficult for the moving unit that its base touches on the straight way."""
+    placing = st.placing
+    assert placing is not None
+    profile = st.unit(int(placing["unit"])).profile
+    path = Point(start.x, start.y) if (start.x, start.y) == end else LineString([(start.x, start.y), end])
+    return sorted(
+        f"{st.game.content.terrain[p.kind].name} {p.id}"
+        for p in st.game.board.pieces
+        if profile.effect(p) is Passability.DIFFICULT and float(p.polygon.distance(path)) < start.r
+    )
