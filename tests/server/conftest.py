@@ -45,14 +45,16 @@ def client(db_path: str) -> Iterator[TestClient]:
 class ServerProcess:
     """A real `warroom serve` process on a free loopback port."""
 
-    def __init__(self, db: str, ai_delay_ms: int = 0, port: int | None = None) -> None:
+    def __init__(
+        self, db: str, ai_delay_ms: int = 0, port: int | None = None, extra: list[str] | None = None
+    ) -> None:
         self.db = db
         self.port = port or free_port()
         self.base = f"http://127.0.0.1:{self.port}"
         self.log = tempfile.NamedTemporaryFile(prefix="warroom-serve-", suffix=".log", delete=False)  # noqa: SIM115
         self.proc = subprocess.Popen(
             [sys.executable, "-m", "warroom", "serve", "--port", str(self.port), "--db", db,
-             "--ai-delay", str(ai_delay_ms)],
+             "--ai-delay", str(ai_delay_ms), *(extra or [])],
             stdout=self.log,
             stderr=subprocess.STDOUT,
         )  # fmt: skip
@@ -113,8 +115,14 @@ def serve(db_path: str) -> Iterator[type[ServerProcess]]:
     started: list[ServerProcess] = []
 
     class Tracked(ServerProcess):
-        def __init__(self, db: str = db_path, ai_delay_ms: int = 0, port: int | None = None) -> None:
-            super().__init__(db, ai_delay_ms, port)
+        def __init__(
+            self,
+            db: str = db_path,
+            ai_delay_ms: int = 0,
+            port: int | None = None,
+            extra: list[str] | None = None,
+        ) -> None:
+            super().__init__(db, ai_delay_ms, port, extra)
             started.append(self)
 
     yield Tracked

@@ -46,7 +46,7 @@ def test_api_conforms_to_its_openapi_document_when_fuzzed(serve: Any, tmp_path: 
 def test_the_document_lists_refusals_in_the_error_shape(serve: Any) -> None:
     doc = serve().get("/api/openapi.json")
     act = doc["paths"]["/api/tables/{table_id}/actions"]["post"]["responses"]
-    assert sorted(act) == ["200", "400", "403", "404", "409", "413", "422"]
+    assert sorted(act) == ["200", "400", "403", "404", "409", "413", "422", "503"]
     assert act["422"]["content"]["application/json"]["schema"]["$ref"].endswith("/ErrorOut")
     replay = doc["paths"]["/api/tables/{table_id}/replay"]["get"]["responses"]
     assert "text/plain" in replay["200"]["content"] and "application/json" in replay["404"]["content"]

@@ -7,7 +7,10 @@ client may cost)."""
 from __future__ import annotations
 
 import asyncio
+import base64
+import hashlib
 import json
+import re
 import select
 import socket
 import sqlite3
@@ -25,6 +28,7 @@ from sqlalchemy.exc import OperationalError
 import warroom
 from tests.server.conftest import ServerProcess
 from tests.server.test_api import error_of, snapshot, wait_for
+from warroom.core.replay import Replay
 from warroom.games.memoir44.scenario import SCENARIO_DIR
 from warroom.server import content
 from warroom.server.app import create_app
@@ -477,3 +481,75 @@ def test_the_cache_of_configured_games_is_bounded(client: TestClient) -> None:
         body = {"game": "memoir44", "options": {"max_turns": turns}, "seats": ["human", "human"]}
         created(client, body)
     assert len(content._cache) <= CACHE_SIZE
+
+
+# -- 5. seeds ------------------------------------------------------------------------------------------
+
+
+def test_by_default_the_server_draws_the_seed_commits_to_it_and_reveals_it_at_the_end(
+    client: TestClient,
+) -> None:
+    people = created(client, {"game": "wot_rush", "seats": ["human", "human"]})
+    deals = []
+    for seat in people["seats"]:
+        with client.websocket_connect(f"/api/tables/{people['id']}/ws?token={seat['token']}") as ws:
+            deals.append(ws.receive_json()["table"]["deal"])
+    assert deals[0] == deals[1] == snapshot(client, people["id"])["table"]["deal"]
+    assert deals[0]["chosen_by_creator"] is False and deals[0]["revealed"] is None
+    assert re.fullmatch("[0-9a-f]{64}", deals[0]["commitment"])
+    assert client.get(f"/api/tables/{people['id']}/replay").status_code == 403  # hidden while it runs
+    # a game played to its end: the seed is revealed, matches the commitment and the replay file
+    ai = created(client, {"game": "wot_rush", "seats": ["random", "random"]})
+    start = snapshot(client, ai["id"])["table"]["deal"]
+    end = wait_for(
+        lambda: (doc := snapshot(client, ai["id"]))["finished"] and doc["table"]["deal"], timeout=60
+    )
+    seed = end["revealed"]
+    assert isinstance(seed, int) and end["commitment"] == start["commitment"]
+    assert hashlib.sha256(f"warroom-deal:{seed}".encode()).hexdigest() == start["commitment"]
+    replay = client.get(f"/api/tables/{ai['id']}/replay").text
+    assert Replay.loads(replay).seed == seed
+
+
+def test_a_seed_the_creator_chose_is_shown_to_every_seat_before_the_first_move(client: TestClient) -> None:
+    table = created(client, {"game": "wot_rush", "seats": ["human", "human"], "seed": 12345})
+    other = table["seats"][1]["token"]
+    with client.websocket_connect(f"/api/tables/{table['id']}/ws?token={other}") as ws:
+        first = ws.receive_json()
+    assert first["ply"] == 0 and first["table"]["deal"]["chosen_by_creator"] is True
+    assert first["table"]["deal"]["revealed"] is None  # not repeated to the other seats
+    lobby = {row["id"]: row for row in client.get("/api/tables").json()}
+    assert lobby[table["id"]]["seed_chosen_by_creator"] is True
+
+
+# -- 6. headers, and the API docs offline -----------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "path", ["/", "/t/abc", "/static/app.js", "/api/games", "/api/tables/nope", "/api/docs"]
+)
+def test_every_answer_carries_the_security_headers(client: TestClient, path: str) -> None:
+    headers = client.get(path).headers
+    csp = headers["content-security-policy"]
+    assert "frame-ancestors 'none'" in csp and "default-src 'self'" in csp and "object-src 'none'" in csp
+    assert "unsafe-inline" not in csp.split("script-src", 1)[1].split(";", 1)[0]  # no inline script runs
+    assert headers["x-frame-options"] == "DENY"
+    assert headers["x-content-type-options"] == "nosniff"
+    assert headers["referrer-policy"] == "no-referrer"
+
+
+def test_the_api_docs_load_swagger_ui_from_the_package_alone(client: TestClient) -> None:
+    page = client.get("/api/docs")
+    assert page.status_code == 200
+    sources = re.findall(r'(?:src|href)="([^"]+)"', page.text)
+    assert sources and all(s.startswith(("/api/docs/assets/", "data:")) for s in sources), sources
+    elsewhere = re.sub(r'"data:[^"]*"', "", page.text)
+    assert "cdn" not in elsewhere and "http://" not in elsewhere and "https://" not in elsewhere
+    for source in sources:
+        if source.startswith("/"):
+            asset = client.get(source)
+            assert asset.status_code == 200 and len(asset.content) > 10_000
+    # its one inline script is allowed by its hash, and nothing else inline
+    (script,) = re.findall(r"<script>(.*?)</script>", page.text, flags=re.DOTALL)
+    digest = base64.b64encode(hashlib.sha256(script.encode()).digest()).decode()
+    assert f"'sha256-{digest}'" in page.headers["content-security-policy"]

@@ -21,6 +21,9 @@ from warroom.server.workers import Workers
 log = logging.getLogger("warroom.server")
 
 RETRY_AFTER_REFUSAL = 0.5  # seconds: a refused AI move (a bug, or a race) is not retried in a spin
+# a move that could not be stored (a full disk, a read-only database): retried after a pause that
+# doubles up to this, so an AI table recovers by itself once the fault is cleared (issue 17)
+MAX_RETRY_PAUSE = 5.0
 
 
 class AiSeats:
@@ -40,31 +43,42 @@ class AiSeats:
         await asyncio.gather(*drivers, return_exceptions=True)
 
     async def _drive(self, live: LiveTable) -> None:
-        """Play the table's AI seats, one move at a time at the table's pace, off the event loop."""
-        try:
-            while not live.state.is_terminal():
-                waiting = deciding_seats(live.state)
-                seat = next((s for s in waiting if s in live.agents), None)
-                if seat is None:
-                    live.wake.clear()
-                    await live.wake.wait()
-                    continue
-                agent = live.agents[seat]
-                if live.record.ai_delay_ms:
-                    await asyncio.sleep(live.record.ai_delay_ms / 1000)
-                # others committing meanwhile change nothing of this seat's secret choice (its options
-                # never depend on theirs), so its commitment stands at whatever ply it arrives
-                ply = None if len(waiting) > 1 else len(live.plies)
-                # the position as this seat is asked it (a secret choice: its own options)
-                asked = as_decider(live.state, seat)
-                asked = asked.clone() if asked is live.state else asked
-                action = await self.workers.compute(agent.choose, asked)
-                try:
-                    await self.moves.act(live, frozenset({seat}), action.text, ply)
-                except ServiceError as exc:
-                    log.warning("table %s: AI seat %d move refused: %s", live.id, seat, exc.message)
-                    await asyncio.sleep(RETRY_AFTER_REFUSAL)
-        except asyncio.CancelledError:
-            raise
-        except Exception:
-            log.exception("table %s: the AI driver stopped", live.id)
+        """Play the table's AI seats, one move at a time at the table's pace, off the event loop.
+        A failure (the store refusing a write, an agent's exception) pauses and retries: the
+        driver never stops while the game goes on."""
+        pause = RETRY_AFTER_REFUSAL
+        while not live.state.is_terminal():
+            try:
+                if await self._step(live):
+                    pause = RETRY_AFTER_REFUSAL
+            except asyncio.CancelledError:
+                raise
+            except ServiceError as exc:
+                log.warning("table %s: AI move refused (%s): %s", live.id, exc.code, exc.message)
+                await asyncio.sleep(pause)
+                pause = min(pause * 2, MAX_RETRY_PAUSE) if exc.code == "unavailable" else pause
+            except Exception:
+                log.exception("table %s: AI move failed; retrying in %.1f s", live.id, pause)
+                await asyncio.sleep(pause)
+                pause = min(pause * 2, MAX_RETRY_PAUSE)
+
+    async def _step(self, live: LiveTable) -> bool:
+        """One AI move if an AI seat may act now (True), else wait for a move (False)."""
+        waiting = deciding_seats(live.state)
+        seat = next((s for s in waiting if s in live.agents), None)
+        if seat is None:
+            live.wake.clear()
+            await live.wake.wait()
+            return False
+        agent = live.agents[seat]
+        if live.record.ai_delay_ms:
+            await asyncio.sleep(live.record.ai_delay_ms / 1000)
+        # others committing meanwhile change nothing of this seat's secret choice (its options
+        # never depend on theirs), so its commitment stands at whatever ply it arrives
+        ply = None if len(waiting) > 1 else len(live.plies)
+        # the position as this seat is asked it (a secret choice: its own options)
+        asked = as_decider(live.state, seat)
+        asked = asked.clone() if asked is live.state else asked
+        action = await self.workers.scheduler.run(live.owner, agent.choose, asked)
+        await self.moves.act(live, frozenset({seat}), action.text, ply)
+        return True

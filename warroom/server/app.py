@@ -17,38 +17,47 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import gc
-from collections.abc import AsyncIterator, Callable, Mapping
+import logging
+from collections.abc import AsyncIterator, Callable
 from pathlib import Path
 from typing import Annotated
 
 from fastapi import FastAPI, Query, Request, WebSocket, WebSocketDisconnect
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import FileResponse, JSONResponse, PlainTextResponse
+from fastapi.openapi.docs import get_swagger_ui_html
+from fastapi.responses import FileResponse, HTMLResponse, JSONResponse, PlainTextResponse
 from fastapi.staticfiles import StaticFiles
-from starlette.datastructures import Headers
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.routing import BaseRoute, Match
-from starlette.types import ASGIApp, Receive, Scope, Send
+from starlette.types import Scope
+from swagger_ui_bundle import swagger_ui_path  # type: ignore[import-untyped]  # no stubs: one path
 
 from warroom.core.game import JSON
 from warroom.server import measure, openapi, schemas
-from warroom.server.live import Subscriber
+from warroom.server.limits import Limits
+from warroom.server.live import LiveTable, Subscriber
 from warroom.server.openapi import refusals
 from warroom.server.protocol import ServiceError, encode
+from warroom.server.security import BODY_READ_TIMEOUT, LimitBody, SecurityHeaders, docs_csp, error_response
 from warroom.server.service import TableService
 from warroom.server.store import SqlStore
 
+log = logging.getLogger("warroom.server")
+
 WEB_DIR = Path(__file__).resolve().parent.parent / "web"
-MAX_BODY = 16 * 1024
-
-
-HTTP_CODES = {400: "malformed", 404: "not_found", 405: "method_not_allowed"}
-
-
-def error_response(
-    code: str, message: str, status: int, headers: Mapping[str, str] | None = None
-) -> JSONResponse:
-    return JSONResponse({"error": {"code": code, "message": message}}, status_code=status, headers=headers)
+DOCS_ASSETS = "/api/docs/assets"
+# the web table's icon (index.html), for the docs page too: nothing is loaded from elsewhere
+ICON = (
+    "data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 16 16'%3E"
+    "%3Ccircle cx='8' cy='8' r='7' fill='%23c9a227'/%3E%3C/svg%3E"
+)
+HTTP_CODES = {
+    400: "malformed",
+    404: "not_found",
+    405: "method_not_allowed",
+    408: "timeout",
+    413: "too_large",
+}
 
 
 def allowed_methods(app: FastAPI, scope: Scope) -> list[str]:
@@ -60,13 +69,18 @@ def allowed_methods(app: FastAPI, scope: Scope) -> list[str]:
     return sorted(methods)
 
 
-def create_app(db: str, ai_delay_ms: int = 700) -> FastAPI:
+def create_app(
+    db: str,
+    ai_delay_ms: int = 700,
+    body_read_timeout: float = BODY_READ_TIMEOUT,
+    limits: Limits | None = None,
+) -> FastAPI:
     """The whole web app over a database URL (or SQLite file path)."""
     service_box: list[TableService] = []
 
     @contextlib.asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
-        service = TableService(SqlStore(db), ai_delay_ms=ai_delay_ms)
+        service = TableService(SqlStore(db), ai_delay_ms=ai_delay_ms, limits=limits)
         await service.start()
         # What exists now (modules, the app, resumed tables' games) lives as long as the process:
         # out of the collector's generations, full collections stay short (see configured_game).
@@ -83,7 +97,10 @@ def create_app(db: str, ai_delay_ms: int = 700) -> FastAPI:
         finally:
             await service.stop()
 
-    app = FastAPI(title="warroom", lifespan=lifespan, docs_url="/api/docs", openapi_url="/api/openapi.json")
+    # /api/docs is served by _docs_routes: Swagger UI from the package, not a CDN
+    app = FastAPI(
+        title="warroom", lifespan=lifespan, docs_url=None, redoc_url=None, openapi_url="/api/openapi.json"
+    )
 
     def svc() -> TableService:
         return service_box[0]
@@ -108,10 +125,18 @@ def create_app(db: str, ai_delay_ms: int = 700) -> FastAPI:
         where = ".".join(str(part) for part in first["loc"])
         return error_response("malformed", f"{where}: {first['msg']}", 400)
 
-    app.add_middleware(LimitBody)
+    @app.exception_handler(Exception)
+    async def _internal(_request: Request, _exc: Exception) -> JSONResponse:
+        # a fault of the server's (logged by the framework): the JSON body, never plain text, and
+        # nothing of the exception's text, which may quote stored data
+        return error_response("internal", "the server could not answer this request", 500)
+
+    app.add_middleware(LimitBody, read_timeout=body_read_timeout)
+    app.add_middleware(SecurityHeaders)  # outermost: every answer, refusals included
     _api_routes(app, svc)
     measure.install(app, svc)  # pre-measurement on measured tables (measure.py)
     _web_routes(app)
+    _docs_routes(app)
     openapi.install(app)
     return app
 
@@ -125,16 +150,18 @@ def _api_routes(app: FastAPI, svc: Callable[[], TableService]) -> None:
     async def list_tables() -> list[schemas.TableSummary]:
         return await svc().lobby()
 
-    @app.post("/api/tables", status_code=201, responses=refusals(400, 413))
-    async def create_table(req: schemas.CreateTable) -> schemas.CreatedTable:
-        return await svc().create_table(req)
+    @app.post("/api/tables", status_code=201, responses=refusals(400, 413, 429))
+    async def create_table(req: schemas.CreateTable, request: Request) -> schemas.CreatedTable:
+        # the client, for its share of the AI (limits.py): its address (behind a proxy, the
+        # forwarded one: uvicorn's --forwarded-allow-ips)
+        return await svc().create_table(req, request.client.host if request.client else "")
 
     @app.get("/api/tables/{table_id}", responses=refusals(400, 403, 404, 409))
     async def get_table(table_id: str, token: Annotated[str | None, Query(max_length=200)] = None) -> JSON:
         live = await svc().table(table_id)
         return svc().state_for(live, await svc().seats(live, token))
 
-    @app.post("/api/tables/{table_id}/actions", responses=refusals(400, 403, 404, 409, 413, 422))
+    @app.post("/api/tables/{table_id}/actions", responses=refusals(400, 403, 404, 409, 413, 422, 503))
     async def act(table_id: str, req: schemas.ActRequest) -> schemas.ActResult:
         return await svc().act(table_id, req.token, req.action, req.ply)
 
@@ -176,7 +203,7 @@ def _api_routes(app: FastAPI, svc: Callable[[], TableService]) -> None:
                 if message["type"] == "websocket.disconnect":
                     break
                 raw = message.get("text") if message.get("text") is not None else message.get("bytes")
-                sub.send(encode(await service.handle_message(live, sub, raw)))
+                sub.send(await _answer(service, live, sub, raw))
         except WebSocketDisconnect:
             pass
         finally:
@@ -184,21 +211,24 @@ def _api_routes(app: FastAPI, svc: Callable[[], TableService]) -> None:
             writer.cancel()
 
 
-class LimitBody:
-    """Refuse a request whose declared body is too large before anything reads it. Plain ASGI:
-    `@app.middleware("http")` would run every request in a task group of its own."""
+def _docs_routes(app: FastAPI) -> None:
+    """The API's interactive docs: Swagger UI's assets from the installed package (they work
+    offline, and nothing is fetched from elsewhere), its one inline script allowed by its hash."""
+    page = get_swagger_ui_html(
+        openapi_url=app.openapi_url or "/api/openapi.json",
+        title="warroom API",
+        swagger_js_url=f"{DOCS_ASSETS}/swagger-ui-bundle.js",
+        swagger_css_url=f"{DOCS_ASSETS}/swagger-ui.css",
+        swagger_favicon_url=ICON,
+    )
+    html = bytes(page.body).decode()
+    headers = {"Content-Security-Policy": docs_csp(html), "Cache-Control": "no-cache"}
 
-    def __init__(self, app: ASGIApp) -> None:
-        self.app = app
+    @app.get("/api/docs", include_in_schema=False)
+    async def docs() -> HTMLResponse:
+        return HTMLResponse(html, headers=headers)
 
-    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] == "http":
-            length = Headers(scope=scope).get("content-length")
-            if length is not None and (not length.isdigit() or int(length) > MAX_BODY):
-                refusal = error_response("too_large", f"a request body is at most {MAX_BODY} bytes", 413)
-                await refusal(scope, receive, send)
-                return
-        await self.app(scope, receive, send)
+    app.mount(DOCS_ASSETS, StaticFiles(directory=swagger_ui_path), name="docs-assets")
 
 
 def _web_routes(app: FastAPI) -> None:
@@ -212,6 +242,16 @@ def _web_routes(app: FastAPI) -> None:
         return FileResponse(index, headers={"Cache-Control": "no-cache"})
 
     app.mount("/static", StaticFiles(directory=WEB_DIR), name="static")
+
+
+async def _answer(service: TableService, live: LiveTable, sub: Subscriber, raw: str | bytes | None) -> str:
+    """The encoded reply to one websocket message: whatever the message, an answer is sent and the
+    connection keeps working (issue 17)."""
+    try:
+        return encode(await service.handle_message(live, sub, raw))
+    except Exception:
+        log.exception("table %s: a websocket message could not be answered", live.id)
+        return encode(ServiceError("internal", "the server could not answer this message", 500).to_message())
 
 
 async def _pump(websocket: WebSocket, sub: Subscriber) -> None:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import threading
+import time
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -73,6 +74,11 @@ class LiveTable:
     driver: asyncio.Task[None] | None = None  # plays the AI seats (ai_seats.py)
     replay_lock: threading.Lock = field(default_factory=threading.Lock)
     replay_cursor: tuple[int, State] | None = None  # the replay's last position (replays.py)
+    owner: str = ""  # the client that created it (limits.py); "" when resumed from the store
+    last_used: float = field(default_factory=time.monotonic)  # opened, watched or played
+
+    def touch(self) -> None:
+        self.last_used = time.monotonic()
 
     @property
     def id(self) -> str:

@@ -16,6 +16,8 @@ catalog) goes out once per connection, not with every move.
 
 from __future__ import annotations
 
+import logging
+
 from warroom.core.errors import IllegalActionError
 from warroom.core.game import JSON, State, events_for
 from warroom.server import schemas
@@ -31,9 +33,12 @@ from warroom.server.protocol import (
     UpdateMessage,
     encode,
 )
+from warroom.server.seeds import deal_for
 from warroom.server.store import ActionRecord, PlyTakenError
 from warroom.server.turns import as_decider, deciding_seats, options_for, play
 from warroom.server.workers import Workers
+
+log = logging.getLogger("warroom.server")
 
 LOG_ON_CONNECT = 400  # most recent log entries sent when a client (re)connects
 
@@ -48,6 +53,7 @@ def table_header(live: LiveTable) -> TableHeader:
         seats=[SeatKind(seat=i, kind=kind) for i, kind in enumerate(record.seats)],
         hotseat=record.hotseat,
         ai_delay_ms=record.ai_delay_ms,
+        deal=deal_for(record, live.state.is_terminal()),
     )
 
 
@@ -118,10 +124,12 @@ class Moves:
     def subscribe(self, live: LiveTable, seats: frozenset[int]) -> Subscriber:
         sub = Subscriber(seats)
         live.subscribers.add(sub)
+        live.touch()
         return sub
 
     def unsubscribe(self, live: LiveTable, sub: Subscriber) -> None:
         live.subscribers.discard(sub)
+        live.touch()
 
     # -- moves ----------------------------------------------------------------------------------
     async def act(
@@ -158,11 +166,18 @@ class Moves:
                 raise ServiceError(
                     "conflict", "another move was stored first; reload the table", 409
                 ) from None
+            except Exception as exc:  # a full disk, a read-only or unreachable database
+                log.error("table %s: move %d could not be stored: %s", live.id, number + 1, exc)
+                raise unavailable() from None
             if after.is_terminal():
-                await self.workers.write(self.store.finish, live.id, returns_of(after))
+                try:
+                    await self.workers.write(self.store.finish, live.id, returns_of(after))
+                except Exception as exc:  # the move is stored: the table is marked finished on load
+                    log.error("table %s: could not be marked finished: %s", live.id, exc)
             live.state = after
             entry = Ply(seat, action.text, list(events))
             live.plies.append(entry)
+            live.touch()
             self._broadcast(live, entry)
             live.wake.set()  # the AI seats look whether it is their turn
             return schemas.ActResult(ply=number + 1, action=action.text)
@@ -198,6 +213,13 @@ class Moves:
                 )
                 text = texts[key] = encode(message)
             sub.send(text)
+
+
+def unavailable() -> ServiceError:
+    """A move that could not be stored (the database refused the write): nothing changed, try again."""
+    return ServiceError(
+        "unavailable", "the move could not be stored just now; nothing changed, try again", 503
+    )
 
 
 def acting_seat(state: State, seats: frozenset[int]) -> int:

@@ -17,15 +17,19 @@ import warroom
 from warroom.server import schemas
 
 REFUSALS = {
-    400: "malformed request, unknown option or seat, ply out of range",
+    400: "malformed request, unknown option or seat, an option naming anything but shipped or uploaded "
+    "content, ply out of range",
     403: "the token holds no seat here, a spectator tried to act, or the replay is still hidden",
     404: "no such table",
     409: (
         "not now: the game is over, it is not this seat's turn, or the ply is stale; or never: the table "
-        "was started under another version of its game and its log no longer replays (incompatible)"
+        "was started under another version of its game and its log no longer replays (incompatible), "
+        "or its stored record is damaged (damaged)"
     ),
     413: "the body or the action text is too large",
     422: "a well-formed action that the rules do not allow now",
+    429: "too many tables of AI seats alone, or with a strong AI, playing on the server or for this client",
+    503: "the move could not be stored just now (the database refused the write); nothing changed",
 }
 
 

@@ -89,14 +89,24 @@ def _what_is_wrong(exc: ValidationError) -> str:
 
 
 def reply_to(raw: str | bytes | None) -> JsonValue:
-    """The `id` of a message that could not be read as one of ours, if it has one, for the error reply."""
+    """The `id` of a message that could not be read as one of ours, if it has a plain one (a number,
+    or text that can be sent back), for the error reply; anything else (nesting too deep for the
+    parser, a lone surrogate) is not echoed."""
     if not isinstance(raw, str) or len(raw) > MAX_MESSAGE:
         return None
     try:
         doc = json.loads(raw)
-    except ValueError:
+    except (ValueError, RecursionError):
         return None
-    return doc.get("id") if isinstance(doc, dict) else None
+    found = doc.get("id") if isinstance(doc, dict) else None
+    if isinstance(found, bool) or not isinstance(found, int | str):
+        return None
+    if isinstance(found, str):
+        try:
+            found.encode("utf-8")
+        except UnicodeEncodeError:
+            return None
+    return found
 
 
 # -- server to client ------------------------------------------------------------------------------
@@ -105,6 +115,15 @@ def reply_to(raw: str | bytes | None) -> JsonValue:
 class SeatKind(TypedDict):
     seat: int
     kind: str  # "human" or an agent name
+
+
+class Deal(TypedDict):
+    """Who chose the table's seed, the server's commitment to it, and (once the game is over) the
+    seed itself, to check against the commitment (seeds.py)."""
+
+    chosen_by_creator: bool
+    commitment: str  # sha256 hex of "warroom-deal:<seed>"
+    revealed: int | None
 
 
 class TableHeader(Strict):
@@ -117,6 +136,7 @@ class TableHeader(Strict):
     seats: list[SeatKind]
     hotseat: bool
     ai_delay_ms: int
+    deal: Deal
 
 
 # The parts repeated inside a message are typed dicts, not models: pydantic checks them as

@@ -37,10 +37,20 @@ class GameOut(BaseModel):
 class CreateTable(Strict):
     game: str = Field(max_length=64)
     options: dict[str, Any] = Field(default_factory=dict)
+    uploads: dict[str, str] = Field(
+        default_factory=dict,
+        max_length=1,
+        description="uploaded content by option name (Memoir '44 scenario, WoT Rush cards): the file's text",
+    )
     seats: list[str] = Field(min_length=1, max_length=16, description="'human' or an agent name per seat")
     hotseat: bool = Field(False, description="all human seats play from one device")
     ai_delay_ms: int | None = Field(None, ge=0, le=60_000, description="pause before each AI move")
-    seed: int | None = Field(None, ge=0, lt=2**62)
+    seed: int | None = Field(
+        None,
+        ge=0,
+        lt=2**62,
+        description="leave out: the server draws it and commits to it; a chosen seed is shown to every seat",
+    )
 
 
 class SeatOut(BaseModel):
@@ -59,7 +69,8 @@ class CreatedTable(BaseModel):
 
 
 # "incompatible": its log no longer replays (typically started under another version of its game)
-TableStatus = Literal["running", "finished", "incompatible"]
+# "damaged": its stored row cannot be read at all (not JSON, a seed that is not a number)
+TableStatus = Literal["running", "finished", "incompatible", "damaged"]
 
 
 class TableSummary(BaseModel):
@@ -77,6 +88,9 @@ class TableSummary(BaseModel):
     engine_version: str | None = Field(None, description="the warroom version the table was started under")
     game_version: str | None = Field(None, description="the game's version the table was started under")
     reason: str | None = Field(None, description="why an incompatible table cannot be resumed")
+    seed_chosen_by_creator: bool = Field(
+        False, description="the creator chose the seed, and so may know every hidden card"
+    )
 
 
 class ActRequest(Strict):

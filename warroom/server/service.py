@@ -15,9 +15,12 @@
 
 from __future__ import annotations
 
+import asyncio
+
 from warroom.core.game import JSON
 from warroom.server import schemas
 from warroom.server.ai_seats import AiSeats
+from warroom.server.limits import Limits
 from warroom.server.live import LiveTable, Subscriber
 from warroom.server.moves import Moves
 from warroom.server.protocol import (
@@ -41,19 +44,25 @@ __all__ = ["ServiceError", "TableService"]
 class TableService:
     """Creates, loads, plays and narrates tables; the HTTP/websocket layer is a thin shell over it."""
 
-    def __init__(self, store: Store, ai_delay_ms: int = 700, agent_threads: int = 2) -> None:
+    def __init__(
+        self, store: Store, ai_delay_ms: int = 700, agent_threads: int = 2, limits: Limits | None = None
+    ) -> None:
         self.workers = Workers(store, agent_threads)
         self.moves = Moves(self.workers)
         self.ai = AiSeats(self.workers, self.moves)
-        self.tables = Tables(self.workers, ai_delay_ms, on_load=self.ai.start)
+        self.tables = Tables(self.workers, ai_delay_ms, on_load=self.ai.start, limits=limits)
+        self._releaser: asyncio.Task[None] | None = None
         self.replays = Replays(self.workers)
 
     # -- lifecycle ------------------------------------------------------------------------------
     async def start(self) -> None:
         """Resume every unfinished table exactly where its action log stops, AI seats included."""
         await self.tables.resume_unfinished()
+        self._releaser = asyncio.create_task(self.tables.release_forever(), name="release-idle-tables")
 
     async def stop(self) -> None:
+        if self._releaser is not None:
+            self._releaser.cancel()
         live_tables = list(self.tables.live.values())
         for live in live_tables:
             for sub in live.subscribers:
@@ -68,8 +77,8 @@ class TableService:
     async def lobby(self, limit: int = 50) -> list[schemas.TableSummary]:
         return await self.tables.lobby(limit)
 
-    async def create_table(self, req: schemas.CreateTable) -> schemas.CreatedTable:
-        return await self.tables.create(req)
+    async def create_table(self, req: schemas.CreateTable, client: str = "") -> schemas.CreatedTable:
+        return await self.tables.create(req, client)
 
     async def table(self, table_id: str) -> LiveTable:
         return await self.tables.table(table_id)

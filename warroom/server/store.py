@@ -60,6 +60,26 @@ class TableRecord:
     # under one game version may not replay under another
     engine_version: str | None = None
     game_version: str | None = None
+    # uploaded content by option name (content.py): stored with the table, so it is rebuilt from
+    # the database alone
+    uploads: dict[str, str] = field(default_factory=dict)
+    seed_chosen: bool = False  # the creator gave the seed (shown to every seat: seeds.py)
+
+
+@dataclass(frozen=True)
+class DamagedTable:
+    """A stored table whose header row cannot be read (not JSON, a seed that is not a number):
+    reported as damaged, while every other table is served (issue 17)."""
+
+    id: str
+    game: str
+    created_at: float
+    reason: str
+
+
+class DamagedRowError(Exception):
+    """A table row that cannot be read as a TableRecord; the message says which field, never its
+    content."""
 
 
 @dataclass(frozen=True)
@@ -75,9 +95,9 @@ class Store(Protocol):
     url: str
 
     def create_table(self, table: TableRecord, tokens: dict[str, list[int]]) -> None: ...
-    def get_table(self, table_id: str) -> TableRecord | None: ...
-    def list_tables(self, limit: int) -> list[TableRecord]: ...
-    def unfinished_tables(self) -> list[TableRecord]: ...
+    def get_table(self, table_id: str) -> TableRecord | None: ...  # DamagedRowError: unreadable
+    def list_tables(self, limit: int) -> list[TableRecord | DamagedTable]: ...
+    def unfinished_tables(self) -> list[TableRecord | DamagedTable]: ...
     def seats_for_token(self, table_id: str, token: str) -> list[int] | None: ...
     def append_action(self, table_id: str, action: ActionRecord) -> None: ...
     def actions(self, table_id: str) -> list[ActionRecord]: ...
@@ -110,6 +130,8 @@ class TableRow(Base):
     # added after the first release: `_add_missing_columns` gives an older database these
     engine_version: Mapped[str | None] = mapped_column(String(64), nullable=True)
     game_version: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    uploads: Mapped[str | None] = mapped_column(Text, nullable=True)  # JSON {option: text}
+    seed_chosen: Mapped[bool | None] = mapped_column(Boolean, nullable=True)
 
 
 class TokenRow(Base):
@@ -178,6 +200,8 @@ class SqlStore:
                     returns=None,
                     engine_version=table.engine_version,
                     game_version=table.game_version,
+                    uploads=json.dumps(table.uploads) if table.uploads else None,
+                    seed_chosen=table.seed_chosen,
                 )
             )
             session.flush()
@@ -191,15 +215,15 @@ class SqlStore:
             row = session.get(TableRow, table_id)
             return None if row is None else _record(row)
 
-    def list_tables(self, limit: int) -> list[TableRecord]:
+    def list_tables(self, limit: int) -> list[TableRecord | DamagedTable]:
         with self._session() as session:
             rows = session.scalars(select(TableRow).order_by(TableRow.created_at.desc()).limit(limit))
-            return [_record(row) for row in rows]
+            return [_record_or_damaged(row) for row in rows]
 
-    def unfinished_tables(self) -> list[TableRecord]:
+    def unfinished_tables(self) -> list[TableRecord | DamagedTable]:
         with self._session() as session:
             rows = session.scalars(select(TableRow).where(TableRow.finished.is_(False)))
-            return [_record(row) for row in rows]
+            return [_record_or_damaged(row) for row in rows]
 
     def seats_for_token(self, table_id: str, token: str) -> list[int] | None:
         with self._session() as session:
@@ -365,18 +389,56 @@ def _sqlite_pragmas(connection: Any, _record: Any) -> None:
     cursor.close()
 
 
+def _record_or_damaged(row: TableRow) -> TableRecord | DamagedTable:
+    try:
+        return _record(row)
+    except DamagedRowError as exc:
+        try:
+            created = float(row.created_at)
+        except (TypeError, ValueError):
+            created = 0.0
+        return DamagedTable(str(row.id), str(row.game), created, str(exc))
+
+
+def _json_field(row: TableRow, name: str, kind: type) -> Any:
+    try:
+        value = json.loads(getattr(row, name))
+    except (TypeError, ValueError):
+        raise DamagedRowError(f"its stored {name} are not JSON") from None
+    if not isinstance(value, kind):
+        raise DamagedRowError(f"its stored {name} are not a JSON {kind.__name__}")
+    return value
+
+
 def _record(row: TableRow) -> TableRecord:
+    """A row as a record; DamagedRowError (naming the field, never its content) if it cannot be."""
+    options = _json_field(row, "options", dict)
+    seats = _json_field(row, "seats", list)
+    if not all(isinstance(seat, str) for seat in seats):
+        raise DamagedRowError("its stored seats are not a list of names")
+    uploads = _json_field(row, "uploads", dict) if row.uploads else {}
+    try:
+        seed, delay, created = int(row.seed), int(row.ai_delay_ms), float(row.created_at)
+    except (TypeError, ValueError):
+        raise DamagedRowError("its stored seed, AI delay or creation time is not a number") from None
+    returns = row.returns
+    if returns is not None and not (
+        isinstance(returns, list) and all(isinstance(r, int | float) for r in returns)
+    ):
+        raise DamagedRowError("its stored returns are not a list of numbers")
     return TableRecord(
         id=row.id,
         game=row.game,
-        options=json.loads(row.options),
-        seed=int(row.seed),
-        seats=json.loads(row.seats),
+        options=options,
+        seed=seed,
+        seats=seats,
         hotseat=bool(row.hotseat),
-        ai_delay_ms=int(row.ai_delay_ms),
-        created_at=float(row.created_at),
+        ai_delay_ms=delay,
+        created_at=created,
         finished=bool(row.finished),
-        returns=row.returns,
+        returns=returns,
         engine_version=row.engine_version,
         game_version=row.game_version,
+        uploads=uploads,
+        seed_chosen=bool(row.seed_chosen),
     )

@@ -10,9 +10,9 @@ reason, refused with a 409 when opened) and every other table plays on.
 from __future__ import annotations
 
 import asyncio
-import gc
 import logging
 import secrets
+import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -20,32 +20,18 @@ from typing import Any
 import warroom
 from warroom.agents import agent_names, make_agent
 from warroom.core.errors import WarroomError
-from warroom.core.game import Game, OptionSpec
-from warroom.core.registry import game_class, games, shared_game
+from warroom.core.game import OptionSpec
+from warroom.core.registry import game_class, games
 from warroom.server import schemas
+from warroom.server.content import check_client_options, choices_for, configured_game
+from warroom.server.limits import Limits, is_strong
 from warroom.server.live import HUMAN, LiveTable, Ply, returns_of
 from warroom.server.protocol import ServiceError
-from warroom.server.store import ActionRecord, TableRecord
-from warroom.server.turns import play
+from warroom.server.store import ActionRecord, DamagedRowError, DamagedTable, TableRecord
+from warroom.server.turns import deciding_seats, play
 from warroom.server.workers import Workers
 
 log = logging.getLogger("warroom.server")
-
-_FROZEN: set[int] = set()  # ids of the shared games already frozen out of the collector
-
-
-def configured_game(game_id: str, options: dict[str, Any]) -> Game[Any]:
-    """`load(game_id, **options)`, shared by every table with the same game and options."""
-    game = shared_game(game_class(game_id), options)
-    if id(game) not in _FROZEN:
-        # Its rule tables are hundreds of thousands of references that live as long as the
-        # process: frozen, the cyclic garbage collector never walks them again, where each full
-        # collection would otherwise pause the event loop for a hundred milliseconds or more.
-        # (Freezing also pins whatever unreachable cycles are pending now: a few objects, once
-        # per configuration.)
-        gc.freeze()
-        _FROZEN.add(id(game))
-    return game
 
 
 def game_version(game_id: str) -> str | None:
@@ -82,7 +68,7 @@ def describe_game(game_id: str) -> schemas.GameOut:
                 name=spec.name,
                 default=spec.default,
                 help=spec.help,
-                choices=list(spec.choices) if spec.choices is not None else None,
+                choices=choices_for(game_id, spec),
                 type=type(spec.default).__name__,
             )
             for spec in info.options
@@ -105,7 +91,7 @@ class LogDoesNotReplayError(Exception):
 def rebuild(record: TableRecord, actions: Sequence[ActionRecord]) -> LiveTable:
     """A table from its header and action log: the seeded start, then every stored move."""
     try:
-        game = configured_game(record.game, record.options)
+        game = configured_game(record.game, record.options, record.uploads)
         state = game.new_initial_state(record.seed)
         agents = {
             seat: make_agent(game, kind, (record.seed * 31 + seat) % 2**32)
@@ -115,7 +101,9 @@ def rebuild(record: TableRecord, actions: Sequence[ActionRecord]) -> LiveTable:
     except Exception as exc:
         raise LogDoesNotReplayError(f"the table cannot be set up: {exc}") from exc
     plies = []
-    for action in actions:
+    for number, action in enumerate(actions):
+        if action.ply != number:
+            raise LogDoesNotReplayError(f"the stored log has a gap: move {number + 1} is missing")
         try:
             events = play(state, action.seat, action.text)
         except Exception as exc:
@@ -171,13 +159,21 @@ class Unplayable:
 class Tables:
     """The live tables of this process, the ones that cannot be resumed, and how both come to be."""
 
-    def __init__(self, workers: Workers, ai_delay_ms: int, on_load: Callable[[LiveTable], None]) -> None:
+    def __init__(
+        self,
+        workers: Workers,
+        ai_delay_ms: int,
+        on_load: Callable[[LiveTable], None],
+        limits: Limits | None = None,
+    ) -> None:
         self.workers = workers
+        self.limits = limits or Limits()
         self.store = workers.store
         self.ai_delay_ms = ai_delay_ms
         self.on_load = on_load  # a table was loaded: its AI seats start (see ai_seats.py)
         self.live: dict[str, LiveTable] = {}
         self.unplayable: dict[str, Unplayable] = {}
+        self.damaged: dict[str, DamagedTable] = {}  # rows that cannot be read at all
         self._loading = asyncio.Lock()
 
     # -- catalogue and lobby ------------------------------------------------------------------
@@ -185,8 +181,20 @@ class Tables:
         return [describe_game(game_id) for game_id in games()]
 
     async def lobby(self, limit: int = 50) -> list[schemas.TableSummary]:
-        records: list[TableRecord] = await self.workers.db(self.store.list_tables, limit)
-        return [await self._summary(record) for record in records]
+        records: list[TableRecord | DamagedTable] = await self.workers.db(self.store.list_tables, limit)
+        summaries = []
+        for record in records:
+            if isinstance(record, DamagedTable):
+                self.damaged[record.id] = record
+                summaries.append(damaged_summary(record))
+                continue
+            try:
+                summaries.append(await self._summary(record))
+            except Exception as exc:  # one table's fault never takes the lobby down
+                log.exception("table %s: cannot be listed", record.id)
+                damaged = DamagedTable(record.id, record.game, record.created_at, f"it cannot be read: {exc}")
+                summaries.append(damaged_summary(damaged))
+        return summaries
 
     async def _summary(self, record: TableRecord) -> schemas.TableSummary:
         live = self.live.get(record.id)
@@ -219,14 +227,43 @@ class Tables:
             engine_version=record.engine_version,
             game_version=record.game_version,
             reason=problem.message if problem is not None else None,
+            seed_chosen_by_creator=record.seed_chosen,
         )
 
     # -- creating and loading -----------------------------------------------------------------
-    async def create(self, req: schemas.CreateTable) -> schemas.CreatedTable:
+    def check_ai_limits(self, seats: list[str], client: str) -> None:
+        """Refuse a table that would pass a cap on the tables of AI seats alone still playing (they
+        play without pause), or on those with a strong search level, for the server or this client
+        (limits.py). A person's tables against the lighter AIs are paced by the person: not capped."""
+        limits = self.limits
+        playing = [t for t in self.live.values() if t.agents and not t.state.is_terminal()]
+        alone = [t for t in playing if not t.human_seats]
+        strong = [t for t in playing if is_strong(t.record.seats)]
+        checks = []
+        if HUMAN not in seats:
+            checks.append((alone, limits.ai_tables, limits.ai_tables_per_client, "tables of AI seats alone"))
+        if is_strong(seats):
+            checks.append((strong, limits.strong_tables, limits.strong_tables_per_client, "strong AI tables"))
+        for tables, cap, per_client, what in checks:
+            if len(tables) >= cap:
+                raise ServiceError(
+                    "ai_limit", f"the server is playing its most {what} ({cap}); try later", 429
+                )
+            if sum(t.owner == client for t in tables) >= per_client:
+                raise ServiceError(
+                    "ai_limit",
+                    f"you have {per_client} {what} playing, the most one client may; finish one",
+                    429,
+                )
+
+    async def create(self, req: schemas.CreateTable, client: str = "") -> schemas.CreatedTable:
         try:
             info = game_class(req.game).info
             options = {name: _option_value(info.option(name), value) for name, value in req.options.items()}
-            game = configured_game(req.game, options)
+            check_client_options(req.game, options, req.uploads)
+            # off the event loop: building a configuration takes tens of milliseconds, and an
+            # upload is parsed and validated here
+            game = await self.workers.compute(configured_game, req.game, options, req.uploads)
         except WarroomError as exc:
             raise ServiceError("bad_options", str(exc)) from None
         if len(req.seats) != game.num_players:
@@ -237,11 +274,14 @@ class Tables:
         for name in req.seats:
             if name not in known:
                 raise ServiceError("bad_seats", f"unknown seat {name!r}; choose one of: {', '.join(known)}")
+        self.check_ai_limits(req.seats, client)
         record = TableRecord(
             id=secrets.token_hex(5),
             game=req.game,
             options=dict(game.options),
+            uploads=dict(req.uploads),
             seed=secrets.randbits(62) if req.seed is None else req.seed,
+            seed_chosen=req.seed is not None,
             seats=list(req.seats),
             hotseat=req.hotseat,
             ai_delay_ms=self.ai_delay_ms if req.ai_delay_ms is None else req.ai_delay_ms,
@@ -254,7 +294,7 @@ class Tables:
         if device is not None:
             tokens[device] = humans
         await self.workers.db(self.store.create_table, record, tokens)
-        live = await self._load(record)
+        live = await self._load(record, owner=client)
         for token, seats in tokens.items():
             live.tokens[token] = frozenset(seats)
         by_seat = {seats[0]: token for token, seats in tokens.items() if token != device}
@@ -277,12 +317,18 @@ class Tables:
     async def resume_unfinished(self) -> None:
         """Load every unfinished table exactly where its action log stops; report those that cannot be."""
         for record in await self.workers.db(self.store.unfinished_tables):
+            if isinstance(record, DamagedTable):
+                self.damaged[record.id] = record
+                log.error("table %s is damaged and cannot be resumed: %s", record.id, record.reason)
+                continue
             try:
                 await self._load(record)
             except ServiceError:
                 continue  # reported by _load; the other tables play on
+            except Exception:  # anything else about one table: the others still resume
+                log.exception("table %s cannot be resumed", record.id)
 
-    async def _load(self, record: TableRecord) -> LiveTable:
+    async def _load(self, record: TableRecord, owner: str = "") -> LiveTable:
         actions: list[ActionRecord] = await self.workers.db(self.store.actions, record.id)
         try:
             live = await self.workers.compute(rebuild, record, actions)
@@ -309,17 +355,46 @@ class Tables:
                 game_version(record.game),
                 warroom.__version__,
             )
+        live.owner = owner
         self.live[record.id] = live
         self.on_load(live)
         return live
+
+    # -- releasing ----------------------------------------------------------------------------
+    def release_idle(self, now: float | None = None) -> list[str]:
+        """Release from memory every table nobody watches that has been idle for
+        `limits.idle_seconds` and has no AI move to play (a finished one, or one waiting on a
+        person); it is loaded again from the store when next opened. The ids released."""
+        now = time.monotonic() if now is None else now
+        released = []
+        for live in list(self.live.values()):
+            if live.subscribers or now - live.last_used < self.limits.idle_seconds or live.lock.locked():
+                continue
+            if any(seat in live.agents for seat in deciding_seats(live.state)):
+                continue  # its AI seats are playing
+            if live.driver is not None:
+                live.driver.cancel()
+            del self.live[live.id]
+            released.append(live.id)
+        if released:
+            log.info("released %d idle tables from memory", len(released))
+        return released
+
+    async def release_forever(self) -> None:
+        while True:
+            await asyncio.sleep(self.limits.sweep_seconds)
+            self.release_idle()
 
     async def table(self, table_id: str) -> LiveTable:
         """A table by id, loaded from the store on first use."""
         live = self.live.get(table_id)
         if live is not None:
+            live.touch()
             return live
         if table_id in self.unplayable:
             raise _refusal(self.unplayable[table_id])
+        if table_id in self.damaged:
+            raise _damaged(self.damaged[table_id].reason)
         if len(table_id) > 64:
             raise ServiceError("unknown_table", "no such table", 404)
         async with self._loading:
@@ -328,7 +403,10 @@ class Tables:
                 return live
             if table_id in self.unplayable:
                 raise _refusal(self.unplayable[table_id])
-            record = await self.workers.db(self.store.get_table, table_id)
+            try:
+                record = await self.workers.db(self.store.get_table, table_id)
+            except DamagedRowError as exc:
+                raise _damaged(str(exc)) from None
             if record is None:
                 raise ServiceError("unknown_table", f"no table {table_id!r}", 404)
             return await self._load(record)
@@ -346,6 +424,33 @@ class Tables:
                 live.tokens[token] = frozenset(seats)
                 return live.tokens[token]
         raise ServiceError("bad_token", "this seat token is not valid for this table", 403)
+
+
+def _damaged(reason: str) -> ServiceError:
+    return ServiceError(
+        "damaged", f"this table's stored record is damaged ({reason}); it cannot be opened", 409
+    )
+
+
+def damaged_summary(record: DamagedTable) -> schemas.TableSummary:
+    """A damaged row as the lobby lists it: its id and game as stored, nothing else read from it."""
+    return schemas.TableSummary(
+        id=record.id,
+        game=record.game,
+        title=record.game,
+        seats=[],
+        hotseat=False,
+        ply=0,
+        status="damaged",
+        current_player=-1,
+        returns=None,
+        created_at=record.created_at,
+        spectator_link=spectator_link(record.id),
+        engine_version=None,
+        game_version=None,
+        reason=f"its stored record is damaged: {record.reason}",
+        seed_chosen_by_creator=False,
+    )
 
 
 def _refusal(problem: Unplayable) -> ServiceError:

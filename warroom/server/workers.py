@@ -11,6 +11,7 @@ from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from typing import TypeVar
 
+from warroom.server.limits import FairScheduler
 from warroom.server.store import Store
 
 T = TypeVar("T")
@@ -26,6 +27,8 @@ class Workers:
         db_threads = 1 if self.inline_writes else 4
         self.db_pool = ThreadPoolExecutor(db_threads, thread_name_prefix="warroom-db")
         self.engine_pool = ThreadPoolExecutor(agent_threads, thread_name_prefix="warroom-ai")
+        # AI seats' thinking, shared fairly between clients (limits.py)
+        self.scheduler = FairScheduler(self.engine_pool, agent_threads)
 
     async def db(self, fn: Callable[..., T], *args: object) -> T:
         """A store call, in the database pool."""
