@@ -23,6 +23,9 @@ Texts (each parses back to its action):
     jump | jump march                  a Move or March Move declared a Jump (DW-ABL-11)
     medic | mechanic u4 | tankhead u4  the Medic, Mechanic and Tank Head specials (DW-ABL-12/13/20)
     heal 2 | revive 3                  a Medic hit: remove a damage, or return a miniature
+    piece T-WOOD | rotate 90           terrain placement: the piece, then (after region and
+                                       `at X Y` on the 2" lattice) its rotation (DW-BTL-01, D-05)
+    objective SO-3                     a secret objective (DW-SM-02, D-08)
     stay                               a Move of 0" (DW-MOVE-07), or followers that stay put
 
 The fixed action space (`all_actions`, for learning environments) is this table: its placement
@@ -37,7 +40,7 @@ from enum import StrEnum
 
 from warroom.core.actions import Action, ActionTable, ParametricAction, PartKind, parts
 from warroom.games.dust_warfare.geometry import FACINGS, HEADINGS, Placement, snap
-from warroom.games.dust_warfare.words import Edge, Formation
+from warroom.games.dust_warfare.words import Edge, Formation, SecretObjective, TerrainKind
 
 REGION = 6.0  # inches: the side of a placement region (stage 1)
 
@@ -70,6 +73,9 @@ class Verb(StrEnum):
     TANKHEAD = "tankhead"
     HEAL = "heal"
     REVIVE = "revive"
+    PIECE = "piece"
+    ROTATE = "rotate"
+    OBJECTIVE = "objective"
 
 
 ATTACK_VERBS = (Verb.FIRE, Verb.GRENADES, Verb.ASSAULT)
@@ -231,6 +237,17 @@ class DustActions(ActionTable):
         self.heal = [
             self._add(f"heal {m}", Verb.HEAL, ("model", PartKind.AMOUNT, m)) for m in range(MAX_MODELS)
         ]
+        self.piece = {
+            k: self._add(f"piece {k.value}", Verb.PIECE, ("piece", PartKind.CHOICE, k.value))
+            for k in TerrainKind
+        }
+        self.rotate = {
+            r: self._add(f"rotate {r}", Verb.ROTATE, ("rotation", PartKind.AMOUNT, r)) for r in (0, 90)
+        }
+        self.objective = {
+            o: self._add(f"objective {o.value}", Verb.OBJECTIVE, ("objective", PartKind.CHOICE, o.value))
+            for o in SecretObjective
+        }
         self.revive = [
             self._add(f"revive {m}", Verb.REVIVE, ("model", PartKind.AMOUNT, m)) for m in range(MAX_MODELS)
         ]

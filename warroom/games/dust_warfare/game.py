@@ -7,22 +7,23 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from warroom.core.errors import OptionError
 from warroom.core.game import JSON, Action, Game, GameInfo, OptionSpec
 from warroom.games.dust_warfare import encoding
 from warroom.games.dust_warfare.actions import DustActions, place, read_place
 from warroom.games.dust_warfare.agents import HeuristicAgent
 from warroom.games.dust_warfare.army import SEAT_FACTION, build_forces
 from warroom.games.dust_warfare.content import default_content
+from warroom.games.dust_warfare.geometry import Battlefield
 from warroom.games.dust_warfare.position import options_of, parse_position
 from warroom.games.dust_warfare.render import consequence, describe, render
 from warroom.games.dust_warfare.rules import setup
+from warroom.games.dust_warfare.rules.terrain import placed_board
 from warroom.games.dust_warfare.scenario import battlefield, shipped
 from warroom.games.dust_warfare.state import DustState
 from warroom.games.dust_warfare.view import static
-from warroom.games.dust_warfare.words import ArmyChoice
 
-PLAYABLE = ("first_battle",)  # the scenarios whose rules are complete
+PLAYABLE = ("first_battle", "secret_mission")  # the scenarios whose rules are complete
+BOARD_CACHE = 512  # placed-terrain tables kept per game (each a few pieces; rebuilt on a miss)
 
 INFO = GameInfo(
     id="dust_warfare",
@@ -30,7 +31,7 @@ INFO = GameInfo(
     min_players=2,
     max_players=2,
     cooperative=False,
-    hidden_information=False,
+    hidden_information=True,  # Secret Mission's objectives (DW-SM-02)
     chance=True,
     # 5 turns x (orders <= 12 + 10 activations x (<= 3 actions x <= 4 placement stages + reactions
     # + hits)) is a few hundred; the bound leaves a wide margin
@@ -55,10 +56,8 @@ class DustWarfareGame(Game[DustState]):
         super().__init__(**options)
         self.content = default_content()
         self.scenario = shipped()[str(self.options["scenario"])]
-        if self.scenario.armies is not ArmyChoice.STARTER:
-            raise OptionError(
-                f"scenario {self.scenario.id} needs army lists; only starter lists are playable"
-            )
+        # A scenario open to any army list (DW-SET-01/02) plays the fixed starter lists until
+        # army building is offered (they are legal lists within every points limit).
         armies = (self.content.starter(SEAT_FACTION[0]), self.content.starter(SEAT_FACTION[1]))
         self.units = build_forces(self.content, armies, bool(self.options["heroes"]))
         self.board = battlefield(self.scenario, self.content)
@@ -66,6 +65,21 @@ class DustWarfareGame(Game[DustState]):
         assert length is not None, "variable game length is for custom scenarios"
         self.turns = length
         self.actions = DustActions(len(self.units), self.board.width, self.board.depth)
+        self._boards: dict[tuple[tuple[Any, ...], ...], Battlefield] = {}
+
+    def board_with(self, terrain: list[list[Any]]) -> Battlefield:
+        """The table with the scenario's map, or with the pieces placed so far (DW-BTL-01):
+        [[kind, x, y, rotation], ...] at their catalogue footprints."""
+        if not terrain:
+            return self.board
+        key = tuple(tuple(p) for p in terrain)
+        board = self._boards.get(key)
+        if board is None:
+            if len(self._boards) >= BOARD_CACHE:
+                self._boards.clear()
+            board = placed_board(self.content, self.board, terrain)
+            self._boards[key] = board
+        return board
 
     def new_initial_state(self, seed: int = 0) -> DustState:
         st = DustState(self)

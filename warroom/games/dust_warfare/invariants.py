@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 
 from warroom.games.dust_warfare.geometry import TOL
 from warroom.games.dust_warfare.rules.scoring import scores
+from warroom.games.dust_warfare.rules.secret import bonus
 from warroom.games.dust_warfare.words import Status
 
 if TYPE_CHECKING:
@@ -27,7 +28,7 @@ if TYPE_CHECKING:
 def check(state: State) -> None:
     """Raise AssertionError naming the broken invariant."""
     st: DustState = state  # type: ignore[assignment]  # the checker passes this game's states
-    board = st.game.board
+    board = st.board
     bases = []
     assert min(st.orders) >= 0, f"negative orders {st.orders}"
     for unit in st.game.units:
@@ -55,7 +56,9 @@ def check(state: State) -> None:
             gap = math.hypot(a.x - b.x, a.y - b.y) - a.r - b.r
             assert gap >= -TOL, f'u{u}.{m} and u{v}.{k} overlap by {-gap:.3f}"'
     if st.scores is not None:
-        assert st.scores == scores(st), f"reported SP {st.scores} differ from recomputed {scores(st)}"
+        assert st.scores == scores(st, bonus), (
+            f"reported SP {st.scores} differ from recomputed {scores(st, bonus)}"
+        )
         outcome = st.outcome()
         assert outcome is not None
         sa, sb = st.scores

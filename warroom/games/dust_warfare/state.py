@@ -25,7 +25,7 @@ from warroom.core.game import JSON, Outcome
 from warroom.core.rng import Rng
 from warroom.games.dust_warfare import view
 from warroom.games.dust_warfare.army import Unit
-from warroom.games.dust_warfare.geometry import Base, Measurement, in_formation
+from warroom.games.dust_warfare.geometry import Base, Battlefield, Measurement, in_formation
 from warroom.games.dust_warfare.rules.decisions import RULES
 from warroom.games.dust_warfare.words import Ability, Phase, Status, UnitType
 
@@ -73,8 +73,13 @@ class DustState(TurnState):
         F("scores", F.VALUE),  # the final Superiority Points per seat, once the game is over
         F("loser", F.VALUE),  # a seat left with no units (DW-TURN-03), else -1
         F("version", F.VALUE),  # counts changes of positions and losses (keys geometry caches)
+        F("terrain", F.VALUE),  # pieces placed by DW-BTL-01: [[kind, x, y, rotation], ...]
+        F("placer", F.VALUE),  # the seat placing the next terrain piece
+        F("secret", F.LIST),  # per seat: its secret objective id (DW-SM-02), else None
         F("decision", F.DECISION),
         F("agenda", F.AGENDA),
+        # a secret choice in progress (DW-SM-02): saved as action texts, read back on load
+        F("commits", F.VALUE, save=lambda c: {str(s): a.text for s, a in c.items()}, load=lambda d: d),
     )
 
     def __init__(self, game: DustWarfareGame) -> None:
@@ -110,6 +115,9 @@ class DustState(TurnState):
         self.scores: list[int] | None = None
         self.loser = -1
         self.version = 0
+        self.terrain: list[list[Any]] = []
+        self.placer = -1
+        self.secret: list[str | None] = [None, None]
 
     # ------------------------------------------------------------ the contract
 
@@ -135,11 +143,29 @@ class DustState(TurnState):
         return view.view(self, player)
 
     def _resample_hidden(self, player: int | None, rng: Rng) -> DustState:
-        """Nothing is hidden in the scenarios played so far (DW-GEN-08); the dice to come are
-        the state's own generator, which a determinisation re-seeds."""
+        """The only secret is Secret Mission's objectives (DW-SM-02, §4.2): each one `player`
+        has not seen is re-drawn from the list, and so is a commitment in progress; the dice
+        to come are the state's own generator, which a determinisation re-seeds."""
         new = self._clone()
         new.rng = Rng(rng.next_u64())
+        if new.scores is None:
+            choices = [o.id.value for o in self.game.scenario.secret_objective]
+            new.secret = [
+                s if (s is None or seat == player) else choices[rng.below(len(choices))]
+                for seat, s in enumerate(self.secret)
+            ]
+        new.resample_commits(player, rng)
         return new
+
+    @property
+    def board(self) -> Battlefield:
+        """The table with its terrain: the scenario's map, or the pieces placed so far
+        (DW-BTL-01)."""
+        return self.game.board_with(self.terrain)
+
+    def _loaded(self) -> None:
+        saved: dict[Any, Any] = dict(self.commits)  # loaded as {seat: action text}
+        self.commits = {int(seat): self.game.actions.by_text[text] for seat, text in saved.items()}
 
     def touch(self) -> None:
         """A miniature moved, fell or changed leader: geometry caches are stale."""
@@ -241,7 +267,7 @@ class DustState(TurnState):
         key = (a.x, a.y, a.hgt, b.x, b.y, b.hgt, float(spray))
         seen = cache[1].get(key)
         if seen is None:
-            seen = self.game.board.line_of_sight(a, b, ignore_obscuring=spray)
+            seen = self.board.line_of_sight(a, b, ignore_obscuring=spray)
             cache[1][key] = seen
         return seen
 

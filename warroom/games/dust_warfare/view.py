@@ -39,6 +39,9 @@ view. Its JSON shape (kept stable; fields may be added, none removed or renamed)
       "attack": {"attacker": 3, "target": 7, "hits": [1, 1], "suppression": 2} | null,
       "trigger": {"kind": "move" | "attack", "unit": 7, "close_combat": false,
                   "reactors": [2, 4]} | null,
+      "secret_objectives": ["SO-1" | null, null],   # Secret Mission: your own only, both
+                                                    # once the game is over
+      "secret_choice": {"kind", "seats", "committed", "mine"} | null,  # a choice in progress
       "scores": [90, 30] | null, "result": "..." | null
     }
 """
@@ -65,7 +68,7 @@ def _polygon(shape: Any) -> list[list[float]]:
 def static(st: DustState) -> JSON:
     """The table, terrain and objectives: fixed for the configured game (also the catalog)."""
     game = st.game
-    board = game.board
+    board = st.board
     content = game.content
     return {
         "scenario": {"id": game.scenario.id, "name": game.scenario.name, "turns": game.turns},
@@ -166,7 +169,7 @@ def view(st: DustState, player: int | None) -> JSON:
     zones = []
     for seat, edge in enumerate(st.edges):
         if edge is not None:
-            area = zone(game.scenario, game.board, Edge(edge)).area
+            area = zone(game.scenario, st.board, Edge(edge)).area
             zones.append({"seat": seat, "edge": edge, "polygon": _polygon(area)})
     objectives = [
         {
@@ -201,6 +204,11 @@ def view(st: DustState, player: int | None) -> JSON:
         "activation": st.activation,
         "attack": st.attack,
         "trigger": st.trigger,
+        # DW-SM-02, §4.2: a seat sees its own secret objective, everyone sees both at the end
+        "secret_objectives": [
+            s if (st.scores is not None or seat == player) else None for seat, s in enumerate(st.secret)
+        ],
+        "secret_choice": st.secret_view(player),
         "scores": None if st.scores is None else list(st.scores),
         "result": None if outcome is None else outcome.text,
     }
@@ -237,7 +245,7 @@ def measure(
     side effects on the state."""
     ours, u, m = _things(st, a)
     theirs, _, _ = _things(st, b)
-    board = st.game.board
+    board = st.board
     if weapon is None:
         return board.measure(ours, theirs)
     if u < 0:

@@ -164,7 +164,7 @@ def regather(st: DustState, u: int) -> None:
         if is_within(distance(lead, b), lr):
             continue
         others = [*friends, *enemies, *(st.base(u, k) for k in st.living(u) if k != m)]
-        stride = Stride(st.game.board, b, unit.profile, unit.movement, blockers=blockers)
+        stride = Stride(st.board, b, unit.profile, unit.movement, blockers=blockers)
         gap = math.hypot(lead.x - b.x, lead.y - b.y)
         dx, dy = (lead.x - b.x) / gap, (lead.y - b.y) / gap
         best: tuple[float, float] | None = None
@@ -172,9 +172,7 @@ def regather(st: DustState, u: int) -> None:
         for k in range(steps, 0, -1):
             x, y = snap(b.x + dx * k / 10), snap(b.y + dy * k / 10)
             spot = b.at(x, y)
-            if not placement_is_clear(st.game.board, spot, unit.profile, others) or not stride.can_reach(
-                x, y
-            ):
+            if not placement_is_clear(st.board, spot, unit.profile, others) or not stride.can_reach(x, y):
                 continue
             if is_within(distance(lead, spot), lr):
                 best = (x, y)  # keep shrinking: the first point within LR
@@ -388,7 +386,7 @@ def retreat(st: DustState, u: int) -> None:
     seat = unit.seat
     models = placement.order(st, u)
     lead = st.base(u, models[0])
-    board = st.game.board
+    board = st.board
     edge, gap = board.nearest_edge(lead)
     friends, enemies = st.friends_and_enemies(u)
     blockers = enemies + tuple(f for f in friends if f.is_vehicle)

@@ -245,7 +245,7 @@ def cover_level(st: DustState, u: int, t: int) -> int:
     target = st.unit(t)
     if target.is_heavy:
         return 0
-    board = st.game.board
+    board = st.board
     bases = st.bases(t)
     if st.leader[u] >= 0:
         ref = st.base(u, st.leader[u]).centre

@@ -16,8 +16,10 @@ from warroom.games.dust_warfare.rules import (
     command,
     moves,
     reaction,
+    secret,
     setup,
     specials,
+    terrain,
     turn,
 )
 
@@ -47,9 +49,16 @@ RULES: Rules[DustState] = Rules(
         DecisionKind("react", reaction.react_options, reaction.react_apply),  # D-19
         DecisionKind("hit", attack.hit_options, attack.hit_apply, forced=True),  # D-20
         DecisionKind("heal", specials.heal_options, specials.heal_apply),  # D-17
+        DecisionKind("terrain", terrain.terrain_options, terrain.terrain_apply),  # D-05
+        DecisionKind(
+            "objective", secret.objective_options, lambda st, a: None, secret=True, reveal=secret.reveal
+        ),  # D-08
     ],
     {
         "roll_off": setup.roll_off_job,
+        "terrain_roll": terrain.roll_job,
+        "terrain_next": terrain.next_job,
+        "secrets": secret.secrets_job,
         "deploy": setup.deploy_job,
         "deployed": setup.deployed_job,
         "turn": turn.turn_job,

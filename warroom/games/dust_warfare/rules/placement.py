@@ -100,7 +100,7 @@ def context(st: DustState) -> Context:
 def _build(st: DustState, placing: dict[str, Any]) -> Context:
     u = placing["unit"]
     unit = st.unit(u)
-    board = st.game.board
+    board = st.board
     models = order(st, u)
     lr = st.leadership(u) if len(models) > 1 else None
     if placing["purpose"] == DEPLOY:
@@ -246,9 +246,9 @@ def options(st: DustState) -> list[Action]:
     out: list[Action] = []
     if placing["purpose"] == RETREAT:
         # DW-SUP-06: listed nearest the edge first; a unit whose followers fit nowhere stays
-        edge, _ = st.game.board.nearest_edge(ctx.bases[0])
+        edge, _ = st.board.nearest_edge(ctx.bases[0])
         shapes = [(a, p) for a, p in _shapes(st, tuple(placing["point"])) if is_legal(st, p)]
-        board = st.game.board
+        board = st.board
         shapes.sort(
             key=lambda ap: sum(board.edge_distance(ctx.bases[0].at(x, y), edge) for x, y in ap[1].centres)
         )

@@ -13,6 +13,7 @@ DW-CAMP-05): computed from the final position only, so a checker can recompute t
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from warroom.games.dust_warfare.geometry import distance_to_point, is_within
@@ -63,13 +64,14 @@ def breakthrough(st: DustState, seat: int, reach: float) -> int:
     for u in st.units_of(seat):
         if st.status[u] != Status.TABLE or st.is_retreating(u):
             continue
-        if any(is_within(st.game.board.edge_distance(b, Edge(edge)), reach) for b in st.bases(u)):
+        if any(is_within(st.board.edge_distance(b, Edge(edge)), reach) for b in st.bases(u)):
             total += st.unit(u).ap + st.unit(u).hero_ap
     return total
 
 
-def scores(st: DustState) -> list[int]:
-    """Both seats' SP under the scenario's victory conditions."""
+def scores(st: DustState, bonus: Callable[[DustState, int], int] | None = None) -> list[int]:
+    """Both seats' SP under the scenario's victory conditions; `bonus` adds a seat's secret
+    objective (rules/secret.py, DW-SM-11)."""
     victory = st.game.scenario.victory
     out = [0, 0]
     for seat in (0, 1):
@@ -82,4 +84,6 @@ def scores(st: DustState) -> list[int]:
             owner = controller(st, objective.point, objective.control)
             if owner >= 0:
                 out[owner] += objective.sp
+    if bonus is not None:
+        out = [out[seat] + bonus(st, seat) for seat in (0, 1)]
     return out

@@ -17,7 +17,7 @@ from warroom.core.actions import Action
 from warroom.core.rng import Rng
 from warroom.games.dust_warfare.rules import placement
 from warroom.games.dust_warfare.rules.dice import faces_text, roll_off
-from warroom.games.dust_warfare.words import Edge, Phase, RollOffChoice, Status
+from warroom.games.dust_warfare.words import Edge, Phase, RollOffChoice, Status, TerrainMethod
 
 if TYPE_CHECKING:
     from warroom.games.dust_warfare.state import DustState
@@ -26,7 +26,14 @@ if TYPE_CHECKING:
 def start(st: DustState, seed: int) -> None:
     """DW-SET-04: a new game begins with the deployment roll-off."""
     st.rng = Rng(seed)
-    st.push(["roll_off"])
+    scenario = st.game.scenario
+    jobs: list[list[Any]] = []
+    if scenario.terrain.method is TerrainMethod.PLACEMENT:
+        jobs.append(["terrain_roll"])  # step 3 (DW-BTL-01)
+    if scenario.secret_objective:
+        jobs.append(["secrets"])  # step 4 (DW-SM-02)
+    jobs.append(["roll_off"])  # step 7
+    st.push(*jobs)
     st.run()
 
 

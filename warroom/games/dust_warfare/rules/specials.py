@@ -104,7 +104,7 @@ def return_spot(st: DustState, u: int, m: int) -> tuple[float, float] | None:
     lead = st.base(u, st.leader[u])
     friends, enemies = st.friends_and_enemies(u)
     others = [*friends, *enemies, *st.bases(u)]
-    board = st.game.board
+    board = st.board
     radius = 1.5
     while radius <= lr + lead.r + model.radius:
         for step in range(24):

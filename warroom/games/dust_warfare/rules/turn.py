@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from warroom.games.dust_warfare.rules import scoring
+from warroom.games.dust_warfare.rules import scoring, secret
 from warroom.games.dust_warfare.rules.dice import faces_text, hits, roll, roll_off
 from warroom.games.dust_warfare.words import Ability, Phase, Status
 
@@ -134,7 +134,7 @@ def check_job(st: DustState, _job: list[Any]) -> None:
 
 def finish(st: DustState) -> None:
     """Score the game (§3.19) and end it."""
-    st.scores = scoring.scores(st)
+    st.scores = scoring.scores(st, secret.bonus)
     st.phase = Phase.OVER.value
     outcome = st.outcome()
     assert outcome is not None

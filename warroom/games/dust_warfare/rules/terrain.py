@@ -1,0 +1,165 @@
+"""Terrain placement (dust_warfare.md DW-BTL-01, DW-SM-01, D-05), for a scenario without a map.
+
+A roll-off (DW-GEN-05); its winner places the first piece and the players alternate until the
+pool (terrain.toml's [placement]: 2 woods, 2 ruins, a building, 2 low walls and a hill) is
+used up. Each piece at its default footprint, rotated 0° or 90°, its centre on the 2" lattice,
+wholly on the table and at least 3" from every other piece (`Battlefield.can_place_piece`). The
+finite option set of D-05 is offered in stages: `piece T-WOOD` (a kind left in the pool that has
+a legal place), `region R` (a 6" cell holding such a centre), `at X Y` (a lattice centre there),
+`rotate 0|90`. A player with no legal place for any piece left ends the placement (a designed
+guard: the default pool always fits a 72" x 48" table).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import TYPE_CHECKING, Any
+
+from warroom.core.actions import Action
+from warroom.games.dust_warfare.actions import Verb
+from warroom.games.dust_warfare.content import COVER, Content
+from warroom.games.dust_warfare.geometry import Battlefield, Piece, footprint
+from warroom.games.dust_warfare.rules.dice import faces_text, roll_off
+from warroom.games.dust_warfare.words import TerrainKind
+
+if TYPE_CHECKING:
+    from warroom.games.dust_warfare.state import DustState
+
+ROTATIONS = (0, 90)
+
+
+def placed_board(content: Content, base: Battlefield, terrain: list[list[Any]]) -> Battlefield:
+    """The scenario's table (its map pieces, none for placement) with the placed pieces."""
+    pieces = list(base.pieces)
+    for number, (kind_text, x, y, rotation) in enumerate(terrain, start=1):
+        kind = content.terrain[TerrainKind(kind_text)]
+        assert kind.footprint is not None, f"{kind.kind} has no default footprint"
+        pieces.append(
+            Piece(
+                f"P{number}",
+                kind.kind,
+                footprint(kind.footprint, (float(x), float(y)), float(rotation)),
+                kind.height,
+                kind.los,
+                COVER[kind.inside],
+                COVER[kind.behind],
+                kind.effects,
+                kind.climbable,
+            )
+        )
+    return Battlefield(pieces, base.width, base.depth)
+
+
+def remaining(st: DustState) -> list[TerrainKind]:
+    """The pool's pieces not placed yet, in catalogue order."""
+    pool = Counter({TerrainKind(k): n for k, n in st.game.content.placement.pool.items()})
+    pool.subtract(TerrainKind(p[0]) for p in st.terrain)
+    return [k for k in TerrainKind if pool[k] > 0]
+
+
+def fits(st: DustState, kind: TerrainKind, x: float, y: float, rotation: int) -> bool:
+    """DW-BTL-01: on the table, 3" from every other piece (and a scenario's band, DW-FL-01)."""
+    content = st.game.content
+    size = content.terrain[kind].footprint
+    if size is None:
+        return False
+    polygon = footprint(size, (x, y), rotation)
+    band = st.game.scenario.terrain.band
+    return st.board.can_place_piece(polygon, spacing=content.placement.spacing, band=band)
+
+
+def _lattice(st: DustState, region: int) -> list[tuple[int, int]]:
+    step = int(st.game.content.placement.lattice)
+    x1, y1, x2, y2 = st.game.actions.region_box(region)
+    return [
+        (x, y)
+        for x in range(int(x1), int(x2))
+        for y in range(int(y1), int(y2))
+        if x % step == 0 and y % step == 0 and (x, y) in st.game.actions.at
+    ]
+
+
+def _point_fits(st: DustState, kind: TerrainKind, x: int, y: int) -> bool:
+    return any(fits(st, kind, float(x), float(y), r) for r in ROTATIONS)
+
+
+def _region_fits(st: DustState, kind: TerrainKind, region: int) -> bool:
+    return any(_point_fits(st, kind, x, y) for x, y in _lattice(st, region))
+
+
+def _kind_fits(st: DustState, kind: TerrainKind) -> bool:
+    return any(_region_fits(st, kind, r) for r in range(len(st.game.actions.region)))
+
+
+def roll_job(st: DustState, _job: list[Any]) -> None:
+    """DW-BTL-01: the terrain roll-off; its winner places the first piece."""
+    winner, rolls = roll_off(st.rng)
+    text = "; ".join(
+        f"Allies {faces_text(a)}, Axis {faces_text(b)}" for a, b in zip(rolls[::2], rolls[1::2], strict=True)
+    )
+    st.say(
+        "roll_off", f"terrain roll-off: {text}: the {st.side_name(winner)} place first", None, winner=winner
+    )
+    st.placer = winner
+    st.placing = None
+    st.push(["terrain_next"])
+
+
+def next_job(st: DustState, _job: list[Any]) -> None:
+    if not remaining(st):
+        return
+    st.placing = {"purpose": "terrain", "kind": None, "region": -1, "point": None}
+    if not terrain_options(st):
+        st.placing = None
+        st.say("terrain_full", "no legal place is left for the remaining pieces", None)
+        return
+    st.decide("terrain", st.placer)
+
+
+def terrain_options(st: DustState) -> list[Action]:
+    placing = st.placing
+    assert placing is not None
+    table = st.game.actions
+    kind = placing["kind"]
+    if kind is None:
+        return [table.piece[k] for k in remaining(st) if _kind_fits(st, k)]
+    kind = TerrainKind(kind)
+    if placing["point"] is not None:
+        x, y = placing["point"]
+        return [table.rotate[r] for r in ROTATIONS if fits(st, kind, x, y, r)]
+    if placing["region"] >= 0:
+        return [table.at[(x, y)] for x, y in _lattice(st, placing["region"]) if _point_fits(st, kind, x, y)]
+    return [table.region[r] for r in range(len(table.region)) if _region_fits(st, kind, r)]
+
+
+def terrain_apply(st: DustState, action: Action) -> None:
+    placing = st.placing
+    assert placing is not None
+    if action.verb == Verb.PIECE:
+        st.placing = {**placing, "kind": action.part("piece")}
+        return
+    if action.verb == Verb.REGION:
+        st.placing = {**placing, "region": action.part("region")}
+        return
+    if action.verb == Verb.AT:
+        x, y = action.part("to")
+        st.placing = {**placing, "point": [x, y]}
+        return
+    x, y = placing["point"]
+    rotation = action.part("rotation")
+    st.terrain = [*st.terrain, [placing["kind"], x, y, rotation]]
+    st.touch()
+    seat = st.placer
+    st.say(
+        "terrain",
+        f"the {st.side_name(seat)} place {placing['kind']} at ({x:g}, {y:g}), rotated {rotation}°",
+        None,
+        kind=placing["kind"],
+        x=x,
+        y=y,
+        rotation=rotation,
+    )
+    st.placing = None
+    st.decision = None
+    st.placer = 1 - seat
+    st.push(["terrain_next"])
