@@ -10,7 +10,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 import warroom
-from warroom.server.measure import measure, parse_thing
+from warroom.server.measure import check, measure, parse_thing
 from warroom.server.protocol import ServiceError
 
 
@@ -127,3 +127,98 @@ def test_a_dust_warfare_table_measures_its_own_map(client: TestClient) -> None:
     assert ask("4,4", "68,4")["line_of_sight"] is True
     off = client.get(f"/api/tables/{table}/measure", params={"a": "u0", "b": "1,1"})
     assert off.status_code == 422 and off.json()["error"]["code"] == "unmeasurable"
+
+
+# -- checking an action before sending it ---------------------------------------------------------
+
+
+class Described:
+    """A game whose one parametric action `go X` is legal for X <= 5."""
+
+    def read_action(self, text: str) -> Any:
+        words = text.split()
+        return Option(text) if len(words) == 2 and words[0] == "go" else None
+
+    def describe_action(self, state: Any, action: Any) -> str:
+        return f"{action.text}: {'fine' if state.is_legal(action) else 'refused, too far'}"
+
+
+@dataclass(frozen=True)
+class Option:
+    text: str
+
+
+class Deciding:
+    def __init__(self, seat: int = 0) -> None:
+        self.seat = seat
+
+    def is_terminal(self) -> bool:
+        return False
+
+    def current_player(self) -> int:
+        return self.seat
+
+    def legal_actions(self) -> list[Option]:
+        return [Option("stop")]
+
+    def is_legal(self, action: Option) -> bool:
+        return action.text == "stop" or float(action.text.split()[1]) <= 5
+
+
+def test_check_says_legal_or_why_not_without_playing() -> None:
+    game, state = Described(), Deciding()
+    assert check(game, state, frozenset({0}), "go 3").model_dump() == {
+        "action": "go 3", "legal": True, "words": "go 3: fine",
+    }  # fmt: skip
+    refused = check(game, state, frozenset({0}), "go 9")
+    assert (refused.legal, refused.words) == (False, "go 9: refused, too far")
+    assert check(game, state, frozenset({0}), "  STOP ").legal is True
+    assert check(game, state, frozenset({0}), "dance").model_dump()["legal"] is False
+
+
+def test_only_the_deciding_seat_may_check() -> None:
+    with pytest.raises(ServiceError) as err:
+        check(Described(), Deciding(seat=1), frozenset({0}), "go 3")
+    assert (err.value.status, err.value.code) == (409, "not_your_turn")
+
+
+def test_check_route_refusals(client: TestClient) -> None:
+    """A spectator 403; a missing or oversized action 400; another seat's turn 409."""
+    body = {"game": "siege", "options": {"players": 1}, "seats": ["human"]}
+    created = client.post("/api/tables", json=body).json()
+    table, token = created["id"], created["seats"][0]["token"]
+    spectator = client.get(f"/api/tables/{table}/check", params={"action": "pass"})
+    assert spectator.status_code == 403 and spectator.json()["error"]["code"] == "spectator"
+    for params in ({"token": token}, {"token": token, "action": "x" * 401}):
+        response = client.get(f"/api/tables/{table}/check", params=params)
+        assert response.status_code == 400 and response.json()["error"]["code"] == "malformed"
+    legal = client.get(f"/api/tables/{table}/check", params={"token": token, "action": "nonsense"})
+    assert legal.status_code == 200 and legal.json()["legal"] is False
+
+
+@pytest.mark.skipif("dust_warfare" not in warroom.games(), reason="Dust Warfare is not registered yet")
+def test_a_refused_dust_warfare_deployment_is_explained(client: TestClient) -> None:
+    """DW-SET-05: a unit dropped outside its deployment zone is refused, and the words say why;
+    nothing is played."""
+    body = {"game": "dust_warfare", "options": {}, "seats": ["human", "human"], "seed": 1}
+    created = client.post("/api/tables", json=body).json()
+    table = created["id"]
+    tokens = [s["token"] for s in created["seats"]]
+    for _ in range(20):  # the roll-off and the first picks, whoever decides
+        doc = client.get(f"/api/tables/{table}", params={"token": tokens[0]}).json()
+        decision = doc["view"]["decision"]
+        if decision["kind"] == "where":
+            break
+        seat = decision["seat"]
+        first = client.get(f"/api/tables/{table}", params={"token": tokens[seat]}).json()["legal"][0]["text"]
+        client.post(f"/api/tables/{table}/actions", json={"token": tokens[seat], "action": first})
+    seat, unit = decision["seat"], doc["view"]["units"][decision["unit"]]
+    alive = [m for m in unit["models"] if not m["destroyed"]]
+    text = "place " + " ".join(f"{30 + 2 * i},24" for i in range(len(alive)))  # mid-table
+    if unit["type"] == "vehicle":
+        text += " face 90"
+    answer = client.get(f"/api/tables/{table}/check", params={"token": tokens[seat], "action": text}).json()
+    assert answer["legal"] is False
+    assert "deployment zone (DW-SET-05)" in answer["words"]
+    after = client.get(f"/api/tables/{table}", params={"token": tokens[seat]}).json()
+    assert after["ply"] == doc["ply"]
