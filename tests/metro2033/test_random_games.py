@@ -7,8 +7,9 @@ M33-DECK-01; the equipment limit, M33-EQP-03; VP as counted, M33-GEN-07) and the
 never reach 10 VP, so the winner is checked (`check_outcome`, M33-END-02, M33-END-03) over games
 played by a capture-minded policy that does win.
 
-`GAMES` per player count keeps the suite fast; for 2,000 per count run
-`M33_GAMES=2000 python -m pytest tests/metro2033/test_random_games.py -n 2` (or mark -m slow).
+200 games per player count (`GAMES`, 6 rounds each: setup, the doubled start space, a law vote,
+a threat) keep the suite fast; for 2,000 per count run
+`M33_GAMES=2000 .venv/bin/python -m pytest tests/metro2033/test_random_games.py -n 2`.
 """
 
 from __future__ import annotations
@@ -26,8 +27,9 @@ from warroom.games.metro2033.board import BOARD
 from warroom.games.metro2033.invariants import check, check_outcome
 from warroom.games.metro2033.state import MetroState
 
-GAMES = int(os.environ.get("M33_GAMES", "20"))
-ROUNDS = 12  # the round guard for uniformly random seats, which never reach 10 VP anyway
+GAMES = int(os.environ.get("M33_GAMES", "200"))
+CHUNKS = 2
+ROUNDS = 6  # the round guard for uniformly random seats, which never reach 10 VP anyway
 
 
 def _invariant(state: State) -> None:
@@ -37,13 +39,15 @@ def _invariant(state: State) -> None:
 
 
 @pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
-def test_random_games(players: int) -> None:
+@pytest.mark.parametrize("chunk", range(CHUNKS))
+def test_random_games(players: int, chunk: int) -> None:
     game = Metro2033Game(players=players, max_rounds=ROUNDS)
     stats = CheckStats()
     invariant: Callable[[State], None] = _invariant
-    for seed in range(GAMES):
-        check_random_game(game, seed, invariant=invariant, deep_every=53, stats=stats)
-    assert stats.games == GAMES
+    seeds = range(chunk, GAMES, CHUNKS)
+    for seed in seeds:
+        check_random_game(game, seed, invariant=invariant, deep_every=101, stats=stats)
+    assert stats.games == len(seeds)
     assert stats.longest < game.info.max_decisions
 
 
@@ -97,7 +101,7 @@ def test_games_that_end_agree_with_the_end_conditions(players: int) -> None:
 
 
 def _midgame() -> MetroState:
-    game = Metro2033Game(players=3, max_rounds=ROUNDS)
+    game = Metro2033Game(players=3, max_rounds=30)
     state = game.new_initial_state(5)
     rng = Rng(5)
     for _ in range(150):
