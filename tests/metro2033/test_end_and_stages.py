@@ -204,3 +204,11 @@ def test_round_guard_is_a_draw() -> None:
     outcome = st.outcome()
     assert outcome is not None and outcome.winners == () and outcome.returns == (0.0, 0.0)
     assert [CARD[c] for c in DECK[CardKind.LAW]]  # the law deck is intact (M33-SET-01)
+
+
+def test_summary_of_a_finished_game() -> None:
+    """The simulation figures: rounds, stage II, the winner's VP (M33-GEN-07)."""
+    st = start(["RE", "C05"])
+    give_vp(st, 0, 10, FREE)
+    run_jobs(st, ["end_round"])
+    assert st.game.summary(st) == {"rounds": 1, "stage_two": 0, "winner_vp": 10}

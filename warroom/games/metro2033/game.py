@@ -13,6 +13,7 @@ from warroom.games.metro2033.agents import HeuristicAgent
 from warroom.games.metro2033.content import default_content
 from warroom.games.metro2033.position import parse_position
 from warroom.games.metro2033.rules import setup
+from warroom.games.metro2033.rules.common import vp
 from warroom.games.metro2033.state import MetroState
 from warroom.games.metro2033.words import RESOURCES
 
@@ -82,6 +83,16 @@ class Metro2033Game(Game[MetroState]):
     def from_position(cls, text: str, seed: int = 0) -> MetroState:
         """A position in metro2033's notation (warroom/games/metro2033/position.py)."""
         return parse_position(text, seed)
+
+    def summary(self, state: MetroState) -> JSON:
+        """Figures of a finished game for simulation reports: rounds played, whether stage II
+        came, and the winner's VP (0 for a game stopped by the round guard)."""
+        won = state.result[0] if state.result else None
+        return {
+            "rounds": state.round,
+            "stage_two": int(state.stage == 2),
+            "winner_vp": vp(state, won) if won is not None else 0,
+        }
 
     def observation_size(self) -> int:
         return encoding.size()
