@@ -164,10 +164,11 @@ def test_memoir44_battle_dice_are_drawn_large_at_the_battle(browser: Any, serve:
     assert size is not None and size["width"] >= 24  # large: a die at least 24 px across at 1280x800
     assert page.locator("#ticker .die-img").count() == len(faces)
     assert "hit" in page.locator(".m44-board .dice-roll .dice-said").text_content()
-    page.wait_for_timeout(500)
+    # long enough to read: still there two seconds on (counted in the page, from now)
+    count = "document.querySelectorAll('.m44-board .dice-roll').length"
+    later = f"new Promise((r) => setTimeout(() => r({count}), 2000))"
+    assert page.evaluate(later) == 1
     viewport_shot(page, "memoir44-battle")
-    page.wait_for_timeout(1500)  # still there after two seconds: long enough to read
-    assert page.locator(".m44-board .dice-roll").count() == 1
     html = page.inner_html("#board") + page.inner_html("#ticker")
     assert not [g for g in NO_FONT_GLYPHS if g in html]
     assert not page.errors, page.errors

@@ -1,5 +1,6 @@
 // Step-by-step replay of a finished or running game, seen through one seat's eyes (or a spectator's).
 import { api, el, toast, tokenFromHash } from "./net.js";
+import { useSeatLook } from "./renderers/common.js";
 import { rendererFor, seatColour, seatName } from "./renderers/index.js";
 
 export async function showReplay(main, tableId) {
@@ -50,6 +51,7 @@ export async function showReplay(main, tableId) {
       state.table = frame.table;
       state.renderer = rendererFor(frame.table.game);
       if (state.renderer.useCatalog) state.renderer.useCatalog(frame.catalog || {});
+      useSeatLook(state.renderer.seatLook ? state.renderer.seatLook(frame.view, frame.table) : null);
       state.board = state.renderer.board(document.getElementById("board"));
       document.title = `Replay: ${frame.table.title} — warroom`;
     }

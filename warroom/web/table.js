@@ -2,7 +2,7 @@
 // view), the current legal options (always listed, and clickable on the board where a renderer knows
 // them), the log in plain words from the engine's events, hot-seat hand-over and reconnection.
 import { TableSocket, api, el, toast, tokenFromHash } from "./net.js";
-import { consequenceWords } from "./renderers/common.js";
+import { consequenceWords, seatTitle, useSeatLook } from "./renderers/common.js";
 import { dieImage } from "./renderers/dice.js";
 import { rendererFor, seatColour, seatName } from "./renderers/index.js";
 
@@ -20,7 +20,9 @@ export function showTable(main, tableId) {
     el("aside", { class: "side" },
       el("div", { class: "panel decision", id: "decision", "aria-live": "polite" }),
       el("div", { class: "ticker", id: "ticker", "aria-live": "polite" }),
-      el("div", { class: "panel log-panel", id: "log-panel" }, el("h3", {}, "Game log"), el("ol", { class: "log", id: "log" }))));
+      el("details", { class: "panel briefing hidden", id: "briefing" }),
+      el("div", { class: "panel log-panel", id: "log-panel" }, el("h3", {}, "Game log"), el("ol", { class: "log", id: "log" })),
+      el("div", { class: "settings", id: "settings" })));
   main.replaceChildren(page);
   const ctx = {
     tableId, token, snapshot: null, renderer: null, board: null, selection: [],
@@ -61,6 +63,8 @@ function onMessage(ctx, msg) {
   if (first || msg.type === "state") {
     ctx.renderer = rendererFor(msg.table.game);
     if (ctx.renderer.useCatalog) ctx.renderer.useCatalog(msg.catalog || {});
+    // seats named and coloured as the game's sides where it has them ("You are the Allies")
+    useSeatLook(ctx.renderer.seatLook ? ctx.renderer.seatLook(msg.view, msg.table) : null);
     const board = document.getElementById("board");
     board.replaceChildren();
     ctx.board = ctx.renderer.board(board);
@@ -68,6 +72,8 @@ function onMessage(ctx, msg) {
       ctx.resize = new ResizeObserver(() => fitBoard(board));
       ctx.resize.observe(board);
     }
+    renderBriefing(ctx, msg);
+    renderSettings(ctx);
     document.getElementById("log").replaceChildren();
     appendLog(ctx, msg.log || []);
     document.title = `${msg.table.title} — warroom`;
@@ -152,10 +158,10 @@ function render(ctx) {
   if (mustHandOver) {
     handover.replaceChildren(el("div", { class: "handover-card" },
       el("div", { class: "seat-dot big", style: `background:${seatColour(player)}` }),
-      el("h2", {}, `Pass the device to ${seatName(snap.table.seats, player)}`),
+      el("h2", {}, `Pass the device to ${seatTitle(snap.table.seats, player)}`),
       el("p", {}, "Everyone else: look away. The board and hand stay hidden until they are ready."),
       el("button", { class: "primary big", id: "reveal", onclick: () => { ctx.revealed = player; render(ctx); } },
-        `I am ${seatName(snap.table.seats, player)} — show my turn`)));
+        `I play ${seatTitle(snap.table.seats, player)} — show my turn`)));
   }
   document.getElementById("board").classList.toggle("veiled", mustHandOver);
   document.getElementById("hands").classList.toggle("veiled", mustHandOver);
@@ -176,7 +182,7 @@ function renderBanner(ctx, myTurn) {
   const seats = snap.table.seats;
   const who = snap.you.length === 0 ? "You are watching (spectator)"
     : snap.you.length > 1 ? `Hot seat: ${snap.you.map((s) => seatName(seats, s)).join(", ")}`
-      : `You are ${seatName(seats, snap.you[0])}`;
+      : `You are ${seatTitle(seats, snap.you[0])}`;
   let turn;
   let cls = "turn-banner";
   if (snap.finished) {
@@ -224,28 +230,30 @@ function renderDecision(ctx, active, options) {
     ctx.renderer.handles && !ctx.selection.length && options.some((a) => handlesOf(ctx, a).length)
       ? el("p", { class: "hint" }, "Click a highlighted card or piece, or pick from the list.") : null,
     buttons.length ? el("div", { class: "row" }, buttons.map((a) =>
-      el("button", { class: "primary", dataset: { action: a.text }, onclick: () => act(ctx, a.text) }, a.label))) : null,
+      el("button", { class: "primary", dataset: { action: a.text }, onclick: () => act(ctx, a.text) }, optionWords(ctx, a)))) : null,
     // the list opens by itself when it is short, or when the board cannot take the choice; on a
     // phone, where it would push your hand off the screen, only in the second case
     el("details", { class: "options", open: ctx.selection.length > 0 || !ctx.renderer.handles
         || (options.length <= 12 && !PHONE.matches) || !options.some((a) => handlesOf(ctx, a).length) },
       el("summary", {}, `All legal options (${options.length})`),
       el("ul", { class: "option-list" }, options.map((a) => el("li", {},
-        el("button", { class: "option", dataset: { action: a.text }, title: a.label, disabled: ctx.pending,
-          onclick: () => act(ctx, a.text) }, optionWords(a)))))));
+        el("button", { class: "option", dataset: { action: a.text }, title: a.text, disabled: ctx.pending,
+          onclick: () => act(ctx, a.text) }, optionWords(ctx, a)))))));
 }
 
-// An option in the list: its text, its consequence where the game knows it ("battle R3C4 R4C5 —
-// 3 dice"), then what the label adds in words (the label repeats the text first: not twice).
-function optionWords(a) {
+// An option in the list, in words: its verb, then what the game's label says it does with the box
+// names ("swap — Wyvern S.4", "fire — Hotchkiss H35 fires at player 1's base 1 ..."), the seat
+// it names, and its consequence where the game knows it ("— 3 dice"). Internal ids (`red_tank`,
+// `p1b1`, `t25`) stay out of sight: the text the server wants back is only the button's tooltip.
+function optionWords(ctx, a) {
   const label = a.label || a.text;
-  const more = label.startsWith(a.text) ? label.slice(a.text.length).replace(/^[\s:]+/, "") : label;
+  const detail = label.startsWith(a.text) ? label.slice(a.text.length).replace(/^[\s:]+/, "").replace(/^\((.*)\)$/, "$1") : label;
+  const verb = a.text.split(" ")[0];
+  const seats = (a.parts || []).filter((p) => p.kind === "seat" && !/player \d/i.test(detail))
+    .map((p) => `to ${seatName(ctx.snapshot.table.seats, Number(p.value))}`);
+  const words = detail ? [verb, seats.join(" "), "—", detail].filter(Boolean).join(" ") : a.text;
   const effect = a.consequence ? consequenceWords(a.consequence, a) : "";
-  return [
-    a.text,
-    effect ? el("span", { class: "consequence" }, ` — ${effect}`) : null,
-    more ? el("span", { class: "option-detail" }, ` · ${more.replace(/^\((.*)\)$/, "$1")}`) : null,
-  ];
+  return [words, effect ? el("span", { class: "consequence" }, ` — ${effect}`) : null];
 }
 
 // ---------------------------------------------------------------- the end of the game
@@ -326,6 +334,41 @@ export function rememberTable(created, title) {
       seats: created.seats.filter((s) => s.link).map((s) => ({ seat: s.seat, link: s.link })) });
     localStorage.setItem("warroom.tables", JSON.stringify(list.slice(0, 30)));
   } catch { /* storage refused (private mode): the links are still on screen */ }
+}
+
+// ---------------------------------------------------------------- briefing and settings
+// A game's briefing (Memoir '44: the scenario's history, victory, cards, objectives, map legend)
+// beside the board: open at the start of a game, folded away later, always one click away.
+function renderBriefing(ctx, msg) {
+  const box = document.getElementById("briefing");
+  const brief = ctx.renderer.briefing ? ctx.renderer.briefing(msg.view, msg) : null;
+  box.classList.toggle("hidden", !brief);
+  if (!brief) return;
+  box.replaceChildren(el("summary", {}, `Briefing: ${brief.title}`),
+    el("dl", {}, brief.sections.map(([head, text]) => [el("dt", {}, head), el("dd", {}, text)])));
+  // open the first time this browser sits at the table (the start of the game, for a player)
+  const key = `briefed.${ctx.tableId}`;
+  box.open = !setting(key, false) && !PHONE.matches;
+  try { localStorage.setItem(`warroom.${key}`, "1"); } catch { /* opens again next time */ }
+}
+
+// Per-browser settings (localStorage): hex coordinates on the board, where the game has them.
+function setting(name, fallback) {
+  try { const v = localStorage.getItem(`warroom.${name}`); return v === null ? fallback : v === "1"; } catch { return fallback; }
+}
+function renderSettings(ctx) {
+  const box = document.getElementById("settings");
+  const board = document.getElementById("board");
+  const items = [];
+  if (ctx.renderer.coordinates) {
+    const on = setting("coords", false);
+    board.classList.toggle("show-coords", on);
+    items.push(el("label", {}, el("input", { type: "checkbox", id: "set-coords", checked: on, onchange: (e) => {
+      try { localStorage.setItem("warroom.coords", e.target.checked ? "1" : "0"); } catch { /* kept for this page only */ }
+      board.classList.toggle("show-coords", e.target.checked);
+    } }), " hex coordinates"));
+  }
+  box.replaceChildren(...items);
 }
 
 const PHONE = window.matchMedia("(max-width: 800px)");

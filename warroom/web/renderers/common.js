@@ -1,12 +1,28 @@
 // Helpers every renderer shares: seat colours and names, and an SVG element builder.
 const COLOURS = ["#e3b341", "#58b4e0", "#e0735a", "#8bd46a", "#c489e8", "#e889b8", "#9aa5b1", "#e8d36a"];
 
-export function seatColour(seat) { return seat >= 0 ? COLOURS[seat % COLOURS.length] : "#777"; }
+// A game whose seats are sides or factions names and colours them so (Memoir '44: seat 0 commands
+// the Allies, in their blue); the table sets it from the renderer's `seatLook` (see table.js), and
+// every renderer's seatName / seatColour follow. Without one: "Player N" and the palette above.
+/** @type {{ name?: (seat: number) => string | null, title?: (seat: number) => string | null, colour?: (seat: number) => string | null } | null} */
+let LOOK = null;
+export function useSeatLook(look) { LOOK = look || null; }
+
+export function seatColour(seat) {
+  const own = seat >= 0 && LOOK?.colour ? LOOK.colour(seat) : null;
+  return own || (seat >= 0 ? COLOURS[seat % COLOURS.length] : "#777");
+}
 
 export function seatName(seats, seat) {
   if (seat === null || seat === undefined || seat < 0) return "nobody";
   const kind = seats?.[seat]?.kind;
-  return kind && kind !== "human" ? `Player ${seat} (AI ${kind})` : `Player ${seat}`;
+  const base = (LOOK?.name && LOOK.name(seat)) || `Player ${seat}`;
+  return kind && kind !== "human" ? `${base} (AI ${kind})` : base;
+}
+
+// The seat in a sentence about it: "the Allies", "Player 2".
+export function seatTitle(seats, seat) {
+  return (seat >= 0 && LOOK?.title && LOOK.title(seat)) || seatName(seats, seat);
 }
 
 // Who the pending decision belongs to, for a prompt: "You" when the viewer holds that seat.

@@ -187,9 +187,18 @@ function hedgehogMark(x, y) {
     svg("path", { d: "M-8,7 L8,-7 M-8,-7 L8,7 M0,-9 L0,9" }));
 }
 
-function objectiveMark(x, y, i) {
+// An objective's words, for its tooltip and the briefing (M44-VICT rules as the scenario sets them).
+function objectiveWords(o) {
+  const who = `the ${SIDE_NAME[o.side]}`;
+  const where = o.hexes.length > 1 ? `any of ${o.hexes.join(", ")}` : o.hexes[0];
+  return o.permanent ? `Objective: ${who} win a medal for taking ${where}, kept once won`
+    : `Objective: ${who} hold a medal while a unit of theirs stands on ${where} (lost when it leaves)`;
+}
+
+function objectiveMark(x, y, i, o) {
   return svg("g", { class: "objective", "data-objective": i, transform: `translate(${f(x)},${f(y - 27)})` },
-    svg("circle", { r: 8 }), svg("path", { d: "M0,-5 L1.5,-1.5 L5,-1.5 L2.2,1 L3.2,4.8 L0,2.6 L-3.2,4.8 L-2.2,1 L-5,-1.5 L-1.5,-1.5 Z", class: "star" }));
+    svg("circle", { r: 8 }), svg("path", { d: "M0,-5 L1.5,-1.5 L5,-1.5 L2.2,1 L3.2,4.8 L0,2.6 L-3.2,4.8 L-2.2,1 L-5,-1.5 L-1.5,-1.5 Z", class: "star" }),
+    svg("title", {}, objectiveWords(o)));
 }
 
 function staticMap(map, scenarioId) {
@@ -225,6 +234,12 @@ function staticMap(map, scenarioId) {
     lines.append(svg("line", { x1: f(x), y1: TOP - 2, x2: f(x), y2: f(TOP + MAP_H + 2) }));
   }
   g.append(lines);
+  // hex coordinates, shown only when the player asks (the table's "hex coordinates" setting): the
+  // log and the option list name hexes so
+  g.append(svg("g", { class: "coords" }, ALL_HEXES.map((name) => {
+    const [x, y] = centre(name);
+    return svg("text", { x: f(x), y: f(y - S * 0.55) }, name);
+  })));
   if (!map) {
     g.append(svg("text", { x: WIDTH / 2, y: TOP + 16, class: "map-note" }, `scenario ${scenarioId}: terrain not known to the browser`));
   }
@@ -322,7 +337,7 @@ function board(container) {
         scenario = view.scenario;
         drawnFlipped = flipped;
         mapLayer.replaceChildren(staticMap(map, view.scenario));
-        objectiveLayer.replaceChildren(...(map?.objectives || []).flatMap((o, i) => o.hexes.map((h) => objectiveMark(...centre(h), i))));
+        objectiveLayer.replaceChildren(...(map?.objectives || []).flatMap((o, i) => o.hexes.map((h) => objectiveMark(...centre(h), i, o))));
         for (const [name, poly] of hits) poly.setAttribute("points", points(corners(...centre(name))));
         unitLayer.replaceChildren(); // redrawn in place below, rather than sliding across the board
         units.clear();
@@ -642,7 +657,8 @@ function outcome(view) {
 
 // The end-of-game summary, one column per seat (seat 0 commands the Allies, seat 1 the Axis):
 // medals, enemy units eliminated, own figures lost; and the turns played.
-function result(view) {
+function result(view, snap) {
+  if ((snap?.table?.options?.players ?? 2) !== 2) return { turns: view.turn, rows: [] }; // team play: seats are section commanders
   const sides = ["allies", "axis"];
   const lost = (side) => view.units.filter((u) => u.side === side).reduce((n, u) => n + (u.max - (u.hex ? u.figures : 0)), 0);
   return {
@@ -656,4 +672,39 @@ function result(view) {
   };
 }
 
-export default { board, hands, handles, handleLabel, completes, prompt, outcome, result, useCatalog };
+// The scenario briefing (open at the start, and on demand): its history, victory, cards, the
+// objectives and what the map shows, all from the catalog and the view.
+function briefing(view) {
+  const map = DATA.scenario;
+  if (!map) return null;
+  const sides = ["allies", "axis"];
+  const kinds = [...new Set(Object.values(map.terrain))].filter((k) => k !== "clear");
+  const legend = [...kinds.map((k) => TERRAIN_NAME[k] || k),
+    map.bridge.length ? "bridges" : null, Object.keys(map.bunker).length ? "bunkers" : null,
+    map.hedgehog.length ? "hedgehogs" : null, view.sandbags.length ? "sandbags" : null,
+    view.wire.length ? "barbed wire" : null, "dashed lines: the left, centre and right sections"].filter(Boolean);
+  return {
+    title: map.name,
+    sections: [
+      ["History", map.notes || "—"],
+      ["Victory", sides.map((s) => `the ${SIDE_NAME[s]} need ${view.victory_medals[s]} medals`).join("; ")],
+      ["Command cards", sides.map((s) => `the ${SIDE_NAME[s]} hold ${view.hand_sizes[s]}`).join("; ")],
+      ["Objectives", map.objectives.length ? map.objectives.map(objectiveWords).join(". ") : "none: medals come from eliminated units"],
+      ["On the map", `${legend.join(", ")}. Hover a hex for its terrain and what stands on it.`],
+    ],
+  };
+}
+
+// Seats are sides (two players): seat 0 commands the Allies, seat 1 the Axis, in their units' colours.
+const SEAT_SIDES = ["allies", "axis"];
+const SIDE_COLOUR = { allies: "#5b8fd6", axis: "#d2604c" };
+function seatLook(view, table) {
+  if ((table?.options?.players ?? 2) !== 2) return null; // team play: seats are section commanders
+  return {
+    name: (seat) => SIDE_NAME[SEAT_SIDES[seat]] || null,
+    title: (seat) => (SEAT_SIDES[seat] ? `the ${SIDE_NAME[SEAT_SIDES[seat]]}` : null),
+    colour: (seat) => SIDE_COLOUR[SEAT_SIDES[seat]] || null,
+  };
+}
+
+export default { board, hands, handles, handleLabel, completes, prompt, outcome, result, seatLook, briefing, coordinates: true, useCatalog };

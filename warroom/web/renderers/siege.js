@@ -468,4 +468,14 @@ function result(view) {
   };
 }
 
-export default { board, hands, handles, handleLabel, prompt, outcome, result, useCatalog };
+// In Field Marshal mode one seat plays the enemy: it is named so, in the enemy's grey.
+function seatLook(view) {
+  const marshal = new Set(view?.adversary_seats || []);
+  return {
+    name: (seat) => (marshal.has(seat) ? "Field Marshal" : null),
+    title: (seat) => (marshal.has(seat) ? "the Field Marshal" : null),
+    colour: (seat) => (marshal.has(seat) ? "#b9c0c7" : null),
+  };
+}
+
+export default { board, hands, handles, handleLabel, prompt, outcome, result, seatLook, useCatalog };

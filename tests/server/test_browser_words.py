@@ -1,0 +1,84 @@
+"""Words a person reads at the table (issue 16), in real headless Chromium: seats named by side,
+the option list in box names (no internal ids), the Memoir '44 briefing open at the start, its
+objectives explained on hover, and hex coordinates on the board behind a setting."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import warroom
+from tests.server.conftest import ServerProcess
+from tests.server.test_browser import browser, pegasus_bridge_table, wait_my_move
+
+__all__ = ["browser"]
+
+# an internal id: snake_case card kinds (red_tank), WoT card labels (GE-21), Siege token refs (t25)
+INTERNAL = re.compile(r"\b[a-z]+_[a-z_]+\b|\b[A-Z]{2}-\d\d\b|\bt\d+\b|\bp\db\d\b")
+
+
+def test_memoir44_sides_briefing_objectives_and_coordinates(browser: Any, serve: Any) -> None:
+    server: ServerProcess = serve(ai_delay_ms=40)
+    created = pegasus_bridge_table(server, ["heuristic", "human"], seed=3)
+    catalog = warroom.load("memoir44", scenario="pegasus-bridge").catalog()["scenario"]
+    page = browser.new_context(viewport={"width": 1280, "height": 800}).new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    page.goto(server.base + created["seats"][1]["link"])
+    page.wait_for_selector(".m44-board .unit")
+    # the seat is named by its side
+    assert "You are the Axis" in page.inner_text("#turn-banner")
+    # the briefing is open at the start, from the catalog and the view
+    briefing = page.locator("details#briefing[open]")
+    briefing.wait_for()
+    text = briefing.inner_text()
+    assert catalog["name"] in text and catalog["notes"][:60] in text
+    for head in ("Victory", "Command cards", "Objectives", "On the map"):
+        assert head in text
+    assert "need 4 medals" in text and "the Allies hold a medal while a unit of theirs stands on R3C4" in text
+    # each objective marker explains itself on hover
+    titles = page.locator(".m44-board .objective title").all_text_contents()
+    assert len(titles) == 2 and all(t.startswith("Objective: the Allies") for t in titles)
+    # coordinates: hidden until asked for, then drawn on every hex, and remembered
+    coords = page.locator(".m44-board .coords text")
+    assert coords.count() == 113 and not coords.first.is_visible()
+    page.check("#set-coords")
+    assert coords.first.is_visible()
+    page.reload()
+    page.wait_for_selector(".m44-board .unit")
+    assert page.locator(".m44-board .coords text").first.is_visible()
+    # the option list reads in words: no card ids
+    wait_my_move(page, seat=1)
+    page.locator("details.options").evaluate("d => { d.open = true; }")
+    for label in page.locator(".option-list button").all_inner_texts():
+        assert not INTERNAL.search(label), label
+    assert not errors, errors
+
+
+def test_siege_and_wot_rush_options_read_in_box_names(browser: Any, serve: Any) -> None:
+    server: ServerProcess = serve(ai_delay_ms=0)
+    tables = [
+        {"game": "siege", "options": {"players": 2}, "seats": ["human", "heuristic"], "seed": 7},
+        {"game": "wot_rush", "options": {"players": 2, "first_player": 0}, "seats": ["human", "heuristic"],
+         "seed": 0},
+    ]  # fmt: skip
+    page = browser.new_context(viewport={"width": 1280, "height": 800}).new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    for body in tables:
+        created = server.post("/api/tables", {**body, "ai_delay_ms": 0})
+        page.goto(server.base + created["seats"][0]["link"])
+        for _ in range(6):  # a few decisions, each listed in words
+            doc = wait_my_move(page)
+            if doc["finished"]:
+                break
+            page.locator("details.options").evaluate("d => { d.open = true; }")
+            labels = page.locator(".option-list button").all_inner_texts()
+            assert len(labels) == len(doc["legal"])
+            for label in labels:
+                assert not INTERNAL.search(label), (body["game"], label)
+            ply = doc["ply"]
+            page.evaluate("window.warroomTable.socket.act(window.warroomTable.snapshot.legal[0].text, "
+                          "window.warroomTable.snapshot.ply)")  # fmt: skip
+            page.wait_for_function(f"() => window.warroomTable.snapshot.ply > {ply}")
+    assert not errors, errors
