@@ -13,88 +13,25 @@
 //
 // Everything else comes from the legal options' parts (units, targets, regions, points, miniatures)
 // and an attack's dice from its consequence: no rule lives here, and no action text is read.
-import { el } from "../net.js";
-import { part, svg } from "./common.js";
+import { el, tokenFromHash } from "../net.js";
+import { part, seatColour, svg } from "./common.js";
 
 const PX = 12; // pixels per inch
 const MARGIN = 26;
-const SEATS = ["#58b4e0", "#e0735a"]; // Allies blue, Axis red
-const SEAT_DARK = ["#1d4f6b", "#6b2a1c"];
+const SEATS = [seatColour(0), seatColour(1)]; // the table's seat colours: the log's dots match
+const SEAT_DARK = ["#5a4510", "#1d4f6b"];
 const f = (n) => Number(n).toFixed(1);
 const inches = (n) => `${Number(n).toFixed(1)}"`;
 
 let CATALOG = { units: {}, weapons: {} };
 function useCatalog(catalog) { CATALOG = { units: catalog.units || {}, weapons: catalog.weapons || {} }; }
 
-const STYLE = `
-.dw-board { display: block; user-select: none; touch-action: none; background: #1c2318; }
-.dw-board .cloth { fill: #6f7f4c; }
-.dw-board .grid line { stroke: #0002; stroke-width: 1; }
-.dw-board .ruler-edge text { fill: #d9d4c0; font: 10px sans-serif; text-anchor: middle; }
-.dw-board .zone { fill-opacity: .13; stroke-width: 1.5; stroke-dasharray: 6 4; }
-.dw-board .zone-label { font: 11px sans-serif; fill: #fff; fill-opacity: .75; }
-.dw-board .piece { stroke-width: 1.4; }
-.dw-board .t-T-WOOD { fill: #35592b; stroke: #1f3a18; }
-.dw-board .t-T-RUIN { fill: #8b7f6a; stroke: #4d4437; }
-.dw-board .t-T-BLDG { fill: #9a5a3c; stroke: #4a2718; }
-.dw-board .t-T-WALL { fill: #b9b2a2; stroke: #5d574a; }
-.dw-board .t-T-HILL { fill: #a99a63; stroke: #6e6036; }
-.dw-board .t-T-WSH { fill: #5f9cc9; stroke: #2f6a96; }
-.dw-board .t-T-WDP { fill: #2f6a96; stroke: #1c4262; }
-.dw-board .t-T-WIRE { fill: #7a6a55; stroke: #3a2d20; stroke-dasharray: 2 2; }
-.dw-board .t-T-TRAP { fill: #6b6b6b; stroke: #2e2e2e; }
-.dw-board .t-T-MINE { fill: #b04a3a55; stroke: #b04a3a; stroke-dasharray: 3 3; }
-.dw-board .tree { fill: #2a4a22; stroke: #1a3014; }
-.dw-board .rubble { fill: #6d6353; }
-.dw-board .piece-label { font: 10px sans-serif; fill: #fff; fill-opacity: .8; text-anchor: middle; pointer-events: none; }
-.dw-board .objective .control { fill: #f5d76e22; stroke: #f5d76e; stroke-width: 1.5; stroke-dasharray: 5 4; }
-.dw-board .objective .star { fill: #f5d76e; stroke: #5a4a10; }
-.dw-board .objective text { font: bold 11px sans-serif; fill: #f5d76e; text-anchor: middle; }
-.dw-board .model { stroke: #111; stroke-width: 1.2; cursor: pointer; }
-.dw-board .model.leader { stroke: #fff; stroke-width: 2; }
-.dw-board .unit.done .model { opacity: .55; }
-.dw-board .unit.clickable .model { stroke: #ffe066; stroke-width: 2.5; }
-.dw-board .unit.selected .model { stroke: #fff; stroke-width: 3; }
-.dw-board .unit.draggable .model.leader { cursor: grab; }
-.dw-board .facing { stroke: #111; stroke-width: 2.2; }
-.dw-board .unit-label { font: bold 10px sans-serif; fill: #fff; paint-order: stroke; stroke: #000; stroke-width: 2.5; pointer-events: none; }
-.dw-board .chip text { font: bold 9px sans-serif; fill: #111; text-anchor: middle; pointer-events: none; }
-.dw-board .chip.supp circle { fill: #e04a3a; stroke: #300; }
-.dw-board .chip.supp text { fill: #fff; }
-.dw-board .chip.react circle { fill: #ffd54a; stroke: #540; }
-.dw-board .chip.retreat rect { fill: #e04a3a; }
-.dw-board .dmg { fill: #e04a3a; stroke: #fff; stroke-width: .8; }
-.dw-board .target-ring { fill: none; stroke: #ff5a3c; stroke-width: 2.5; stroke-dasharray: 6 3; pointer-events: none; }
-.dw-board .dice-badge rect { fill: #111d; stroke: #ff5a3c; }
-.dw-board .dice-badge text, .dw-board .do-chip text { font: bold 11px sans-serif; fill: #fff; text-anchor: middle; pointer-events: none; }
-.dw-board .do-chip rect { fill: #24466a; stroke: #ffe066; stroke-width: 1.5; cursor: pointer; }
-.dw-board .region { fill: #ffe06618; stroke: #ffe066; stroke-width: 1; cursor: pointer; }
-.dw-board .region:hover { fill: #ffe06640; }
-.dw-board .lattice { fill: #ffe066; stroke: #000; stroke-width: .6; cursor: pointer; }
-.dw-board .ghost circle { fill-opacity: .45; stroke-dasharray: 3 2; }
-.dw-board .ghost .bad { stroke: #ff3030; stroke-width: 2.5; }
-.dw-board .path { stroke: #ffe066; stroke-width: 2.5; fill: none; }
-.dw-board .path.over { stroke: #ff5030; }
-.dw-board .reach { fill: none; stroke: #ffe06688; stroke-width: 1.5; stroke-dasharray: 4 4; pointer-events: none; }
-.dw-board .tape { stroke-width: 2.5; fill: none; }
-.dw-board .tape.los { stroke: #7dff9a; }
-.dw-board .tape.blocked { stroke: #ff5a5a; stroke-dasharray: 7 5; }
-.dw-board .tape.pending { stroke: #ffffffaa; stroke-dasharray: 3 3; }
-.dw-board .label-box rect { fill: #111e; stroke: #999; }
-.dw-board .label-box text { font: bold 12px sans-serif; fill: #fff; }
-.dw-board .flash rect { fill: #111e; stroke: #ffd54a; }
-.dw-board .flash text { font: bold 12px sans-serif; fill: #ffd54a; }
-.dw-card { display: grid; gap: .35rem; font-size: .9rem; }
-.dw-card table { border-collapse: collapse; font-size: .82rem; }
-.dw-card td, .dw-card th { padding: .1rem .45rem; border-bottom: 1px solid #fff1; text-align: left; }
-.dw-tools { display: flex; gap: .5rem; flex-wrap: wrap; align-items: center; }
-.dw-tools .on { outline: 2px solid #ffe066; }
-.dw-units { display: flex; flex-wrap: wrap; gap: .3rem; }
-.dw-units button.mine { border-color: #58b4e0; }
-.dw-units button.theirs { border-color: #e0735a; }
-.dw-side { display: grid; grid-template-columns: minmax(16rem, 1fr) minmax(16rem, 2fr); gap: .8rem; }
-@media (max-width: 760px) { .dw-side { grid-template-columns: 1fr; } }
-`;
+// Its styles are a same-origin stylesheet next to this module (the page's Content-Security-Policy
+// refuses inline styles), added to the page once.
+function useStyles() {
+  if (document.getElementById("dw-styles")) return;
+  document.head.append(el("link", { id: "dw-styles", rel: "stylesheet", href: new URL("./dust_warfare.css", import.meta.url).href }));
+}
 
 // ---------------------------------------------------------------- shared state of this table page
 const page = {
@@ -321,8 +258,8 @@ function handleLabel(handle) {
 
 // ---------------------------------------------------------------- the board
 function board(container) {
+  useStyles();
   const root = svg("svg", { class: "dw-board", role: "img", "aria-label": "Dust Warfare table" });
-  root.append(svg("style", {}, STYLE));
   const layers = {};
   for (const name of ["static", "zones", "objectives", "places", "units", "marks", "overlay", "flash"]) {
     layers[name] = svg("g", { class: `layer-${name}` });
@@ -332,6 +269,7 @@ function board(container) {
   let drawnStatic = null;
   let g = null;
   let drag = null;
+  let justDragged = false;
   let tape = null;
   let lastTapeQuery = 0;
 
@@ -372,10 +310,10 @@ function board(container) {
         const x = Math.min(g.X(box[0]), g.X(box[2]));
         const y = Math.min(g.Y(box[1]), g.Y(box[3]));
         layer.append(svg("rect", { x: f(x), y: f(y), width: f(Math.abs(g.X(box[2]) - g.X(box[0]))), height: f(Math.abs(g.Y(box[3]) - g.Y(box[1]))),
-          class: "region", "data-handle": h, onclick: () => ui.onHandle(h) }, svg("title", {}, `place the leader in x ${box[0]}-${box[2]}, y ${box[1]}-${box[3]}`)));
+          class: "region", "data-handle": h, onclick: () => { if (!justDragged) ui.onHandle(h); } }, svg("title", {}, `place the leader in x ${box[0]}-${box[2]}, y ${box[1]}-${box[3]}`)));
       } else if (kind === "point") {
         const [x, y] = value.split(",").map(Number);
-        layer.append(svg("circle", { cx: f(g.X(x)), cy: f(g.Y(y)), r: 3.2, class: "lattice", "data-handle": h, onclick: () => ui.onHandle(h) },
+        layer.append(svg("circle", { cx: f(g.X(x)), cy: f(g.Y(y)), r: 3.2, class: "lattice", "data-handle": h, onclick: () => { if (!justDragged) ui.onHandle(h); } },
           svg("title", {}, `leader at (${x}, ${y})`)));
       }
     }
@@ -395,7 +333,7 @@ function board(container) {
         draggable: placing && placing.unit.id === unit.id && placing.purpose !== "deploy",
       });
       node.addEventListener("click", (event) => {
-        if (page.tape || drag?.moved) return;
+        if (page.tape || justDragged) return;
         const model = event.target.dataset?.model;
         if (model && ui.clickable.has(`model:${model}`)) { ui.onHandle(`model:${model}`); return; }
         page.selected = unit.id;
@@ -423,7 +361,7 @@ function board(container) {
         const n = dice.get(unit.id);
         if (n !== undefined) {
           layer.append(svg("g", { class: "dice-badge", "data-dice": unit.id, transform: `translate(${f(g.X(lead.x))},${f(g.Y(lead.y) + lead.radius * PX + 16)})` },
-            svg("rect", { x: -34, y: -11, width: 68, height: 20, rx: 6 }), svg("text", { y: 4 }, `🎲 ${n} dice`)));
+            svg("rect", { x: -34, y: -11, width: 68, height: 20, rx: 6 }), svg("text", { y: 4 }, `${n} ${n === "1" ? "die" : "dice"}`)));
         }
       }
       for (const m of living(unit)) {
@@ -463,9 +401,12 @@ function board(container) {
     const at = point(event);
     if (page.tape) { startTape(at, event); return; }
     const placing = dragTarget(view, ui);
-    if (!placing || event.target.dataset?.handle) return; // a region, a point or a chip is a click
+    if (!placing) return;
+    // a region, a point or a chip is a click, except that a deployment may start anywhere in the zone
+    if (event.target.dataset?.handle && placing.purpose !== "deploy") return;
     const lead = placing.order[0];
-    const onLeader = event.target.dataset?.model === `${placing.unit.id}.${lead.index}`;
+    // on the leader's base (its facing line and star lie over it)
+    const onLeader = lead.x !== null && Math.hypot(at[0] - lead.x, at[1] - lead.y) <= lead.radius + 0.2;
     if (placing.purpose === "deploy") {
       if (!insideZone(view, placing.unit.seat, at)) return;
     } else if (!onLeader || placing.fixed) {
@@ -489,17 +430,38 @@ function board(container) {
     const d = drag;
     drag.at = point(event);
     const proposal = propose(d);
-    setTimeout(() => { drag = null; layers.overlay.replaceChildren(); }, 0);
+    justDragged = true; // the click that follows this release is part of the drag
+    setTimeout(() => { drag = null; justDragged = false; layers.overlay.replaceChildren(); }, 0);
     const problems = proposalProblems(page.view, d.placing, proposal);
     if (problems.length) {
-      page.explain = { ok: false, text: `Not sent: ${problems.join("; ")}.` };
+      page.explain = { ok: false, text: `Refused: ${problems.join("; ")}.` };
       page.onChange();
       return;
     }
-    page.explain = { ok: true, text: `Proposed: leader to (${proposal.centres[0].join(", ")}); the rules check the path around terrain and bases (DW-GEO-16).` };
-    page.onChange();
-    page.ui.act(placeText(proposal));
+    submit(proposal);
   });
+
+  // the engine's own predicate decides before anything is sent: a refused drop is explained in the
+  // game's words (the table's check route), an accepted one is played
+  async function submit(proposal) {
+    const text = placeText(proposal);
+    const id = tableIdOf(page.ui);
+    page.explain = { ok: true, text: `Checking: leader to (${proposal.centres[0].join(", ")})…` };
+    page.onChange();
+    try {
+      const query = new URLSearchParams({ action: text, ...(tokenFromHash() ? { token: tokenFromHash() } : {}) });
+      const response = await fetch(`/api/tables/${encodeURIComponent(id)}/check?${query}`);
+      const answer = await response.json();
+      if (response.ok && !answer.legal) {
+        page.explain = { ok: false, text: `Refused: ${answer.words.replace(/^.*: refused, /, "")}.` };
+        page.onChange();
+        return;
+      }
+    } catch { /* no answer: let the move itself be refused or played */ }
+    page.explain = { ok: true, text: `Played: leader to (${proposal.centres[0].join(", ")}).` };
+    page.onChange();
+    page.ui.act(text);
+  }
 
   function propose(d) {
     const placing = d.placing;
@@ -607,6 +569,14 @@ function board(container) {
   }
 
   const view = () => page.view;
+
+  // for tests and the curious: table inches to page pixels, as drawn now
+  window.warroomDust = {
+    toScreen(x, y) {
+      const p = new DOMPoint(g.X(x), g.Y(y)).matrixTransform(root.getScreenCTM());
+      return [p.x, p.y];
+    },
+  };
 
   return {
     update(v, ui) {
@@ -744,12 +714,18 @@ function hands(container, view, ui) {
   const mine = (u) => ui.you.includes(u.seat);
   const tools = el("div", { class: "dw-tools" },
     el("button", { class: `small${page.tape ? " on" : ""}`, id: "dw-tape", onclick: () => { page.tape = !page.tape; page.onChange(); } },
-      page.tape ? "📏 Measuring: drag on the table (click to stop)" : "📏 Measuring tape & line of sight"),
+      page.tape ? "Measuring: drag on the table (click to stop)" : "Measuring tape & line of sight"),
     page.tapeResult ? el("span", { class: "dw-tape-result" }, tapeWords(page.tapeResult, view)) : null,
     page.explain ? el("span", { class: page.explain.ok ? "muted dw-explain" : "dw-explain bad" }, page.explain.text) : null);
-  const roster = el("div", { class: "dw-units" }, view.units.filter((u) => u.status !== "destroyed").map((u) =>
-    el("button", { class: `small ${mine(u) ? "mine" : "theirs"}`, dataset: { unit: u.id }, onclick: () => { page.selected = u.id; page.onChange(); } },
-      `${u.label} ${shortName(u.name)}${u.suppression ? ` ⚠${u.suppression}` : ""}`)));
+  // the roster: a unit's card on click, and the unit itself where an option names it (the next
+  // unit to deploy is not on the table yet)
+  const roster = el("div", { class: "dw-units" }, view.units.filter((u) => u.status !== "destroyed").map((u) => {
+    const handle = `unit:${u.id}`;
+    const offered = ui.clickable.has(handle);
+    return el("button", { class: `small seat-${u.seat}${mine(u) ? " mine" : ""}${offered ? " target primary" : ""}`, dataset: { unit: u.id, handle: offered ? handle : "" },
+      onclick: () => { page.selected = u.id; if (offered) ui.onHandle(handle); else page.onChange(); } },
+    `${u.label} ${shortName(u.name)}${u.suppression ? ` ⚠${u.suppression}` : ""}`);
+  }));
   container.replaceChildren(el("div", { class: "player dw-side" },
     el("div", {}, el("div", { class: "player-head" }, el("strong", {}, headline(view))), tools, roster),
     unit ? unitCard(unit, view) : el("div", { class: "muted" }, "Click a unit (or its button) for its card.")));
@@ -824,4 +800,19 @@ function prompt(view, snap) {
 
 function outcome(view) { return view.result || "the game is over"; }
 
-export default { board, hands, handles, handleLabel, completes, prompt, outcome, useCatalog };
+// the result screen's table: Superiority Points (DW-FB-07), units lost or Retreating, the objectives
+function result(view) {
+  const seats = [0, 1];
+  const lost = (seat) => view.units.filter((u) => u.seat === seat && (u.status === "destroyed" || u.retreating)).length;
+  const rows = [
+    { label: "Side", values: seats.map((s) => view.players[s].name) },
+    { label: "Superiority Points", values: seats.map((s) => (view.scores ? view.scores[s] : "—")) },
+    { label: "Units destroyed or Retreating", values: seats.map(lost) },
+  ];
+  for (const o of view.objectives || []) {
+    rows.push({ label: `${o.name} (${o.sp} SP)`, values: seats.map((s) => (o.controller === s ? "held" : "—")) });
+  }
+  return { turns: view.turn, rows };
+}
+
+export default { board, hands, handles, handleLabel, completes, prompt, outcome, result, useCatalog };
