@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.metro2033.play import act, give, owners, run_jobs, s, start, texts
+from tests.metro2033.play import act, give, owners, run_jobs, s, start, texts, top_threat
 from warroom.games.metro2033.board import BOARD
 from warroom.games.metro2033.cards import CARD, DECK
 from warroom.games.metro2033.rules.common import MAX_STATIONS, equipment_limit, vp
@@ -212,3 +212,41 @@ def test_summary_of_a_finished_game() -> None:
     give_vp(st, 0, 10, FREE)
     run_jobs(st, ["end_round"])
     assert st.game.summary(st) == {"rounds": 1, "stage_two": 0, "winner_vp": 10}
+
+
+@pytest.mark.parametrize(("held", "offered"), [((1, 1, 0), True), ((1, 0, 5), False), ((0, 1, 5), False)])
+def test_capture_price_boundary_m33_cap_02(held: tuple[int, int, int], offered: bool) -> None:
+    """M33-CAP-02, M33-GEN-04: exactly 1 M + 1 P captures a neutral station; one short, only decline."""
+    st = start(["RL", "BN"])
+    for i, n in enumerate(held):
+        st.reserve[i] += st.res[0][i] - n
+        st.res[0][i] = n
+    run_jobs(st, ["capture", 0, s("LUB"), 0])
+    assert ("capture" in texts(st)) == offered
+
+
+@pytest.mark.parametrize(("held", "most"), [((0, 1, 1), 1), ((0, 0, 1), 0), ((0, 2, 2), 2)])
+def test_recruit_affordability_boundary_m33_mob_04(held: tuple[int, int, int], most: int) -> None:
+    """M33-MOB-04: each step costs 1 A + 1 P; the options stop at what is affordable."""
+    st = start(["RL", "BN"])
+    for i, n in enumerate(held):
+        st.reserve[i] += st.res[0][i] - n
+        st.res[0][i] = n
+    run_jobs(st, ["upkeep", 0])
+    act(st, "upkeep 2")
+    if most == 0:  # "recruit 0" is the only option: the engine takes it
+        assert st.army[0] == 2 and (st.decision is None or st.decision.kind != "recruit")
+    else:
+        assert texts(st)[-1] == f"recruit {most}"
+
+
+@pytest.mark.parametrize(("army", "result"), [(3, "lose"), (4, "tie"), (5, "win")])
+def test_army_against_a_threat_boundary_m33_cmb_01(army: int, result: str) -> None:
+    """M33-CMB-01: one less loses (army -1), equal ties (nothing), one more wins (the reward)."""
+    st = start(["RL", "BN"])
+    st.army[0] = army
+    top_threat(st, "T1-WEB")  # 4
+    run_jobs(st, ["declare", 0, "army", s("LUB"), -1])
+    expected_army = army - 1 if result == "lose" else army
+    assert st.army[0] == expected_army
+    assert (st.decision is not None and st.decision.kind == "gain") == (result == "win")
