@@ -6,6 +6,8 @@ rulebook (rule tests, `warroom position dust_warfare FILE`).
     turn 1 phase command initiator 0 orders 2 3
     edges south north
     dice HB BB HHHB                      # scripted combat dice (H = 6, B = 1, or digits 1-6)
+    secret SO-1 SO-3                     # Secret Mission: each seat's objective ("-": none)
+    terrain T-WOOD 20,30 90              # a placed piece: kind, centre, rotation (DW-BTL-01)
     u0 : 24,8 22,8 26,8 24,6             # The Boss: one centre per miniature, unit data order
     u1 supp=2 react : 31,14.5 28,14.5 - 32.5,14.5 34,14.5   # "-" = destroyed
     u4 : 36,30/90                        # a vehicle: centre/facing
@@ -101,6 +103,11 @@ def parse_position(game: DustWarfareGame, text: str, seed: int = 0) -> DustState
                     st.orders = [int(words[k + 1]), int(words[k + 2])]
             elif head == "edges":
                 st.edges = [words[1], words[2]]
+            elif head == "secret":
+                st.secret = [None if w == "-" else w for w in words[1:3]]
+            elif head == "terrain":
+                x, y = (float(v) for v in words[2].split(","))
+                st.terrain = [*st.terrain, [words[1], x, y, int(words[3]) if len(words) > 3 else 0]]
             elif head == "dice":
                 script += _faces(words[1:])
             elif head.startswith("u"):
