@@ -27,13 +27,13 @@ from tests.server.test_browser import (
     wait_my_move,
 )
 
-pytestmark = pytest.mark.skipif("dust_warfare" not in warroom.games(), reason="Dust Warfare is not registered")
+pytestmark = pytest.mark.skipif("dust_warfare" not in warroom.games(), reason="not registered")
 
 MILL = (36.0, 24.0)
 
 
-def new_page(browser: Any, width: int = 1280, height: int = 800) -> Any:
-    page = browser.new_context(viewport={"width": width, "height": height}).new_page()
+def new_page(chromium: Any, width: int = 1280, height: int = 800) -> Any:
+    page = chromium.new_context(viewport={"width": width, "height": height}).new_page()
     errors: list[str] = []
     page.on("pageerror", lambda exc: errors.append(str(exc)))
     page.on("console", lambda msg: errors.append(msg.text) if msg.type == "error" else None)
@@ -112,11 +112,8 @@ class Player:
         page = self.page
         if kind in ("edge", "sequence", "command", "react"):
             # plain choices as buttons: take the south edge, deploy first; no orders, no reactions
-            wanted = {"edge": "edge south", "sequence": "deploy first", "command": "stop", "react": "stop"}[kind]
+            wanted = {"edge": "edge south", "sequence": "deploy first"}.get(kind, "stop")
             button = page.locator(f'.decision .row button[data-action="{wanted}"]')
-            if not button.count():
-                print("DEBUGKIND", kind, page.inner_text(".decision"), [a["text"] for a in doc["legal"]])
-                page.screenshot(path="/tmp/h4/fail2.png")
             click_and_wait(page, button if button.count() else page.locator(".decision .row button").first)
         elif kind == "pick":
             click_and_wait(page, page.locator(".dw-units button.target").first)
@@ -125,7 +122,7 @@ class Player:
         elif kind == "where" and decision["purpose"] in ("move", "react"):
             self.move(doc)
         elif kind == "activate":
-            click_and_wait(page, page.locator(".dw-board .unit.clickable .model.leader, .dw-board .unit.clickable .model").first)
+            click_and_wait(page, page.locator(".dw-board .unit.clickable .model").first)
         elif kind == "action":
             self.act(doc)
         elif kind in ("hit", "leader") and page.locator(".dw-board .target-ring").count():
@@ -204,7 +201,8 @@ class Player:
             ply = doc["ply"]
             page.locator(f'.dw-board .unit[data-unit="{t}"] .model').first.click()
             page.wait_for_function(
-                f"() => window.warroomTable.snapshot.ply > {ply} || document.querySelector('.dw-board .do-chip')",
+                f"() => window.warroomTable.snapshot.ply > {ply}"
+                " || document.querySelector('.dw-board .do-chip')",
                 timeout=15000,
             )
             if snap(page)["ply"] == ply:  # a single and a Sustained Attack: the chip picks one
@@ -223,7 +221,8 @@ def test_dust_warfare_first_battle_two_turns_by_dragging_and_clicking(browser: A
     server: ServerProcess = serve(ai_delay_ms=0)
     game = warroom.load("dust_warfare")
     ai = "heuristic" if "heuristic" in game.agents() else "random"
-    created = server.post("/api/tables", {"game": "dust_warfare", "seats": ["human", ai], "seed": 3, "ai_delay_ms": 0})
+    body = {"game": "dust_warfare", "seats": ["human", ai], "seed": 3, "ai_delay_ms": 0}
+    created = server.post("/api/tables", body)
     page = new_page(browser)
     opaque = OpaqueOptions(page)
     page.goto(server.base + created["seats"][0]["link"])
@@ -253,11 +252,12 @@ def test_dust_warfare_first_battle_two_turns_by_dragging_and_clicking(browser: A
     b = next(m for m in theirs["models"] if not m["destroyed"])
     page.click("#dw-tape")
     drag(page, screen(page, a["x"], a["y"]), screen(page, b["x"], b["y"]))
-    page.wait_for_function("() => /line of sight/.test(document.querySelector('.dw-tape-result')?.textContent || '')")
-    words = page.inner_text(".dw-tape-result")
-    status, answer = server.request(
-        "GET", f"/api/tables/{created['id']}/measure?a=u{mine['id']}.{a['index']}&b=u{theirs['id']}.{b['index']}"
+    page.wait_for_function(
+        "() => /line of sight/.test(document.querySelector('.dw-tape-result')?.textContent || '')"
     )
+    words = page.inner_text(".dw-tape-result")
+    query = f"a=u{mine['id']}.{a['index']}&b=u{theirs['id']}.{b['index']}"
+    status, answer = server.request("GET", f"/api/tables/{created['id']}/measure?{query}")
     assert status == 200
     assert f'{answer["distance"]:.1f}"' in words
     assert ("no line of sight" in words) == (not answer["line_of_sight"])
