@@ -12,6 +12,7 @@ import asyncio
 import logging
 from collections.abc import Iterable
 
+from warroom.server.cluster import LEASE_RETRY, Alone, Cluster
 from warroom.server.live import LiveTable
 from warroom.server.moves import Moves
 from warroom.server.protocol import ServiceError
@@ -27,14 +28,36 @@ MAX_RETRY_PAUSE = 5.0
 
 
 class AiSeats:
-    def __init__(self, workers: Workers, moves: Moves) -> None:
+    def __init__(self, workers: Workers, moves: Moves, cluster: Cluster | None = None) -> None:
         self.workers = workers
         self.moves = moves
+        self.cluster = cluster or Alone()
 
     def start(self, live: LiveTable) -> None:
-        """Start playing a freshly loaded table's AI seats, if it has any and the game goes on."""
-        if not live.state.is_terminal() and live.agents:
+        """Start playing a freshly loaded table's AI seats, if it has any and the game goes on: at
+        once on its own, else (several server processes) once this process holds its lease."""
+        if live.state.is_terminal() or not live.agents:
+            return
+        if isinstance(self.cluster, Alone):
             live.driver = asyncio.create_task(self._drive(live), name=f"table-{live.id}")
+        else:
+            live.driver = asyncio.create_task(self._drive_when_leased(live), name=f"table-{live.id}")
+
+    async def _drive_when_leased(self, live: LiveTable) -> None:
+        """Take the table's lease (another process may hold it: try again every LEASE_RETRY
+        seconds, it is freed when that process dies), then drive; the lease is freed after."""
+        while not live.state.is_terminal():
+            if await self.workers.db(self.cluster.try_lease, live.id):
+                break
+            await asyncio.sleep(LEASE_RETRY)
+        else:
+            return
+        log.info("table %s: driving its AI seats in this process", live.id)
+        try:
+            await self.moves.catch_up(live)  # the last holder's moves
+            await self._drive(live)
+        finally:
+            self.workers.db_pool.submit(self.cluster.release, live.id)
 
     async def stop(self, tables: Iterable[LiveTable]) -> None:
         drivers = [live.driver for live in tables if live.driver is not None]

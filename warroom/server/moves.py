@@ -163,6 +163,8 @@ class Moves:
                     self.store.append_action, live.id, ActionRecord(number, seat, action.text)
                 )
             except PlyTakenError:
+                # another process stored this ply first (cluster.py): take its moves, then refuse
+                await self._catch_up_locked(live)
                 raise ServiceError(
                     "conflict", "another move was stored first; reload the table", 409
                 ) from None
@@ -181,6 +183,36 @@ class Moves:
             self._broadcast(live, entry)
             live.wake.set()  # the AI seats look whether it is their turn
             return schemas.ActResult(ply=number + 1, action=action.text)
+
+    async def catch_up(self, live: LiveTable) -> None:
+        """Take the moves another server process stored for this table (cluster.py), and tell this
+        process's clients."""
+        async with live.lock:
+            await self._catch_up_locked(live)
+
+    async def _catch_up_locked(self, live: LiveTable) -> None:
+        try:
+            actions = await self.workers.db(self.store.actions_from, live.id, len(live.plies))
+        except Exception as exc:
+            log.warning("table %s: cannot read the moves stored elsewhere: %s", live.id, exc)
+            return
+        for action in actions:
+            if action.ply != len(live.plies) or live.state.is_terminal():
+                break
+            try:
+                after = live.state.clone()
+                events = play(after, action.seat, action.text)
+            except Exception as exc:
+                log.error(
+                    "table %s: move %d stored elsewhere does not apply: %s", live.id, action.ply + 1, exc
+                )
+                break
+            live.state = after
+            entry = Ply(action.seat, action.text, list(events))
+            live.plies.append(entry)
+            live.touch()
+            self._broadcast(live, entry)
+            live.wake.set()
 
     def _broadcast(self, live: LiveTable, ply: Ply) -> None:
         """Send every client the move: one view per seat seen through, the options of each seat

@@ -20,6 +20,7 @@ import asyncio
 from warroom.core.game import JSON
 from warroom.server import schemas
 from warroom.server.ai_seats import AiSeats
+from warroom.server.cluster import Alone, cluster_for
 from warroom.server.limits import Limits
 from warroom.server.live import LiveTable, Subscriber
 from warroom.server.moves import Moves
@@ -34,7 +35,7 @@ from warroom.server.protocol import (
     reply_to,
 )
 from warroom.server.replays import Replays
-from warroom.server.store import Store
+from warroom.server.store import SqlStore, Store
 from warroom.server.tables import Tables
 from warroom.server.workers import Workers
 
@@ -49,26 +50,44 @@ class TableService:
     ) -> None:
         self.workers = Workers(store, agent_threads)
         self.moves = Moves(self.workers)
-        self.ai = AiSeats(self.workers, self.moves)
+        self.cluster = cluster_for(store.url)  # other server processes on the same PostgreSQL
+        if isinstance(store, SqlStore) and not isinstance(self.cluster, Alone):
+            store.notify_origin = self.cluster.origin
+        self.ai = AiSeats(self.workers, self.moves, self.cluster)
         self.tables = Tables(self.workers, ai_delay_ms, on_load=self.ai.start, limits=limits)
         self._releaser: asyncio.Task[None] | None = None
+        self._pending: set[asyncio.Task[None]] = set()  # catch-ups under way
         self.replays = Replays(self.workers)
 
     # -- lifecycle ------------------------------------------------------------------------------
     async def start(self) -> None:
         """Resume every unfinished table exactly where its action log stops, AI seats included."""
         await self.tables.resume_unfinished()
+        self.cluster.start(asyncio.get_running_loop(), self._moved_elsewhere, self._resync)
         self._releaser = asyncio.create_task(self.tables.release_forever(), name="release-idle-tables")
 
     async def stop(self) -> None:
         if self._releaser is not None:
             self._releaser.cancel()
+        self.cluster.close()
         live_tables = list(self.tables.live.values())
         for live in live_tables:
             for sub in live.subscribers:
                 sub.send(None)
         await self.ai.stop(live_tables)
         self.workers.shutdown()
+
+    # -- other server processes (cluster.py) --------------------------------------------------------
+    def _moved_elsewhere(self, table_id: str) -> None:
+        live = self.tables.live.get(table_id)
+        if live is not None:
+            task = asyncio.create_task(self.moves.catch_up(live))
+            self._pending.add(task)
+            task.add_done_callback(self._pending.discard)
+
+    def _resync(self) -> None:
+        for table_id in list(self.tables.live):
+            self._moved_elsewhere(table_id)
 
     # -- tables and seats -----------------------------------------------------------------------
     def games(self) -> list[schemas.GameOut]:

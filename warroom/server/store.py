@@ -32,10 +32,13 @@ from sqlalchemy import (
     insert,
     inspect,
     select,
+    text,
     update,
 )
 from sqlalchemy.exc import IntegrityError, OperationalError, ProgrammingError
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, sessionmaker
+
+NOTIFY_CHANNEL = "warroom_moves"  # cluster.py listens on it
 
 
 class PlyTakenError(Exception):
@@ -101,6 +104,7 @@ class Store(Protocol):
     def seats_for_token(self, table_id: str, token: str) -> list[int] | None: ...
     def append_action(self, table_id: str, action: ActionRecord) -> None: ...
     def actions(self, table_id: str) -> list[ActionRecord]: ...
+    def actions_from(self, table_id: str, ply: int) -> list[ActionRecord]: ...
     def action_count(self, table_id: str) -> int: ...
     def finish(self, table_id: str, returns: list[float]) -> None: ...
     def close(self) -> None: ...
@@ -183,6 +187,10 @@ class SqlStore:
         self._session = sessionmaker(self.engine, expire_on_commit=False)
         self._insert_action = insert(ActionRow)  # built once: building it cost more than the write
         self._writer = _SqliteLogWriter(self.engine) if self.is_sqlite else None
+        # PostgreSQL: each stored move is announced to the other server processes in its own
+        # transaction (cluster.py); None: no one else to tell
+        self.notify_origin: str | None = None
+        self._notify = text("SELECT pg_notify(:channel, :payload)")
 
     def create_table(self, table: TableRecord, tokens: dict[str, list[int]]) -> None:
         with self._session.begin() as session:
@@ -248,6 +256,9 @@ class SqlStore:
                 return
             with self.engine.begin() as conn:  # Core, not the ORM
                 conn.execute(self._insert_action, row)
+                if self.notify_origin is not None:  # sent on commit, only if the move is stored
+                    payload = f"{table_id} {action.ply} {self.notify_origin}"
+                    conn.execute(self._notify, {"channel": NOTIFY_CHANNEL, "payload": payload})
         except IntegrityError:
             raise PlyTakenError(f"ply {action.ply} of table {table_id} is already taken") from None
 
@@ -255,6 +266,16 @@ class SqlStore:
         with self._session() as session:
             rows = session.scalars(
                 select(ActionRow).where(ActionRow.table_id == table_id).order_by(ActionRow.ply)
+            )
+            return [ActionRecord(row.ply, row.seat, row.text) for row in rows]
+
+    def actions_from(self, table_id: str, ply: int) -> list[ActionRecord]:
+        """The log from `ply` on (what another process stored since this one last looked)."""
+        with self._session() as session:
+            rows = session.scalars(
+                select(ActionRow)
+                .where(ActionRow.table_id == table_id, ActionRow.ply >= ply)
+                .order_by(ActionRow.ply)
             )
             return [ActionRecord(row.ply, row.seat, row.text) for row in rows]
 
