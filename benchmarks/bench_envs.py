@@ -120,25 +120,29 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=2.0, help="CPU seconds per loop per round")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
-    results = [measure(game_id, args.rounds, args.seconds) for game_id in args.games]
+    if not args.json:
+        print("| game | raw decisions/s | env steps/s | cost (target <= 2x) | via view: steps/s | cost |")
+        print("|---|---|---|---|---|---|", flush=True)
+    results = []
+    for game_id in args.games:
+        results.append(measure(game_id, args.rounds, args.seconds))
+        if not args.json:
+            print(row(results[-1]), flush=True)
     if args.json:
         print(json.dumps(results, indent=1))
-        return
-    print(
-        "| game | raw decisions/s | env steps/s | cost (target <= 2.0x) | through the view: steps/s | cost |"
+
+
+def row(r: dict[str, Any]) -> str:
+    """One game's line of the table."""
+    name = f"{r['game']} {r['options'] or ''}".strip()
+    if not r["observation"]:
+        return f"| {name} | - | no numeric observation yet | | | |"
+    low, high = r["cost_range"]
+    return (
+        f"| {name} | {r['raw_decisions_per_s']:,.0f} | {r['env_steps_per_s']:,.0f} | "
+        f"{r['cost']:.2f}x ({low:.2f}-{high:.2f}) | "
+        f"{r['view_env_steps_per_s']:,.0f} | {r['view_cost']:.2f}x |"
     )
-    print("|---|---|---|---|---|---|")
-    for r in results:
-        name = f"{r['game']} {r['options'] or ''}".strip()
-        if not r["observation"]:
-            print(f"| {name} | - | no numeric observation yet | | | |")
-            continue
-        low, high = r["cost_range"]
-        print(
-            f"| {name} | {r['raw_decisions_per_s']:,.0f} | {r['env_steps_per_s']:,.0f} | "
-            f"{r['cost']:.2f}x ({low:.2f}-{high:.2f}) | "
-            f"{r['view_env_steps_per_s']:,.0f} | {r['view_cost']:.2f}x |"
-        )
 
 
 if __name__ == "__main__":
