@@ -1,5 +1,6 @@
 """Activations, actions, movement, suppression, retreat and reactions (dust_warfare.md DW-ACT,
-DW-MOVE, DW-TER-04, DW-UNIT-06..10, DW-SUP, DW-REA, DW-HERO-04..06, DW-ABL-01/15), on positions
+DW-MOVE, DW-TER-04, DW-UNIT-06, DW-UNIT-07, DW-UNIT-08, DW-UNIT-09, DW-UNIT-10, DW-SUP, DW-REA, DW-HERO-04,
+DW-HERO-05, DW-HERO-06, DW-ABL-01, DW-ABL-15), on positions
 in the notation with scripted dice (H = 6, B = 1). Unit numbers: tests/dust_warfare/helpers.py.
 
 The open ground used below (First Battle map): y 0-12 between x 36 and 48, and the band
@@ -48,7 +49,7 @@ def test_act_04_one_action_under_either_marker_or_both() -> None:
 
 
 def test_act_05_06_edge_27_legal_pairs_and_double_actions() -> None:
-    """DW-ACT-05/06, EDGE-27: no second single Move or second single Attack (March Move and
+    """DW-ACT-05, DW-ACT-06, EDGE-27: no second single Move or second single Attack (March Move and
     Sustained Attack take both actions, only as the first action); Move then Attack is fine."""
     st = position(f"{UNITS}\n{BOSS}\n{GUNNERS}\n{KOMMANDO}\n{LASERS}")
     play(st, "unit u1")
@@ -168,7 +169,7 @@ def test_rea_09_hit_the_dirt_raises_cover_for_that_attack() -> None:
 
 
 def test_sup_04_05_edge_05_retreating_threshold_and_removal_roll() -> None:
-    """EDGE-05 (DW-SUP-04/05): 5 miniatures with 5 markers are not Retreating, with 6 they are;
+    """EDGE-05 (DW-SUP-04, DW-SUP-05): 5 miniatures with 5 markers are not Retreating, with 6 they are;
     the activation rolls 6 dice, HBBBBB removes 1: no longer Retreating, 1 action."""
     st = position(f"{UNITS}\ndice HBBBBB\n{BOSS}\nu1 supp=5 : 46,8 44,8 48,8 42,8 50,8\n{KOMMANDO}")
     assert not st.is_retreating(1)
@@ -284,7 +285,7 @@ def test_unit_06_move_01_a_move_out_of_formation_is_refused() -> None:
 
 
 def test_ter_04_edge_14_difficult_terrain_halves_a_single_move_not_a_march() -> None:
-    """EDGE-14 (DW-TER-04, DW-MOVE-02/05): Gunners inside woods M2 move 3" at most on a single
+    """EDGE-14 (DW-TER-04, DW-MOVE-02, DW-MOVE-05): Gunners inside woods M2 move 3" at most on a single
     Move; a March Move (12") ignores difficult terrain."""
     inside = "u1 : 12,20 10,20 14,20 11,18 13,18"
     st = position(f"{UNITS}\n{BOSS}\n{inside}\n{KOMMANDO}")

@@ -1,4 +1,4 @@
-"""Attacks and weapons (dust_warfare.md DW-ATK, DW-WPN, DW-SUP-02, DW-UNIT-03/11, DW-HERO-03,
+"""Attacks and weapons (dust_warfare.md DW-ATK, DW-WPN, DW-SUP-02, DW-UNIT-03, DW-UNIT-11, DW-HERO-03,
 DW-ABL-08, DW-GEN-04), on positions in the notation with scripted dice (H = 6, B = 1), in the
 canonical dice order of §5. Unit numbers: tests/dust_warfare/helpers.py."""
 
@@ -30,7 +30,7 @@ def test_atk_04_target_class_is_the_majority_then_the_higher() -> None:
 
 
 def test_atk_02_11_targets_are_enemy_units_on_the_table_in_sight() -> None:
-    """DW-ATK-02/11: only enemy units on the table are targets, never friends."""
+    """DW-ATK-02, DW-ATK-11: only enemy units on the table are targets, never friends."""
     st = position(f"{UNITS}\n{BOSS}\n{GUNNERS}\n{KOMMANDO}\n{LASERS}\nu7 reserve")
     play(st, "unit u1")
     attacks = [o for o in options(st) if o.startswith(("fire", "grenades", "assault"))]
@@ -122,7 +122,7 @@ def test_wpn_09_spray_hits_ignore_cover() -> None:
 
 
 def test_atk_06_cover_cancels_then_armour_highest_damage_first() -> None:
-    """DW-ATK-06/07: inside the Mill (C = 2) two hits are cancelled, then one armour die per
+    """DW-ATK-06, DW-ATK-07: inside the Mill (C = 2) two hits are cancelled, then one armour die per
     remaining hit."""
     lasers = "u6 : 36,26 34,26 38,26 35,24 37,24"
     gunners = "u1 : 36,14.5 34,14.5 38,14.5 35,13 37,13"
@@ -132,7 +132,7 @@ def test_atk_06_cover_cancels_then_armour_highest_damage_first() -> None:
 
 
 def test_atk_08_09_hero_03_defender_assigns_hits_hero_last_leader_lost() -> None:
-    """DW-ATK-08/09, DW-HERO-03: the defender picks the miniature for each hit, a joined Hero
+    """DW-ATK-08, DW-ATK-09, DW-HERO-03: the defender picks the miniature for each hit, a joined Hero
     only when no other is left; a destroyed leader leaves the unit Leaderless (DW-UNIT-09)."""
     lasers = "u6 : 46,22 44,22 48,22 42,22 50,22 46,24"  # Sigrid (miniature 5) leads
     gunners = "u1 : 46,8 44,8 48,8 42,8 50,8"

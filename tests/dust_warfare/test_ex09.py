@@ -1,8 +1,10 @@
 """EX-09, "Battle at the Mill" turn 1 (dust_warfare.md §6), played through the contract from a
 position in the notation, dice scripted as the example rolls them (H = 6, B = 1): initiative
-(DW-INIT-01..05), a Take Action attack with cover and armour (DW-CMD-06, DW-ATK-01..08,
+(DW-INIT-01, DW-INIT-02, DW-INIT-03, DW-INIT-04, DW-INIT-05), a Take Action attack with cover and armour
+(DW-CMD-06, DW-ATK-01, DW-ATK-02, DW-ATK-03, DW-ATK-04, DW-ATK-05, DW-ATK-06, DW-ATK-07, DW-ATK-08,
 DW-SUP-02, DW-WPN-02), a Radioman Regroup (DW-CMD-08, DW-CMD-07), a difficult-terrain Move
-(DW-TER-04), the Move trigger and an Attack reaction with laser chains (DW-REA-02..05,
+(DW-TER-04), the Move trigger and an Attack reaction with laser chains (DW-REA-02, DW-REA-03, DW-REA-04,
+DW-REA-05,
 DW-WPN-05), and the End phase (DW-END-01)."""
 
 from __future__ import annotations
@@ -24,7 +26,8 @@ u6 : 36,21.5 33,21.5 34.5,21.5 37.5,21.5 39,21.5
 
 def test_ex09_battle_at_the_mill_turn_1() -> None:
     st = position(EX09)
-    # Initiative: fewer hits initiates; orders = hits (min 1) + 1 Command Squad (DW-INIT-03..05)
+    # Initiative: fewer hits initiates; orders = hits (min 1) + 1 Command Squad
+    # (DW-INIT-03, DW-INIT-04, DW-INIT-05)
     assert st.initiator == 0 and st.orders == [2, 3]
     assert st.decision is not None and st.decision.kind == "command" and st.current_player() == 0
     # The Sergeant is 8.55" from the Officer: in command range (DW-CMD-03)
@@ -51,7 +54,7 @@ def test_ex09_battle_at_the_mill_turn_1() -> None:
     play(st, "move")
     assert not st.is_legal(st.game.read_action("place 31,17.6 28,17.6 29.5,17.6 32.5,17.6 34,17.6"))
     events = play(st, "place 31,17.5 28,17.5 29.5,17.5 32.5,17.5 34,17.5")
-    # The Move trigger: the Laser Grenadiers are within 12" and unmarked (DW-REA-02/03)
+    # The Move trigger: the Laser Grenadiers are within 12" and unmarked (DW-REA-02, DW-REA-03)
     assert st.decision.kind == "react" and st.current_player() == 1
     assert "react u6 fire" in options(st)
     events = play(st, "react u6 fire")

@@ -1,4 +1,5 @@
-"""Secret Mission (dust_warfare.md DW-SM-01..11, DW-BTL-01, §4.2, EX-07, EX-08): terrain
+"""Secret Mission (dust_warfare.md DW-SM-01, DW-SM-02, DW-SM-03, DW-SM-04, DW-SM-05, DW-SM-06, DW-SM-07,
+DW-SM-08, DW-SM-09, DW-SM-10, DW-SM-11, DW-BTL-01, §4.2, EX-07, EX-08): terrain
 placement, secret objectives, the deployment roll-off and zones, length and scoring. Unit
 numbers: tests/dust_warfare/helpers.py."""
 
@@ -66,7 +67,7 @@ def test_sm_02_objectives_are_secret_until_the_end() -> None:
 
 
 def test_sm_04_05_the_roll_off_winner_picks_an_edge_and_deploys_first() -> None:
-    """DW-SM-04/05: after the objectives a roll-off; its winner chooses a long edge (the other
+    """DW-SM-04, DW-SM-05: after the objectives a roll-off; its winner chooses a long edge (the other
     takes the opposite one) and deploys first."""
     st = DustWarfareGame(scenario="secret_mission").new_initial_state(2)
     _placed(st)
@@ -98,7 +99,7 @@ def test_sm_08_six_turns() -> None:
 
 
 def test_sm_10_11_ex_08_secret_objectives_scored() -> None:
-    """EX-08 (DW-SM-10/11): Allies SO-1, Axis SO-3. The Kommandotrupp (25) and the Battle
+    """EX-08 (DW-SM-10, DW-SM-11): Allies SO-1, Axis SO-3. The Kommandotrupp (25) and the Battle
     Grenadiers (20) are destroyed, so are the BBQ Squad (30) and the Pounder (40); an Allied
     miniature is 2" from (36, 24), an Axis one 1.5": SO-1 is achieved, SO-3 fails (both sides
     are within 3"). Allies 45 + 75 = 120, Axis 70."""

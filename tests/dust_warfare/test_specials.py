@@ -1,4 +1,5 @@
-"""Special actions and Jump (dust_warfare.md DW-ACT-07, DW-ABL-11/12/13/20, DW-MOVE-08,
+"""Special actions and Jump (dust_warfare.md DW-ACT-07, DW-ABL-11, DW-ABL-12, DW-ABL-13, DW-ABL-20,
+DW-MOVE-08,
 DW-REA-02, EDGE-16), on positions in the notation with scripted dice (H = 6, B = 1). Unit
 numbers: tests/dust_warfare/helpers.py."""
 

@@ -91,7 +91,7 @@ def test_set_05_deployment_alternates_and_stays_in_the_zone() -> None:
 
 
 def test_set_05_an_exact_deployment_at_the_zone_limit() -> None:
-    """DW-SET-05 with DW-GEO-02/17: a proposal wholly within the zone is accepted at 0.1"
+    """DW-SET-05 with DW-GEO-02, DW-GEO-17: a proposal wholly within the zone is accepted at 0.1"
     precision; 0.1" beyond the 12" line it is refused."""
     st = DustWarfareGame().new_initial_state(5)
     play(st, "edge south" if st.current_player() == 0 else "edge north", "deploy first")
@@ -123,7 +123,8 @@ def test_init_01_edge_18_the_pool_counts_units_and_joined_heroes() -> None:
 
 
 def test_init_edge_01_ties_reroll_and_fewer_hits_initiates() -> None:
-    """EDGE-01 (DW-INIT-02..04): pools 3 vs 4 roll BBB / BBBB (tie: both reroll), then HBB vs
+    """EDGE-01 (DW-INIT-02, DW-INIT-03, DW-INIT-04): pools 3 vs 4 roll BBB / BBBB (tie: both reroll), then HBB
+    vs
     BBBB: the Axis (0 hits) initiate; orders max(1, hits), +1 with a Command Squad."""
     st = position(
         f"turn 1 phase initiative\ndice BBB BBBB HBB BBBB\n{BOSS}\n{GUNNERS}\n"
@@ -135,7 +136,7 @@ def test_init_edge_01_ties_reroll_and_fewer_hits_initiates() -> None:
 
 
 def test_init_edge_02_empty_pools_use_a_roll_off() -> None:
-    """EDGE-02 (DW-INIT-03/04): both armies off the table: a roll-off, Allies HBBBB (1) vs
+    """EDGE-02 (DW-INIT-03, DW-INIT-04): both armies off the table: a roll-off, Allies HBBBB (1) vs
     Axis HHBBB (2): the Allies (fewer hits) initiate; 1 order each, no Command Squad bonus."""
     st = position("turn 1 phase initiative\ndice HBBBB HHBBB\nu0 reserve\nu5 reserve")
     # nobody has a decision to make: the game plays out; its first turn's orders tell
@@ -249,7 +250,7 @@ def test_turn_01_03_fb_05_first_battle_lasts_five_turns() -> None:
 
 
 def test_turn_03_a_player_with_no_units_loses() -> None:
-    """DW-TURN-03/04: the game ends when a phase leaves a player with no units at all; that
+    """DW-TURN-03, DW-TURN-04: the game ends when a phase leaves a player with no units at all; that
     player loses whatever the score."""
     st = position("turn 2 phase units initiator 0\nu4 : 24,12/90\nu9 reserve")
     st.status[9] = "destroyed"
@@ -259,7 +260,7 @@ def test_turn_03_a_player_with_no_units_loses() -> None:
 
 
 def test_fb_06_07_scoring_elimination_and_the_mill() -> None:
-    """DW-FB-06/07: SP = AP of enemy units destroyed or Retreating + 50 for controlling the
+    """DW-FB-06, DW-FB-07: SP = AP of enemy units destroyed or Retreating + 50 for controlling the
     Mill (a non-Retreating miniature within 3" of (36, 24), none of the enemy's)."""
     st = position(
         "turn 5 phase end\n"
