@@ -289,3 +289,27 @@ def test_equipment_belongs_to_its_hero_m33_eqp_01() -> None:
     give(st, 0, "EQ-AKM", EQ)
     assert hero_strength(st, 0) == 4 and st.army[0] == army_before
     assert vp(st, 0) == 3
+
+
+def test_attack_consequences_show_public_strengths_m33_cmb_02() -> None:
+    """M33-CMB-02, M33-HID-08: an attack option shows the attacker's strength and the opposing
+    side's public strength: an army with its Flag, the garrison, or an unknown threat."""
+    st = start(["RL", "BN"], ["ART", "KHN"])
+    st.army[0], st.army[1] = 5, 4
+    give(st, 1, "EQ-FLAG", EQ)
+    run_jobs(st, ["army_act", 0])
+    game = st.game
+    details = {d["text"]: d.get("consequence") for d in game.option_details(st)}
+    assert details["attack ARB"] == {
+        "unit": "army",
+        "strength": 5,
+        "defender": {"unit": "garrison", "strength": 7},
+    }
+    assert details["attack LUB"] == {
+        "unit": "army",
+        "strength": 5,
+        "defender": {"unit": "threat", "strength": None},
+    }
+    nov = details["attack NOV"]  # the BN hero stands on a BN home with the Flag: army 4 + 1
+    assert nov is not None and nov["defender"] == {"seat": 1, "unit": "army", "strength": 5}
+    assert details["gather M"] is None

@@ -14,6 +14,7 @@ from warroom.games.metro2033.content import default_content
 from warroom.games.metro2033.position import parse_position
 from warroom.games.metro2033.rules import setup
 from warroom.games.metro2033.rules.common import vp
+from warroom.games.metro2033.rules.forecast import forecast
 from warroom.games.metro2033.state import MetroState
 from warroom.games.metro2033.words import RESOURCES
 
@@ -83,6 +84,12 @@ class Metro2033Game(Game[MetroState]):
     def from_position(cls, text: str, seed: int = 0) -> MetroState:
         """A position in metro2033's notation (warroom/games/metro2033/position.py)."""
         return parse_position(text, seed)
+
+    def consequence(self, state: MetroState, action: Action) -> JSON | None:
+        """For an attack option: the attacker's strength before battle cards and W-BATTLE, and the
+        opposing side as far as it is public (a player's army or hero, the garrison, or an
+        unknown threat card); see rules/forecast.py."""
+        return forecast(state, action)
 
     def summary(self, state: MetroState) -> JSON:
         """Figures of a finished game for simulation reports: rounds played, whether stage II
