@@ -10,6 +10,7 @@ import asyncio
 import base64
 import hashlib
 import json
+import os
 import re
 import select
 import socket
@@ -62,8 +63,6 @@ def test_no_option_names_a_server_path_and_no_refusal_probes_the_disk(
     exist: all refused alike, before anything is opened, and the refusal repeats nothing of the
     value or of any file's content."""
     fifo = tmp_path / "pipe.toml"
-    import os
-
     os.mkfifo(fifo)  # opening it would block the server until a writer came
     paths = [
         "/dev/zero",
@@ -218,6 +217,51 @@ def test_a_stalled_body_is_timed_out(serve: type[ServerProcess]) -> None:
     assert answer.startswith("HTTP/1.1 408"), answer[:200]
     assert json.loads(answer.split("\r\n\r\n", 1)[1])["error"]["code"] == "timeout"
     assert time.monotonic() - started < 10
+
+
+def _closed_after(sock: socket.socket, send: bytes = b"", trickle: bytes = b"") -> float:
+    """Seconds until the server closes `sock` (after sending `send`, then `trickle` a byte every
+    0.2 s), reading whatever it sends meanwhile."""
+    started = time.monotonic()
+    sock.sendall(send)
+    sock.settimeout(0.2)
+    for byte in trickle:
+        try:
+            if sock.recv(65536) == b"":
+                return time.monotonic() - started
+        except TimeoutError:
+            pass
+        try:
+            sock.sendall(bytes([byte]))
+        except OSError:
+            return time.monotonic() - started
+    sock.settimeout(15)
+    while sock.recv(65536):
+        pass
+    return time.monotonic() - started
+
+
+def test_idle_slow_and_half_open_connections_are_closed(serve: type[ServerProcess]) -> None:
+    """With `--idle-timeout 1`: a connection that sends nothing, one that trickles a request's
+    head a byte at a time, and a websocket that never answers the server's pings are closed
+    within seconds (each would otherwise hold its connection forever)."""
+    server = serve(extra=["--idle-timeout", "1"])
+    table = server.post(
+        "/api/tables", {"game": "siege", "options": {"players": 2}, "seats": ["human", "human"]}
+    )
+    with socket.create_connection(("127.0.0.1", server.port)) as idle:
+        assert _closed_after(idle) < 5
+    with socket.create_connection(("127.0.0.1", server.port)) as slow:
+        head = b"GET /api/games HTTP/1.1\r\nHost: x\r\nX-Padding: " + b"a" * 200
+        assert _closed_after(slow, trickle=head) < 5
+    key = base64.b64encode(os.urandom(16))
+    upgrade = (
+        b"GET /api/tables/%s/ws HTTP/1.1\r\nHost: x\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+        b"Sec-WebSocket-Key: %s\r\nSec-WebSocket-Version: 13\r\n\r\n" % (table["id"].encode(), key)
+    )
+    with socket.create_connection(("127.0.0.1", server.port)) as half_open:
+        assert _closed_after(half_open, send=upgrade) < 8
+    assert server.get("/api/games")  # and the server serves on
 
 
 @pytest.mark.parametrize(

@@ -28,8 +28,9 @@ def serve(
         float,
         typer.Option(
             "--idle-timeout",
-            help="Seconds an idle HTTP keep-alive connection stays open; a websocket that answers no "
-            "ping within this many seconds is closed (a half-open connection).",
+            help="Seconds an idle HTTP connection stays open (a request's head must arrive within "
+            "them, and an idle keep-alive connection is closed after them); a websocket that answers "
+            "no ping within this many seconds is closed (a half-open connection).",
         ),
     ] = 20.0,
     max_ai_tables: Annotated[
@@ -44,6 +45,13 @@ def serve(
         float,
         typer.Option(help="Seconds before an unwatched table with no AI move to play leaves memory."),
     ] = 300.0,
+    forwarded_allow_ips: Annotated[
+        str,
+        typer.Option(
+            help="Addresses of reverse proxies whose X-Forwarded-For names the client (its share of "
+            "the AI is counted per client address); '*' trusts any.",
+        ),
+    ] = "127.0.0.1",
 ) -> None:
     """Serve the web table: lobby, tables for people and AI, live updates, replays."""
     import sys
@@ -51,6 +59,7 @@ def serve(
     import uvicorn
 
     from warroom.server.app import create_app
+    from warroom.server.connections import guarded
     from warroom.server.limits import Limits
     from warroom.server.store import default_sqlite_path, normalize_url
 
@@ -85,7 +94,10 @@ def serve(
         timeout_keep_alive=max(1, int(idle_timeout)),
         ws_ping_interval=idle_timeout,
         ws_ping_timeout=idle_timeout,
-        h11_max_incomplete_event_size=16 * 1024,  # a request's head
+        # a request's head must arrive within the idle timeout too (connections.py)
+        http=guarded(idle_timeout),
+        proxy_headers=True,
+        forwarded_allow_ips=forwarded_allow_ips,
     )
 
 
