@@ -401,6 +401,26 @@ def test_ai_seats_recover_by_themselves_after_a_temporary_write_failure(db_path:
         assert client.post(f"/api/tables/{people['id']}/actions", json=move).status_code == 200
 
 
+def test_a_game_whose_end_could_not_be_recorded_is_marked_finished_when_next_loaded(db_path: str) -> None:
+    with TestClient(create_app(db_path, ai_delay_ms=0)) as client:
+        store = client.app.state.service.workers.store  # type: ignore[attr-defined]
+
+        def refuse(*_args: Any) -> None:
+            raise OperationalError("UPDATE", {}, Exception("database is locked"))
+
+        store.finish = refuse
+        table = created(client, {"game": "wot_rush", "seats": ["random", "random"]})
+        wait_for(lambda: snapshot(client, table["id"])["finished"], timeout=60)
+    with sqlite3.connect(db_path) as conn:
+        assert conn.execute("SELECT finished FROM warroom_tables").fetchone() == (0,)
+    with TestClient(create_app(db_path, ai_delay_ms=0)) as client:
+        assert {row["id"]: row["status"] for row in client.get("/api/tables").json()}[
+            table["id"]
+        ] == "finished"
+    with sqlite3.connect(db_path) as conn:
+        assert conn.execute("SELECT finished FROM warroom_tables").fetchone() == (1,)
+
+
 def test_a_server_fault_answers_with_the_json_error_body(
     db_path: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:

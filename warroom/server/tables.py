@@ -355,6 +355,12 @@ class Tables:
                 game_version(record.game),
                 warroom.__version__,
             )
+        if live.state.is_terminal() and not record.finished:
+            # its last move was stored but marking it finished failed (moves.py): mark it now
+            try:
+                await self.workers.db(self.store.finish, record.id, returns_of(live.state))
+            except Exception as exc:
+                log.warning("table %s: could not be marked finished: %s", record.id, exc)
         live.owner = owner
         self.live[record.id] = live
         self.on_load(live)
