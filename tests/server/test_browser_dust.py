@@ -94,6 +94,12 @@ class Player:
         self.shot_taken = False
         self.drag_shot = False
         self.refused_shown = False
+        self.regrouped = False
+
+    def suppressed(self, doc: dict[str, Any]) -> list[int]:
+        """Our units the Command phase may Regroup: suppressed and clickable on the board."""
+        units = [u["id"] for u in doc["view"]["units"] if u["seat"] == 0 and u["suppression"] > 0]
+        return [u for u in units if self.page.locator(f'.dw-board .unit.clickable[data-unit="{u}"]').count()]
 
     def unit(self, doc: dict[str, Any], u: int) -> dict[str, Any]:
         unit: dict[str, Any] = doc["view"]["units"][u]
@@ -110,6 +116,15 @@ class Player:
         decision = doc["view"]["decision"]
         kind = decision["kind"]
         page = self.page
+        if kind == "command" and not self.regrouped and self.suppressed(doc):
+            # DW-CMD-07: click the suppressed unit, then its Regroup chip
+            self.regrouped = True
+            u = self.suppressed(doc)[0]
+            page.locator(f'.dw-board .unit[data-unit="{u}"] .model').first.click()
+            page.wait_for_selector('.dw-board .do-chip[data-handle="do:regroup"], .dw-board .do-chip')
+            chip = page.locator('.dw-board .do-chip[data-handle="do:regroup"]')
+            click_and_wait(page, chip if chip.count() else page.locator(".dw-board .do-chip").first)
+            return
         if kind in ("edge", "sequence", "command", "react"):
             # plain choices as buttons: take the south edge, deploy first; no orders, no reactions
             wanted = {"edge": "edge south", "sequence": "deploy first"}.get(kind, "stop")
@@ -244,6 +259,8 @@ def test_dust_warfare_first_battle_two_turns_by_dragging_and_clicking(browser: A
     assert player.target_clicks >= 1 and player.dice_seen
     assert all(text.endswith((" dice", " die")) for text in player.dice_seen)
     log = page.inner_text("#log")
+    if player.regrouped:  # the Regroup chip took the order
+        assert "Regroup:" in log
     assert "hit(s)" in log and "deploys to" in log and "moves to" in log
     # the measuring tape between two units, checked against the measure route (DW-GEO-03)
     mine = next(u for u in doc["view"]["units"] if u["seat"] == 0 and u["status"] == "table")

@@ -656,8 +656,8 @@ function unitAt(view, [x, y]) {
 }
 
 // What measurement alone shows wrong with a proposal, in words (or, with `each`, which miniature):
-// the engine's predicate has the last word, these only spare a round trip (DW-GEO-05/06/16,
-// DW-UNIT-06, DW-SET-05).
+// the engine's predicate has the last word (the check route, which also judges the path against
+// the allowance), these only spare a round trip (DW-GEO-05/06/16, DW-UNIT-06, DW-SET-05).
 function proposalProblems(view, placing, proposal, each = false) {
   const out = [];
   const add = (index, text) => out.push(each ? { index, text } : text);
@@ -677,10 +677,7 @@ function proposalProblems(view, placing, proposal, each = false) {
       if (dist(proposal.centres[i], proposal.centres[j]) < ri + rj - 1e-6) add(j, `miniatures ${i + 1} and ${j + 1} would overlap`);
     }
   }
-  if (placing.purpose !== "deploy") {
-    const length = dist([placing.order[0].x, placing.order[0].y], proposal.centres[0]);
-    if (length > placing.allowance + 1e-6) add(0, `the leader's path is at least ${inches(length)}, beyond the ${inches(placing.allowance)} allowance`);
-  }
+  // the allowance is left to the engine's check: a page opened mid-move may not know it was a March
   const lr = placing.unit.leadership;
   if (lr && proposal.centres.length > 1) {
     const lead = placing.order[0];
