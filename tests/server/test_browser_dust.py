@@ -232,6 +232,30 @@ class Player:
         click_and_wait(page, page.locator(".option-list button").first)
 
 
+def measure_and_read_a_card(page: Any, server: ServerProcess, table: str, view: dict[str, Any]) -> None:
+    """The measuring tape between two units' miniatures, checked against the measure route
+    (DW-GEO-03); then an enemy unit's card from the roster."""
+    mine = next(u for u in view["units"] if u["seat"] == 0 and u["status"] == "table")
+    theirs = next(u for u in view["units"] if u["seat"] == 1 and u["status"] == "table")
+    a = next(m for m in mine["models"] if not m["destroyed"])
+    b = next(m for m in theirs["models"] if not m["destroyed"])
+    page.click("#dw-tape")
+    drag(page, screen(page, a["x"], a["y"]), screen(page, b["x"], b["y"]))
+    page.wait_for_function(
+        "() => /line of sight/.test(document.querySelector('.dw-tape-result')?.textContent || '')"
+    )
+    words = page.inner_text(".dw-tape-result")
+    query = f"a=u{mine['id']}.{a['index']}&b=u{theirs['id']}.{b['index']}"
+    status, answer = server.request("GET", f"/api/tables/{table}/measure?{query}")
+    assert status == 200
+    assert f'{answer["distance"]:.1f}"' in words
+    assert ("no line of sight" in words) == (not answer["line_of_sight"])
+    shot(page, "dust_warfare-tape")
+    page.locator(f'.dw-units button[data-unit="{theirs["id"]}"]').click()
+    page.wait_for_selector(f'.dw-card[data-card="{theirs["id"]}"]')
+    assert theirs["name"] in page.inner_text(".dw-card")
+
+
 def test_dust_warfare_first_battle_two_turns_by_dragging_and_clicking(browser: Any, serve: Any) -> None:  # noqa: F811
     server: ServerProcess = serve(ai_delay_ms=0)
     game = warroom.load("dust_warfare")
@@ -262,27 +286,7 @@ def test_dust_warfare_first_battle_two_turns_by_dragging_and_clicking(browser: A
     if player.regrouped:  # the Regroup chip took the order
         assert "Regroup:" in log
     assert "hit(s)" in log and "deploys to" in log and "moves to" in log
-    # the measuring tape between two units, checked against the measure route (DW-GEO-03)
-    mine = next(u for u in doc["view"]["units"] if u["seat"] == 0 and u["status"] == "table")
-    theirs = next(u for u in doc["view"]["units"] if u["seat"] == 1 and u["status"] == "table")
-    a = next(m for m in mine["models"] if not m["destroyed"])
-    b = next(m for m in theirs["models"] if not m["destroyed"])
-    page.click("#dw-tape")
-    drag(page, screen(page, a["x"], a["y"]), screen(page, b["x"], b["y"]))
-    page.wait_for_function(
-        "() => /line of sight/.test(document.querySelector('.dw-tape-result')?.textContent || '')"
-    )
-    words = page.inner_text(".dw-tape-result")
-    query = f"a=u{mine['id']}.{a['index']}&b=u{theirs['id']}.{b['index']}"
-    status, answer = server.request("GET", f"/api/tables/{created['id']}/measure?{query}")
-    assert status == 200
-    assert f'{answer["distance"]:.1f}"' in words
-    assert ("no line of sight" in words) == (not answer["line_of_sight"])
-    shot(page, "dust_warfare-tape")
-    # a unit's card on click
-    page.locator(f'.dw-units button[data-unit="{theirs["id"]}"]').click()
-    page.wait_for_selector(f'.dw-card[data-card="{theirs["id"]}"]')
-    assert theirs["name"] in page.inner_text(".dw-card")
+    measure_and_read_a_card(page, server, created["id"], doc["view"])
     assert not page.errors, page.errors
     # the same table on a phone, as a spectator
     phone = new_page(browser, 390, 844)
