@@ -46,6 +46,9 @@ def browser() -> Iterator[Any]:
 
 def new_page(browser: Any) -> Any:
     context = browser.new_context(viewport={"width": 1360, "height": 980})
+    # these tests click every step themselves, forced ones too (the table would take them after
+    # a moment: test_browser_seats checks that)
+    context.add_init_script("try { localStorage.setItem('warroom.autoplay', '0'); } catch (e) {}")
     page = context.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda exc: errors.append(str(exc)))

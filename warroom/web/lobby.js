@@ -1,5 +1,5 @@
 // The lobby: the games, a form to set a table (options, and human or AI for each seat), recent tables.
-import { api, el, toast } from "./net.js";
+import { api, el, rememberTable, rememberedTables, toast } from "./net.js";
 
 export async function showLobby(main) {
   document.title = "warroom — lobby";
@@ -14,8 +14,15 @@ export async function showLobby(main) {
         el("form", { id: "create", class: "create" }),
         el("div", { id: "created" })),
       el("div", { class: "lobby-right" },
+        yourTables(),
         el("h2", {}, "Tables"),
-        tableList(tables))));
+        el("div", { id: "table-list" }, tableList(tables)))));
+  // the list of tables refreshes by itself while the lobby is open
+  const refresh = setInterval(async () => {
+    const box = document.getElementById("table-list");
+    if (!box) { clearInterval(refresh); return; }
+    try { box.replaceChildren(tableList(await api("/api/tables"))); } catch { /* try again next time */ }
+  }, 5000);
   const picker = document.getElementById("game-picker");
   // "/?game=ID" (the result screen's "New table") opens the form for that game
   const wanted = new URLSearchParams(location.search).get("game");
@@ -32,6 +39,19 @@ export async function showLobby(main) {
       el("small", {}, game.description)));
   }
   if (chosen) pick(chosen);
+}
+
+// Tables created in this browser, with their invite links, so a link can be found again later.
+function yourTables() {
+  const mine = rememberedTables();
+  if (!mine.length) return null;
+  return el("section", { class: "your-tables", id: "your-tables" },
+    el("h2", {}, "Your tables"),
+    el("ul", { class: "tables" }, mine.slice(0, 8).map((t) => el("li", { dataset: { table: t.id } },
+      el("div", {}, el("strong", {}, t.title), " ", el("span", { class: "muted" }, t.id)),
+      el("div", { class: "links" },
+        t.device ? el("a", { href: t.device }, "this device") : t.seats.map((s, i) => [i ? " · " : "", el("a", { href: s.link }, `seat ${s.seat}`)]),
+        " · ", el("a", { href: t.spectator }, "watch"))))));
 }
 
 function tableList(tables) {
@@ -98,6 +118,7 @@ function renderForm(form, game) {
     const seats = [...seatsBox.querySelectorAll("select")].map((s) => s.value);
     try {
       const created = await api("/api/tables", { method: "POST", body: { game: game.id, options, seats, hotseat: hotseat.checked, ai_delay_ms: Number(delay.value) } });
+      rememberTable(created, game.title);
       showCreated(created, game);
     } catch (error) { toast(error.message, "error"); }
   };
@@ -121,4 +142,5 @@ function showCreated(created, game) {
     people.map((s) => linkRow(`seat ${s.seat} invite`, s.link)),
     linkRow("spectators", created.spectator_link),
     el("a", { class: "button primary big", href: mine, id: "open-table" }, "Go to the table")));
+  box.scrollIntoView({ block: "nearest" }); // the links in view at once
 }

@@ -81,3 +81,18 @@ export function toast(text, kind = "info", ms = 4000) {
   setTimeout(() => item.classList.add("gone"), ms);
   setTimeout(() => item.remove(), ms + 600);
 }
+
+// Invite links this browser created, for the lobby's "Your tables" (localStorage, newest first).
+export function rememberTable(created, title) {
+  try {
+    const list = JSON.parse(localStorage.getItem("warroom.tables") || "[]");
+    list.unshift({ id: created.id, title, at: Date.now(), spectator: created.spectator_link, device: created.device_link || null,
+      seats: created.seats.filter((s) => s.link).map((s) => ({ seat: s.seat, link: s.link })) });
+    localStorage.setItem("warroom.tables", JSON.stringify(list.slice(0, 30)));
+  } catch { /* storage refused (private mode): the links are still on screen */ }
+}
+
+/** The tables this browser created, newest first (see rememberTable). */
+export function rememberedTables() {
+  try { return JSON.parse(localStorage.getItem("warroom.tables") || "[]"); } catch { return []; }
+}

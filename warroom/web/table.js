@@ -1,7 +1,7 @@
 // The table shell, the same for every game: whose turn, the board (a game's renderer or a readable
 // view), the current legal options (always listed, and clickable on the board where a renderer knows
 // them), the log in plain words from the engine's events, hot-seat hand-over and reconnection.
-import { TableSocket, api, el, toast, tokenFromHash } from "./net.js";
+import { TableSocket, api, el, rememberTable, toast, tokenFromHash } from "./net.js";
 import { consequenceWords, seatTitle, useSeatLook } from "./renderers/common.js";
 import { dieImage } from "./renderers/dice.js";
 import { rendererFor, seatColour, seatName } from "./renderers/index.js";
@@ -28,9 +28,21 @@ export function showTable(main, tableId) {
     tableId, token, snapshot: null, renderer: null, board: null, selection: [],
     revealed: null, socket: null, pending: false,
   };
-  ctx.socket = new TableSocket(tableId, token, {
+  const connect = () => new TableSocket(tableId, ctx.token, {
     onMessage: (msg) => onMessage(ctx, msg),
     onStatus: (status) => setStatus(ctx, status),
+  });
+  ctx.socket = connect();
+  // another invite link of this table opened in the same tab (only the #k= part differs): take
+  // that seat at once, without a reload
+  window.addEventListener("hashchange", () => {
+    const next = tokenFromHash();
+    if (next === ctx.token) return;
+    ctx.socket.close();
+    Object.assign(ctx, { token: next, snapshot: null, selection: [], revealed: null, pending: false, news: [] });
+    document.getElementById("ticker").replaceChildren();
+    document.getElementById("result")?.remove();
+    ctx.socket = connect();
   });
   window.warroomTable = ctx; // for tests and the curious: the last snapshot this seat received
 }
@@ -174,6 +186,23 @@ function render(ctx) {
   if (ctx.renderer.hands) ctx.renderer.hands(hands, snap.view, ui);
   else hands.replaceChildren();
   renderDecision(ctx, myTurn && !mustHandOver, options);
+  autoAdvance(ctx, myTurn && !mustHandOver);
+}
+
+// A step with a single legal option (pay 0 for a free tank, "done", an "end"-only turn) is taken
+// for the player after a moment, where the renderer allows it, unless the player's setting asks
+// to click it themselves; the engine records it like any move.
+const AUTO_MS = 700;
+function autoAdvance(ctx, active) {
+  const snap = ctx.snapshot;
+  if (!active || ctx.pending || ctx.selection.length || snap.legal.length !== 1) return;
+  if (!ctx.renderer.autoAdvance || !setting("autoplay", true) || ctx.autoPly === snap.ply) return;
+  const ply = snap.ply;
+  ctx.autoPly = ply;
+  setTimeout(() => {
+    const now = ctx.snapshot;
+    if (now && now.ply === ply && !ctx.pending && now.legal.length === 1 && !now.finished) act(ctx, now.legal[0].text);
+  }, AUTO_MS);
 }
 
 function renderBanner(ctx, myTurn) {
@@ -222,8 +251,10 @@ function renderDecision(ctx, active, options) {
   const prompt = ctx.renderer.prompt ? ctx.renderer.prompt(snap.view, snap) : "Your decision";
   const plain = options.filter((a) => handlesOf(ctx, a).length === 0);
   const buttons = plain.length <= 4 ? plain : [];
+  const forced = snap.legal.length === 1 && ctx.renderer.autoAdvance && setting("autoplay", true);
   fill(box,
     el("h3", {}, prompt),
+    forced ? el("p", { class: "hint" }, "Only one choice: taken for you in a moment.") : null,
     ctx.selection.length ? el("div", { class: "chips" },
       ctx.selection.map((h) => el("span", { class: "chip" }, ctx.renderer.handleLabel ? ctx.renderer.handleLabel(h) : h)),
       el("button", { class: "small", onclick: () => { ctx.selection = []; render(ctx); } }, "✕ start over")) : null,
@@ -326,16 +357,6 @@ async function rematch(ctx) {
     el("a", { class: "button primary", href: mine, id: "go-rematch" }, "Go to my seat"));
 }
 
-// Invite links this browser created, for the lobby's "Your tables" (localStorage, newest first).
-export function rememberTable(created, title) {
-  try {
-    const list = JSON.parse(localStorage.getItem("warroom.tables") || "[]");
-    list.unshift({ id: created.id, title, at: Date.now(), spectator: created.spectator_link, device: created.device_link || null,
-      seats: created.seats.filter((s) => s.link).map((s) => ({ seat: s.seat, link: s.link })) });
-    localStorage.setItem("warroom.tables", JSON.stringify(list.slice(0, 30)));
-  } catch { /* storage refused (private mode): the links are still on screen */ }
-}
-
 // ---------------------------------------------------------------- briefing and settings
 // A game's briefing (Memoir '44: the scenario's history, victory, cards, objectives, map legend)
 // beside the board: open at the start of a game, folded away later, always one click away.
@@ -367,6 +388,11 @@ function renderSettings(ctx) {
       try { localStorage.setItem("warroom.coords", e.target.checked ? "1" : "0"); } catch { /* kept for this page only */ }
       board.classList.toggle("show-coords", e.target.checked);
     } }), " hex coordinates"));
+  }
+  if (ctx.renderer.autoAdvance) {
+    items.push(el("label", {}, el("input", { type: "checkbox", id: "set-autoplay", checked: setting("autoplay", true), onchange: (e) => {
+      try { localStorage.setItem("warroom.autoplay", e.target.checked ? "1" : "0"); } catch { /* for this page only */ }
+    } }), " take forced moves for me"));
   }
   box.replaceChildren(...items);
 }

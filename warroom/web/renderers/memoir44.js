@@ -707,4 +707,4 @@ function seatLook(view, table) {
   };
 }
 
-export default { board, hands, handles, handleLabel, completes, prompt, outcome, result, seatLook, briefing, coordinates: true, useCatalog };
+export default { autoAdvance: true, board, hands, handles, handleLabel, completes, prompt, outcome, result, seatLook, briefing, coordinates: true, useCatalog };

@@ -478,4 +478,4 @@ function seatLook(view) {
   };
 }
 
-export default { board, hands, handles, handleLabel, prompt, outcome, result, seatLook, useCatalog };
+export default { autoAdvance: true, board, hands, handles, handleLabel, prompt, outcome, result, seatLook, useCatalog };

@@ -318,4 +318,4 @@ function result(view) {
   };
 }
 
-export default { board, hands, handles, handleLabel, prompt, outcome, result, useCatalog };
+export default { autoAdvance: true, board, hands, handles, handleLabel, prompt, outcome, result, useCatalog };
