@@ -201,7 +201,7 @@ def test_options_in_words_name_units_and_places(facing_off: DustState) -> None:
     regions = [a for a in st.legal_actions() if a.verb == "region"]
     assert regions and all(": x " in describe(st, a) for a in regions)
     proposal = st.game.parse_action(st, "place 30,12 28,12 32,12 26,12 34,12")
-    assert describe(st, proposal) == "place the leader at (30, 12) and 4 more"
+    assert describe(st, proposal) == 'place the leader at (30, 12) and 4 more: path 2.0" of 6"'
     assert "place x,y" in render(st, 0).splitlines()[-1]
 
 
@@ -247,11 +247,12 @@ def why(st: DustState, text: str) -> str | None:
     return refusal(st, action)
 
 
-def test_a_legal_proposal_has_no_refusal(moving: DustState) -> None:
+def test_a_legal_proposal_says_its_path_against_the_allowance(moving: DustState) -> None:
+    """DW-GEO-17, DW-MOVE-02: no refusal, and the leader's shortest legal path against its 6"."""
     assert why(moving, shifted(0, -2)) is None
-    assert (
-        describe(moving, moving.game.read_action(shifted(0, -2))) == "place the leader at (30, 10) and 4 more"
-    )  # type: ignore[arg-type]
+    proposal = moving.game.read_action(shifted(-4, -3))
+    assert proposal is not None
+    assert describe(moving, proposal) == 'place the leader at (26, 9) and 4 more: path 5.0" of 6"'
 
 
 def test_too_far_even_in_a_straight_line(moving: DustState) -> None:

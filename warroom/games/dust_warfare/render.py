@@ -396,8 +396,30 @@ def describe(st: DustState, action: Action) -> str:
             x, y = placement.centres[0]
             words = f"place the leader at ({x:g}, {y:g}) and {len(placement.centres) - 1} more"
             why = refusal(st, action)
-            return words if why is None else f"{words}: refused, {why}"
+            if why is not None:
+                return f"{words}: refused, {why}"
+            path = leader_path(st, (x, y))
+            return words if path is None else f'{words}: path {path[0]:.1f}" of {path[1]:g}"'
     return text
+
+
+def leader_path(st: DustState, point: tuple[float, float]) -> tuple[float, float] | None:
+    """The cost of the Unit Leader's shortest legal path to `point` in the Move being placed, and
+    the allowance it is held to (halved by difficult terrain, DW-TER-04; doubled by a March Move,
+    DW-MOVE-02): what a ruler shows. None outside a Move or beyond reach."""
+    placing = st.placing
+    if placing is None or placing["purpose"] in (placing_rules.DEPLOY, placing_rules.RETREAT):
+        return None
+    ctx = placing_rules.context(st)
+    if not isinstance(ctx, UnitMove):
+        return None
+    stride = ctx.strides()[0]
+    cost = stride.cost_to(*point)
+    if math.isinf(cost):
+        return None
+    path = stride.path_to(*point)
+    halved = not ctx.march and path is not None and stride.touches_difficult(list(path))
+    return cost, ctx.allowance / 2 if halved else ctx.allowance
 
 
 # ---------------------------------------------------------------- why a proposal is refused
