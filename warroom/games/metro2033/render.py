@@ -455,16 +455,3 @@ def describe(st: MetroState, action: Action) -> str:
         elif p.role == "hero":
             words.append(names.hero(p.value))
     return f"{action.text}  ({', '.join(words)})" if words else action.text
-
-
-def summary(st: MetroState) -> JSON:
-    """A finished game's figures for `warroom sim`: the rounds played, whether stage II came
-    (M33-STG-02), whether anyone won (the rules' round guard can stop a game without a winner),
-    and for each faction in play whether it won, as `RL_won`, `RE_won` ...: the sim reports each
-    as that faction's win rate over the games it played, with its Wilson interval."""
-    won = set(st.result or ())
-    doc: JSON = {"rounds": st.round, "stage_two": st.stage == 2, "decided": bool(won)}
-    for seat, faction in enumerate(st.faction):
-        if faction:
-            doc[f"{faction}_won"] = seat in won
-    return doc
