@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import io
 import math
+import re
 from typing import Any
 
 import pytest
@@ -193,6 +194,10 @@ class Player:
                     assert self.page.locator(".dw-board .ghost circle").count() == len(
                         [m for m in unit["models"] if not m["destroyed"]]
                     )
+                    # the engine's own word on the spot, live: the leader's path against the allowance
+                    self.page.wait_for_selector(".dw-board .drag-engine")
+                    engine = self.page.text_content(".dw-board .drag-engine") or ""
+                    assert re.search(r'engine: (path [\d.]+" of [\d.]+"|refused: )', engine), engine
                     window_shot(self.page, "dust_warfare-drag")
 
             drag(self.page, screen(self.page, lx, ly), screen(self.page, ex, ey), pause=pause)

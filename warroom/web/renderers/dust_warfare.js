@@ -443,16 +443,44 @@ function board(container) {
 
   // the engine's own predicate decides before anything is sent: a refused drop is explained in the
   // game's words (the table's check route), an accepted one is played
+  // the engine's verdict on a proposal (the table's check route): { legal, words } or null
+  async function verdict(text) {
+    const query = new URLSearchParams({ action: text, ...(tokenFromHash() ? { token: tokenFromHash() } : {}) });
+    const response = await fetch(`/api/tables/${encodeURIComponent(tableIdOf(page.ui))}/check?${query}`);
+    return response.ok ? response.json() : null;
+  }
+
+  // while dragging, the engine's word on where the leader is now: its shortest legal path against
+  // the allowance, or why it cannot stand there (asked at most every 200 ms, the latest kept)
+  let liveAsked = 0;
+  let liveText = null;
+  let liveLater = null;
+  async function liveCheck(proposal) {
+    const now = Date.now();
+    clearTimeout(liveLater);
+    if (now - liveAsked < 200) { // the latest position is asked once the pause is over
+      liveLater = setTimeout(() => { if (drag) liveCheck(propose(drag)); }, 200 - (now - liveAsked));
+      return;
+    }
+    liveAsked = now;
+    const text = placeText(proposal);
+    liveText = text;
+    try {
+      const answer = await verdict(text);
+      if (!drag || liveText !== text || !answer) return;
+      drag.engine = answer.legal ? (/path [\d.]+" of [\d.]+"/.exec(answer.words)?.[0] || "legal") : `refused: ${answer.words.replace(/^.*: refused, /, "")}`;
+      drag.engineOk = answer.legal;
+      showDrag(false);
+    } catch { /* no answer: the ruler keeps its measurement */ }
+  }
+
   async function submit(proposal) {
     const text = placeText(proposal);
-    const id = tableIdOf(page.ui);
     page.explain = { ok: true, text: `Checking: leader to (${proposal.centres[0].join(", ")})…` };
     page.onChange();
     try {
-      const query = new URLSearchParams({ action: text, ...(tokenFromHash() ? { token: tokenFromHash() } : {}) });
-      const response = await fetch(`/api/tables/${encodeURIComponent(id)}/check?${query}`);
-      const answer = await response.json();
-      if (response.ok && !answer.legal) {
+      const answer = await verdict(text);
+      if (answer && !answer.legal) {
         page.explain = { ok: false, text: `Refused: ${answer.words.replace(/^.*: refused, /, "")}.` };
         page.onChange();
         return;
@@ -486,10 +514,14 @@ function board(container) {
     return { centres, facing };
   }
 
-  function showDrag() {
+  function showDrag(ask = true) {
     const d = drag;
     const view = page.view;
     const proposal = propose(d);
+    if (ask) {
+      d.engine = null;
+      liveCheck(proposal);
+    }
     const layer = layers.overlay;
     layer.replaceChildren();
     const problems = new Set(proposalProblems(view, d.placing, proposal, true).map((p) => p.index));
@@ -514,6 +546,7 @@ function board(container) {
     }
     const [x, y] = proposal.centres[0];
     layer.append(labelBox(g.X(x) + 14, g.Y(y) - 18, words.join(" · ") || `(${x}, ${y})`, "drag-ruler"));
+    if (d.engine) layer.append(labelBox(g.X(x) + 14, g.Y(y) + 6, `engine: ${d.engine}`, `drag-engine${d.engineOk ? "" : " bad"}`));
   }
 
   // ------------------------------------------------------------ the measuring tape
