@@ -178,6 +178,7 @@ function render(ctx) {
   document.getElementById("board").classList.toggle("veiled", mustHandOver);
   document.getElementById("hands").classList.toggle("veiled", mustHandOver);
   renderBanner(ctx, myTurn);
+  const focused = focusedHandle();
   ctx.board.update(snap.view, ui);
   fitBoard(document.getElementById("board"));
   // the tab says when it is your move, so a player in another tab sees it
@@ -186,7 +187,56 @@ function render(ctx) {
   if (ctx.renderer.hands) ctx.renderer.hands(hands, snap.view, ui);
   else hands.replaceChildren();
   renderDecision(ctx, myTurn && !mustHandOver, options);
+  keyboardTargets(focused);
   autoAdvance(ctx, myTurn && !mustHandOver);
+}
+
+// ---------------------------------------------------------------- keyboard
+// Every legal target the renderers mark (`[data-handle].target`, and a picked piece) is in the tab
+// order as a button named by its tooltip, and Enter or Space takes it like a click; after a move
+// the focus goes back to the same piece, or to the first target near where it was.
+const TARGETS = "[data-handle].target, [data-handle].selected";
+let lastFocus = null; // the target that had the focus when it stopped being one (a move was sent)
+function focusedHandle() {
+  const node = document.activeElement;
+  if (!node || !node.dataset?.handle) return lastFocus;
+  return { handle: node.dataset.handle, inBoard: Boolean(node.closest("#board")) };
+}
+
+function keyboardTargets(focused) {
+  const page = document.querySelector(".table-page");
+  if (!page) return;
+  for (const node of page.querySelectorAll("[data-handle][tabindex]")) {
+    if (node.matches(TARGETS) || node instanceof HTMLButtonElement) continue;
+    if (node === document.activeElement) lastFocus = { handle: node.dataset.handle, inBoard: Boolean(node.closest("#board")) };
+    node.removeAttribute("tabindex");
+  }
+  for (const node of page.querySelectorAll(TARGETS)) {
+    if (node instanceof HTMLButtonElement || !node.dataset.handle) continue;
+    node.setAttribute("tabindex", "0");
+    node.setAttribute("role", "button");
+    if (!node.getAttribute("aria-label")) {
+      const name = node.getAttribute("title") || node.querySelector("title")?.textContent || node.textContent;
+      if (name) node.setAttribute("aria-label", name.trim().replace(/\s+/g, " "));
+    }
+  }
+  if (!page.dataset.keys) { // one listener for the page's life
+    page.dataset.keys = "1";
+    page.addEventListener("keydown", (event) => {
+      const node = event.target;
+      if (!(node instanceof Element) || !node.matches(TARGETS) || node instanceof HTMLButtonElement) return;
+      if (event.key !== "Enter" && event.key !== " ") return;
+      event.preventDefault();
+      node.dispatchEvent(new MouseEvent("click", { bubbles: true }));
+    });
+  }
+  if (!focused || document.activeElement?.dataset?.handle === focused.handle) return;
+  if (!page.querySelector(TARGETS)) return; // nothing to take now (the move is on its way): keep the memory
+  lastFocus = null;
+  const same = [...page.querySelectorAll("[data-handle]")].find((n) => n.dataset.handle === focused.handle && n.getAttribute("tabindex") === "0");
+  const scope = focused.inBoard ? document.getElementById("board") : page;
+  const next = same || scope.querySelector(TARGETS) || page.querySelector(TARGETS);
+  if (next instanceof HTMLElement || next instanceof SVGElement) next.focus({ preventScroll: true });
 }
 
 // A step with a single legal option (pay 0 for a free tank, "done", an "end"-only turn) is taken

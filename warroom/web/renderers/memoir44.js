@@ -294,7 +294,7 @@ function setUnit(node, u) {
 function board(container) {
   let onHandle = () => {};
   let scenario = null;
-  const root = svg("svg", { viewBox: `0 0 ${f(WIDTH)} ${f(HEIGHT)}`, class: "m44-board", role: "img", "aria-label": "Memoir '44 board" });
+  const root = svg("svg", { viewBox: `0 0 ${f(WIDTH)} ${f(HEIGHT)}`, class: "m44-board", role: "group", "aria-label": "Memoir '44 board" });
   root.append(svg("defs", {},
     svg("filter", { id: "m44-glow", x: "-50%", y: "-50%", width: "200%", height: "200%" },
       svg("feGaussianBlur", { stdDeviation: 3, result: "b" }),

@@ -135,7 +135,7 @@ function setPips(node, enemy) {
 }
 
 function staticBoard(onHandle) {
-  const root = svg("svg", { viewBox: `0 0 ${SIZE} ${SIZE}`, class: "siege-board", role: "img", "aria-label": "Siege board" });
+  const root = svg("svg", { viewBox: `0 0 ${SIZE} ${SIZE}`, class: "siege-board", role: "group", "aria-label": "Siege board" });
   root.append(svg("defs", {},
     svg("radialGradient", { id: "city-grad" },
       svg("stop", { offset: "0%", "stop-color": "#efe3c2" }), svg("stop", { offset: "100%", "stop-color": "#c9b88d" })),
