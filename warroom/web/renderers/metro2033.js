@@ -75,7 +75,8 @@ export function drawMap(board, marks = {}, ui = { clickable: new Set(), selected
   const box = `${x0} ${y0} ${x1 - x0} ${y1 - y0}`;
   // what lies outside the frame (zones out of play) is clipped, not drawn into the letterbox
   const frame = { x: x0, y: y0, width: x1 - x0, height: y1 - y0, rx: 18 };
-  return svg("svg", { class: "m33-map", viewBox: box, preserveAspectRatio: "xMidYMid meet", role: "img", "aria-label": "Metro 2033 map" },
+  return svg("svg", { class: "m33-map", viewBox: box, preserveAspectRatio: "xMidYMid meet", role: "img", "aria-label": "Metro 2033 map",
+    "data-aspect": ((x1 - x0) / (y1 - y0)).toFixed(3) },
     svg("defs", {}, svg("clipPath", { id: "m33-frame" }, svg("rect", frame))),
     svg("rect", { ...frame, fill: "#15191c" }),
     svg("g", { "clip-path": "url(#m33-frame)" }, tint, links, stations, figures));
@@ -255,8 +256,12 @@ function board(container) {
   return {
     update(view, ui) {
       const map = BOARD ? drawMap(BOARD, marksOf(view), ui) : el("p", { class: "muted" }, "(no board in the catalog)");
+      // the map's box as wide as the framed zones need at the table's height (no empty band)
+      const aspect = Number(map.getAttribute?.("data-aspect")) || 1.085;
+      const mapbox = el("div", { class: "m33-mapbox" }, map);
+      mapbox.style.setProperty("--m33-aspect", String(aspect)); // CSSOM: a strict CSP allows it
       root.replaceChildren(
-        el("div", { class: "m33-mapbox" }, map),
+        mapbox,
         el("div", { class: "m33-side" }, status(view, ui), chooser(ui), draft(view, ui), battle(view, ui), tracks(view),
           market(view, ui), seatsPanel(view, ui)));
     },
