@@ -74,7 +74,7 @@ class HeuristicAgent:
 
     def _edge(self, st: DustState) -> Action | None:
         """The long edge whose front half has more cover (woods, ruins) within reach of a move."""
-        board = st.game.board
+        board = st.board
         depth = st.game.scenario.deployment.depth or 12.0
 
         def cover_near(edge: str) -> float:
@@ -161,7 +161,7 @@ class HeuristicAgent:
         if lead < 0 or st.unit(t).is_heavy:
             return 0
         reference = st.base(u, lead).centre
-        return st.game.board.unit_cover(reference, st.bases(t))
+        return st.board.unit_cover(reference, st.bases(t))
 
     def _best_shot(self, st: DustState, u: int) -> tuple[float, int]:
         """The most dice this unit rolls at any enemy from where it stands, and at whom."""
@@ -191,7 +191,7 @@ class HeuristicAgent:
         lead = st.base(u, placement.order(st, u)[0])
         if point is not None and not st.unit(u).is_vehicle and distance_to(lead, point) <= 2.0:
             return True
-        covered = any(p.inside > 0 for p in st.game.board.pieces_at(lead.x, lead.y))
+        covered = any(p.inside > 0 for p in st.board.pieces_at(lead.x, lead.y))
         return covered and self._best_shot(st, u)[0] >= 3
 
     def _wants_march(self, st: DustState, u: int) -> bool:
@@ -325,7 +325,7 @@ class HeuristicAgent:
     ) -> float:
         """Closer to the goal, in cover, with something to hit, out of reach of what it cannot hurt."""
         unit = st.unit(u)
-        board = st.game.board
+        board = st.board
         x, y = point
         score = -math.hypot(goal[0] - x, goal[1] - y)
         here = board.pieces_at(x, y)

@@ -213,7 +213,7 @@ def render(st: DustState, player: int | None) -> str:
     legend, a card per unit and who decides what. Read from `st.view(player)`, so the terminal
     shows exactly what the view allows."""
     view = st.view(player)
-    board = st.game.board
+    board = st.board
     letters = letters_of(view)
     zones = [Polygon(z["polygon"]) for z in view["zones"]]
     objectives = [tuple(o["point"]) for o in view["objectives"]]
@@ -472,7 +472,7 @@ def _who(i: int) -> str:
 
 def _standing(st: DustState, u: int, finals: list[Base], ctx: Any) -> str | None:
     """Where the bases would end: on the table, in the zone, off impassable terrain and bases."""
-    board = st.game.board
+    board = st.board
     profile = st.unit(u).profile
     others = st.all_bases(exclude=u)
     for i, f in enumerate(finals):
@@ -522,6 +522,6 @@ def _difficult_crossed(st: DustState, start: Base, end: tuple[float, float]) -> 
     path = Point(start.x, start.y) if (start.x, start.y) == end else LineString([(start.x, start.y), end])
     return sorted(
         f"{st.game.content.terrain[p.kind].name} {p.id}"
-        for p in st.game.board.pieces
+        for p in st.board.pieces
         if profile.effect(p) is Passability.DIFFICULT and float(p.polygon.distance(path)) < start.r
     )
