@@ -87,9 +87,9 @@ def test_pettingzoo_api_test_passes_for_a_parametric_game_with_secret_choices() 
 
 @pytest.mark.parametrize("game_id", [p.values[0] for p in configurations() if p.values[1]["players"] == 2])
 def test_a_seeded_env_reproduces_exactly(game_id: str) -> None:
-    first, second = envs.env(game_id), envs.env(game_id)
-    assert play_random(first, 7) == play_random(second, 7)
-    assert play_random(first, 7) == play_random(first, 7)
+    """The same environment reset with the same seed replays the game step for step."""
+    env = envs.env(game_id)
+    assert play_random(env, 7) == play_random(env, 7)
 
 
 def test_spaces_follow_the_game() -> None:
