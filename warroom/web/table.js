@@ -16,12 +16,14 @@ export function showTable(main, tableId) {
     el("div", { class: "board-wrap", id: "board-wrap" },
       el("div", { class: "board", id: "board" }),
       el("div", { class: "handover hidden", id: "handover" })),
-    el("div", { class: "hands", id: "hands" }),
+    el("div", { class: "hands", id: "hands", tabindex: 0, role: "region", "aria-label": "Hands" }),
     el("aside", { class: "side" },
-      el("div", { class: "panel decision", id: "decision", "aria-live": "polite" }),
+      el("div", { class: "panel decision", id: "decision", "aria-live": "polite", tabindex: 0, role: "region", "aria-label": "Your decision" }),
       el("div", { class: "ticker", id: "ticker", "aria-live": "polite" }),
       el("details", { class: "panel briefing hidden", id: "briefing" }),
-      el("div", { class: "panel log-panel", id: "log-panel" }, el("h3", {}, "Game log"), el("ol", { class: "log", id: "log" })),
+      // scrolling regions are focusable and named, so the keyboard can scroll them
+      el("div", { class: "panel log-panel", id: "log-panel", tabindex: 0, role: "region", "aria-label": "Game log" },
+        el("h3", {}, "Game log"), el("ol", { class: "log", id: "log" })),
       el("div", { class: "settings", id: "settings" })));
   main.replaceChildren(page);
   const ctx = {
