@@ -36,6 +36,13 @@ def test_random_secret_mission_keeps_every_invariant() -> None:
     assert state.is_terminal()
 
 
+def test_random_front_lines_keeps_every_invariant() -> None:
+    """Front Lines: the roll-off first, terrain in the 18" bands, minefields (their secrecy under
+    the leak test) and barriers, Dug-In, six turns, Breakthrough scoring."""
+    state = check_random_game(DustWarfareGame(scenario="front_lines"), 5, invariant=check, deep_every=25)
+    assert state.is_terminal()
+
+
 def test_random_first_battle_with_heroes() -> None:
     state = check_random_game(DustWarfareGame(heroes=True), 3, invariant=check, deep_every=40)
     assert state.is_terminal()
@@ -59,7 +66,7 @@ def test_the_invariants_catch_a_wrong_score() -> None:
 
 
 def main(games: int) -> None:
-    for options in ({}, {"heroes": True}, {"scenario": "secret_mission"}):
+    for options in ({}, {"heroes": True}, {"scenario": "secret_mission"}, {"scenario": "front_lines"}):
         game = DustWarfareGame(**options)
         for seed in range(games):
             check_random_game(game, seed, invariant=check, deep_every=50)

@@ -26,6 +26,7 @@ Texts (each parses back to its action):
     piece T-WOOD | rotate 90           terrain placement: the piece, then (after region and
                                        `at X Y` on the 2" lattice) its rotation (DW-BTL-01, D-05)
     objective SO-3                     a secret objective (DW-SM-02, D-08)
+    fort mine|dummy|T-WIRE|T-TRAP      a fortification, then region, `at X Y` (and a rotation)
     stay                               a Move of 0" (DW-MOVE-07), or followers that stay put
 
 The fixed action space (`all_actions`, for learning environments) is this table: its placement
@@ -76,6 +77,7 @@ class Verb(StrEnum):
     PIECE = "piece"
     ROTATE = "rotate"
     OBJECTIVE = "objective"
+    FORT = "fort"
 
 
 ATTACK_VERBS = (Verb.FIRE, Verb.GRENADES, Verb.ASSAULT)
@@ -247,6 +249,10 @@ class DustActions(ActionTable):
         self.objective = {
             o: self._add(f"objective {o.value}", Verb.OBJECTIVE, ("objective", PartKind.CHOICE, o.value))
             for o in SecretObjective
+        }
+        self.fort = {
+            k: self._add(f"fort {k}", Verb.FORT, ("fort", PartKind.CHOICE, k))
+            for k in ("mine", "dummy", TerrainKind.WIRE.value, TerrainKind.TANK_TRAP.value)
         }
         self.revive = [
             self._add(f"revive {m}", Verb.REVIVE, ("model", PartKind.AMOUNT, m)) for m in range(MAX_MODELS)

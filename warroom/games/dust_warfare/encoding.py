@@ -6,7 +6,7 @@ Layout (all floats), for a game with U units of at most M = actions.MAX_MODELS m
     [1..7]     phase one-hot (setup, deployment, initiative, command, units, end, over)
     [8..9]     orders left: mine, the opponent's (÷ 10)
     [10..11]   1 if I am the Initiating player, 1 if it is my phase
-    [12..26]   the pending decision's kind, one-hot (see KINDS)
+    [12..28]   the pending decision's kind, one-hot (see KINDS)
     then per unit (10 + 5 M values): mine?, status one-hot (4), suppression ÷ 10, reaction,
                retreating, activated, leader index ÷ M; then per miniature slot: on the
                table, x ÷ width, y ÷ depth, damage ÷ capacity, facing ÷ 360
@@ -39,6 +39,8 @@ KINDS = (
     "heal",
     "terrain",
     "objective",
+    "fort",
+    "dig",
 )
 HEAD = 1 + len(PHASES) + 2 + 2 + len(KINDS)
 PER_UNIT = 1 + len(STATUSES) + 5 + 5 * MAX_MODELS

@@ -7,6 +7,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from shapely.geometry import Polygon
+
 from warroom.core.game import JSON, Action, Game, GameInfo, OptionSpec
 from warroom.games.dust_warfare import encoding
 from warroom.games.dust_warfare.actions import DustActions, place, read_place
@@ -18,11 +20,12 @@ from warroom.games.dust_warfare.position import options_of, parse_position
 from warroom.games.dust_warfare.render import consequence, describe, render
 from warroom.games.dust_warfare.rules import setup
 from warroom.games.dust_warfare.rules.terrain import placed_board
-from warroom.games.dust_warfare.scenario import battlefield, shipped
+from warroom.games.dust_warfare.scenario import battlefield, shipped, zone
 from warroom.games.dust_warfare.state import DustState
 from warroom.games.dust_warfare.view import static
+from warroom.games.dust_warfare.words import Edge
 
-PLAYABLE = ("first_battle", "secret_mission")  # the scenarios whose rules are complete
+PLAYABLE = ("first_battle", "front_lines", "secret_mission")  # the scenarios whose rules are complete
 BOARD_CACHE = 512  # placed-terrain tables kept per game (each a few pieces; rebuilt on a miss)
 
 INFO = GameInfo(
@@ -66,6 +69,15 @@ class DustWarfareGame(Game[DustState]):
         self.turns = length
         self.actions = DustActions(len(self.units), self.board.width, self.board.depth)
         self._boards: dict[tuple[tuple[Any, ...], ...], Battlefield] = {}
+        self._zones: dict[tuple[str, ...], list[Polygon]] = {}
+
+    def zone_areas(self, edges: tuple[str, ...]) -> list[Polygon]:
+        """The deployment zones of the long edges given (DW-SET-05), computed once."""
+        areas = self._zones.get(edges)
+        if areas is None:
+            areas = [zone(self.scenario, self.board, Edge(e)).area for e in edges]
+            self._zones[edges] = areas
+        return areas
 
     def board_with(self, terrain: list[list[Any]]) -> Battlefield:
         """The table with the scenario's map, or with the pieces placed so far (DW-BTL-01):

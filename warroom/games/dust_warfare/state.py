@@ -27,6 +27,7 @@ from warroom.games.dust_warfare import view
 from warroom.games.dust_warfare.army import Unit
 from warroom.games.dust_warfare.geometry import Base, Battlefield, Measurement, in_formation
 from warroom.games.dust_warfare.rules.decisions import RULES
+from warroom.games.dust_warfare.rules.fortify import resample as resample_mines
 from warroom.games.dust_warfare.words import Ability, Phase, Status, UnitType
 
 if TYPE_CHECKING:
@@ -76,6 +77,8 @@ class DustState(TurnState):
         F("terrain", F.VALUE),  # pieces placed by DW-BTL-01: [[kind, x, y, rotation], ...]
         F("placer", F.VALUE),  # the seat placing the next terrain piece
         F("secret", F.LIST),  # per seat: its secret objective id (DW-SM-02), else None
+        F("mines", F.VALUE),  # minefields: [[owner, x, y, density (0: dummy), revealed], ...]
+        F("dug_in", F.LIST),  # per unit: a Dug-In marker (DW-BTL-05)
         F("decision", F.DECISION),
         F("agenda", F.AGENDA),
         # a secret choice in progress (DW-SM-02): saved as action texts, read back on load
@@ -118,6 +121,8 @@ class DustState(TurnState):
         self.terrain: list[list[Any]] = []
         self.placer = -1
         self.secret: list[str | None] = [None, None]
+        self.mines: list[list[Any]] = []
+        self.dug_in = [False] * len(units)
 
     # ------------------------------------------------------------ the contract
 
@@ -143,9 +148,10 @@ class DustState(TurnState):
         return view.view(self, player)
 
     def _resample_hidden(self, player: int | None, rng: Rng) -> DustState:
-        """The only secret is Secret Mission's objectives (DW-SM-02, §4.2): each one `player`
-        has not seen is re-drawn from the list, and so is a commitment in progress; the dice
-        to come are the state's own generator, which a determinisation re-seeds."""
+        """The secrets (§4.2): Secret Mission's objectives (each one `player` has not seen is
+        re-drawn from the list, and so is a commitment in progress) and which of the
+        opponent's unrevealed minefield markers are live (re-dealt among them); the dice to
+        come are the state's own generator, which a determinisation re-seeds."""
         new = self._clone()
         new.rng = Rng(rng.next_u64())
         if new.scores is None:
@@ -155,6 +161,7 @@ class DustState(TurnState):
                 for seat, s in enumerate(self.secret)
             ]
         new.resample_commits(player, rng)
+        new.mines = resample_mines(self, player, rng)
         return new
 
     @property

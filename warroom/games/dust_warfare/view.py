@@ -25,7 +25,7 @@ view. Its JSON shape (kept stable; fields may be added, none removed or renamed)
           "leader": 0,                               # model index, -1 while Leaderless
           "leadership": 6.0 | null, "movement": 6.0,
           "suppression": 0, "reaction": false, "retreating": false,
-          "activated": false, "ordered": false, "unloaded": ["1.0"],
+          "activated": false, "ordered": false, "unloaded": ["1.0"], "dug_in": false,
           "models": [{"index": 0, "role": "Sergeant", "hero": false,
                       "x": 31.0 | null, "y": 14.5 | null, "facing": 90.0 | null,
                       "radius": 0.5, "height": 1.0, "damage": 0, "capacity": 1,
@@ -42,6 +42,9 @@ view. Its JSON shape (kept stable; fields may be added, none removed or renamed)
       "secret_objectives": ["SO-1" | null, null],   # Secret Mission: your own only, both
                                                     # once the game is over
       "secret_choice": {"kind", "seats", "committed", "mine"} | null,  # a choice in progress
+      "minefields": [{"owner": 0, "x": 30.0, "y": 24.0, "radius": 3.0, "revealed": false,
+                      "density": 2 | 0 | null}],    # Front Lines; density null when unknown
+                                                    # to the viewer (0: a dummy)
       "scores": [90, 30] | null, "result": "..." | null
     }
 """
@@ -53,6 +56,7 @@ from typing import TYPE_CHECKING, Any
 
 from warroom.core.game import JSON
 from warroom.games.dust_warfare.geometry import Base, Measurement
+from warroom.games.dust_warfare.rules.fortify import mines_view
 from warroom.games.dust_warfare.rules.scoring import controller
 from warroom.games.dust_warfare.scenario import zone
 from warroom.games.dust_warfare.words import Edge, Mount
@@ -131,6 +135,7 @@ def _unit(st: DustState, u: int) -> JSON:
         "activated": st.done[u],
         "ordered": st.ordered[u],
         "unloaded": list(st.unloaded[u]),
+        "dug_in": st.dug_in[u],
         "models": models,
     }
 
@@ -209,6 +214,7 @@ def view(st: DustState, player: int | None) -> JSON:
             s if (st.scores is not None or seat == player) else None for seat, s in enumerate(st.secret)
         ],
         "secret_choice": st.secret_view(player),
+        "minefields": mines_view(st, player),
         "scores": None if st.scores is None else list(st.scores),
         "result": None if outcome is None else outcome.text,
     }

@@ -184,6 +184,7 @@ def regather(st: DustState, u: int) -> None:
             row = list(st.pos[u])
             row[m] = [best[0], best[1], None]
             st.pos[u] = row
+            st.dug_in[u] = False  # DW-BTL-05
             st.touch()
             st.say("regather", f"{unit.name}: a miniature closes up on its leader", None, unit=u, model=m)
 
@@ -426,6 +427,7 @@ def retreat(st: DustState, u: int) -> None:
     row = list(st.pos[u])
     row[models[0]] = [dest[0], dest[1], lead.facing]
     st.pos[u] = row
+    st.dug_in[u] = False  # DW-BTL-05
     st.touch()
     st.say("placed", f"{unit.name} retreat to ({dest[0]:g}, {dest[1]:g})", None, unit=u, purpose="retreat")
     regather(st, u)

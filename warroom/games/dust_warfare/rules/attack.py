@@ -240,7 +240,8 @@ def attack_job(st: DustState, job: list[Any]) -> None:
 
 def cover_level(st: DustState, u: int, t: int) -> int:
     """DW-ATK-07: the unit's cover level C, seen from the attacking unit's leader (the attacking
-    miniature nearest the target while Leaderless), +1 for Hit the Dirt (DW-REA-09), to 3;
+    miniature nearest the target while Leaderless), +1 for Hit the Dirt (DW-REA-09) and +1 for
+    Dug-In (DW-BTL-05), to 3;
     never for a Heavy walker (DW-HVY-02)."""
     target = st.unit(t)
     if target.is_heavy:
@@ -251,7 +252,7 @@ def cover_level(st: DustState, u: int, t: int) -> int:
         ref = st.base(u, st.leader[u]).centre
     else:
         ref = min(st.bases(u), key=lambda a: min(distance(a, b) for b in bases)).centre
-    bonus = 1 if st.dirt == t else 0
+    bonus = (1 if st.dirt == t else 0) + (1 if st.dug_in[t] else 0)  # DW-REA-09, DW-BTL-05
     return unit_cover_level([board.cover(ref, b) for b in bases], bonus=bonus)
 
 

@@ -14,6 +14,7 @@ from warroom.games.dust_warfare.rules import (
     activation,
     attack,
     command,
+    fortify,
     moves,
     reaction,
     secret,
@@ -50,6 +51,8 @@ RULES: Rules[DustState] = Rules(
         DecisionKind("hit", attack.hit_options, attack.hit_apply, forced=True),  # D-20
         DecisionKind("heal", specials.heal_options, specials.heal_apply),  # D-17
         DecisionKind("terrain", terrain.terrain_options, terrain.terrain_apply),  # D-05
+        DecisionKind("fort", fortify.fort_options, fortify.fort_apply),  # D-06
+        DecisionKind("dig", fortify.dig_options, fortify.dig_apply),  # D-07
         DecisionKind(
             "objective", secret.objective_options, lambda st, a: None, secret=True, reveal=secret.reveal
         ),  # D-08
@@ -59,6 +62,10 @@ RULES: Rules[DustState] = Rules(
         "terrain_roll": terrain.roll_job,
         "terrain_next": terrain.next_job,
         "secrets": secret.secrets_job,
+        "forts": fortify.forts_job,
+        "minefield": fortify.minefield_job,
+        "dig": fortify.dig_job,
+        "deploy_phase": setup.deploy_phase_job,
         "deploy": setup.deploy_job,
         "deployed": setup.deployed_job,
         "turn": turn.turn_job,

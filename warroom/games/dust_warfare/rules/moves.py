@@ -5,11 +5,12 @@ finished (DW-SUP-06)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from warroom.core.actions import Action
 from warroom.core.rng import Rng
-from warroom.games.dust_warfare.rules import placement
+from warroom.games.dust_warfare.geometry import Placement, Point2, UnitMove
+from warroom.games.dust_warfare.rules import fortify, placement
 
 if TYPE_CHECKING:
     from warroom.games.dust_warfare.state import DustState
@@ -43,6 +44,7 @@ def where_apply(st: DustState, action: Action) -> None:
     placing = st.placing
     assert placing is not None
     u = placing["unit"]
+    touched = _minefields(st, placing, final)
     placement.put(st, u, final)
     centres = ", ".join(f"({x:g}, {y:g})" for x, y in final.centres)
     facing = "" if final.facing is None else f" facing {final.facing:g}°"
@@ -57,3 +59,25 @@ def where_apply(st: DustState, action: Action) -> None:
     )
     st.placing = None
     st.decision = None
+    for mx, my, n in touched:  # DW-BTL-03: at the end of the Move, before any reaction
+        st.push(["minefield", u, mx, my, n])
+
+
+def _minefields(st: DustState, placing: dict[str, Any], final: Placement) -> list[tuple[float, float, int]]:
+    """The minefields a Move's swept paths touched (the engine's shortest legal paths, DW-GEO-17;
+    a Jump's straight line), with how many miniatures touched each (DW-BTL-03)."""
+    if not st.mines or placing["purpose"] not in (placement.MOVE, placement.REACT, placement.RETREAT):
+        return []
+    ctx = placement.context(st)
+    assert isinstance(ctx, UnitMove)
+    jump = bool(placing.get("jump"))
+    paths: list[tuple[list[Point2], float]] = []
+    strides = None if jump else ctx.strides()
+    for i, (base, end) in enumerate(zip(ctx.bases, final.centres, strict=True)):
+        path: list[Point2] = [base.centre, end]
+        if strides is not None and not (placing["purpose"] == placement.RETREAT and i == 0):
+            found = strides[i].path_to(*end)
+            if found is not None:
+                path = list(found)
+        paths.append((path, base.r))
+    return [(st.mines[i][1], st.mines[i][2], n) for i, n in fortify.crossed(st, paths, jump)]

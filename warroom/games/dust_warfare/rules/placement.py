@@ -341,6 +341,8 @@ def put(st: DustState, u: int, placement: Placement) -> None:
     row = list(st.pos[u])
     for m, (x, y) in zip(order(st, u), placement.centres, strict=True):
         row[m] = [x, y, (placement.facing if vehicle else None)]
+    if st.pos[u] != row:
+        st.dug_in[u] = False  # DW-BTL-05: lost when a miniature of the unit moves
     st.pos[u] = row
     st.status[u] = Status.TABLE.value
     st.touch()

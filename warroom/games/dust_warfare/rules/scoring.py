@@ -65,7 +65,10 @@ def breakthrough(st: DustState, seat: int, reach: float) -> int:
         if st.status[u] != Status.TABLE or st.is_retreating(u):
             continue
         if any(is_within(st.board.edge_distance(b, Edge(edge)), reach) for b in st.bases(u)):
-            total += st.unit(u).ap + st.unit(u).hero_ap
+            unit = st.unit(u)
+            hero = unit.hero_model
+            alive = unit.hero_kind is not None and hero is not None and not st.dead[u][hero]
+            total += unit.ap + (unit.hero_ap if alive else 0)
     return total
 
 

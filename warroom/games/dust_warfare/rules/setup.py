@@ -28,7 +28,7 @@ def start(st: DustState, seed: int) -> None:
     st.rng = Rng(seed)
     scenario = st.game.scenario
     jobs: list[list[Any]] = []
-    if scenario.terrain.method is TerrainMethod.PLACEMENT:
+    if scenario.terrain.method is TerrainMethod.PLACEMENT and not scenario.deployment.roll_off_before_terrain:
         jobs.append(["terrain_roll"])  # step 3 (DW-BTL-01)
     if scenario.secret_objective:
         jobs.append(["secrets"])  # step 4 (DW-SM-02)
@@ -76,10 +76,22 @@ def edge_apply(st: DustState, action: Action) -> None:
 
 
 def _after_edge(st: DustState, winner: int) -> None:
-    if "order" in st.game.scenario.deployment.choice:
+    deployment = st.game.scenario.deployment
+    if "order" in deployment.choice:
         st.decide("sequence", winner)
+    elif deployment.roll_off_before_terrain:
+        # DW-FL-02: the winner places the first terrain piece, the first fortification and
+        # deploys first (DW-FL-04/05)
+        st.first = winner
+        st.placer = winner
+        st.push(["terrain_next"], ["forts"], ["deploy_phase", winner])
     else:
         _start_deployment(st, winner)
+
+
+def deploy_phase_job(st: DustState, job: list[Any]) -> None:
+    st.placer = job[1]
+    _start_deployment(st, job[1])
 
 
 def order_options(st: DustState) -> list[Action]:
@@ -113,7 +125,11 @@ def deploy_job(st: DustState, _job: list[Any]) -> None:
     if not _pending(st, seat):
         seat = 1 - seat
         if not _pending(st, seat):
-            st.push(["turn"])
+            forts = st.game.scenario.fortifications
+            if forts is not None and forts.dug_in:  # DW-FL-03: then each may dig in one unit
+                st.push(["dig", st.first], ["dig", 1 - st.first], ["turn"])
+            else:
+                st.push(["turn"])
             return
     st.deployer = seat
     st.decide("pick", seat)

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 from warroom.core.actions import Action
 from warroom.games.dust_warfare.actions import Verb
 from warroom.games.dust_warfare.content import COVER, Content
-from warroom.games.dust_warfare.geometry import Battlefield, Piece, footprint
+from warroom.games.dust_warfare.geometry import TOL, Battlefield, Piece, footprint
 from warroom.games.dust_warfare.rules.dice import faces_text, roll_off
 from warroom.games.dust_warfare.words import TerrainKind
 
@@ -31,7 +31,7 @@ ROTATIONS = (0, 90)
 def placed_board(content: Content, base: Battlefield, terrain: list[list[Any]]) -> Battlefield:
     """The scenario's table (its map pieces, none for placement) with the placed pieces."""
     pieces = list(base.pieces)
-    for number, (kind_text, x, y, rotation) in enumerate(terrain, start=1):
+    for number, (kind_text, x, y, rotation, *_placer) in enumerate(terrain, start=1):
         kind = content.terrain[TerrainKind(kind_text)]
         assert kind.footprint is not None, f"{kind.kind} has no default footprint"
         pieces.append(
@@ -58,7 +58,10 @@ def remaining(st: DustState) -> list[TerrainKind]:
 
 
 def fits(st: DustState, kind: TerrainKind, x: float, y: float, rotation: int) -> bool:
-    """DW-BTL-01: on the table, 3" from every other piece (and a scenario's band, DW-FL-01)."""
+    """DW-BTL-01: on the table, 3" from every other piece (and a scenario's band, DW-FL-01;
+    a player's own ruin in their half, DW-FL-02)."""
+    if owes_ruin(st, st.placer) and not in_own_half(st, st.placer, kind, (x, y), rotation):
+        return False
     content = st.game.content
     size = content.terrain[kind].footprint
     if size is None:
@@ -84,6 +87,10 @@ def _point_fits(st: DustState, kind: TerrainKind, x: int, y: int) -> bool:
 
 
 def _region_fits(st: DustState, kind: TerrainKind, region: int) -> bool:
+    band = st.game.scenario.terrain.band
+    _, y1, _, y2 = st.game.actions.region_box(region)
+    if band is not None and y1 > band and y2 < st.board.depth - band:
+        return False  # DW-FL-01: no centre in the empty middle band can hold a piece
     return any(_point_fits(st, kind, x, y) for x, y in _lattice(st, region))
 
 
@@ -116,13 +123,30 @@ def next_job(st: DustState, _job: list[Any]) -> None:
     st.decide("terrain", st.placer)
 
 
+def owes_ruin(st: DustState, seat: int) -> bool:
+    """DW-FL-02: each player places one T-RUIN wholly within their own half; here it is each
+    player's first piece (a designed order: it can never be crowded out later)."""
+    return bool(st.game.scenario.terrain.ruin_per_half) and len(st.terrain) < 2
+
+
+def in_own_half(
+    st: DustState, seat: int, kind: TerrainKind, centre: tuple[float, float], rotation: int
+) -> bool:
+    size = st.game.content.terrain[kind].footprint
+    assert size is not None
+    bounds: tuple[float, float, float, float] = footprint(size, centre, rotation).bounds
+    half = st.board.depth / 2
+    return bounds[3] <= half + TOL if st.edges[seat] == "south" else bounds[1] >= half - TOL
+
+
 def terrain_options(st: DustState) -> list[Action]:
     placing = st.placing
     assert placing is not None
     table = st.game.actions
     kind = placing["kind"]
     if kind is None:
-        return [table.piece[k] for k in remaining(st) if _kind_fits(st, k)]
+        kinds = [TerrainKind.RUIN] if owes_ruin(st, st.placer) else remaining(st)
+        return [table.piece[k] for k in kinds if _kind_fits(st, k)]
     kind = TerrainKind(kind)
     if placing["point"] is not None:
         x, y = placing["point"]
