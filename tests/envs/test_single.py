@@ -208,3 +208,25 @@ def test_render_modes() -> None:
     assert ansi.render() == ansi.game.render(ansi.state, 0)  # the learner's own view
     with pytest.raises(OptionError, match="render_mode"):
         envs.WarroomEnv("wot_rush", players=2, render_mode="svg")
+
+
+def test_shaped_rewards_are_potential_based() -> None:
+    """Each step pays the change of the game's evaluation for the learner; over an episode the
+    shaping sums to minus the first estimate, so the return is the game's plus a constant."""
+    env = envs.WarroomEnv("siege", players=2, shaped=True)
+    plain = envs.WarroomEnv("siege", players=2)
+    observation, _ = env.reset(seed=6)
+    start = env.game.evaluate(env.state)[0]
+    rng = np.random.default_rng(6)
+    rewards = []
+    while True:
+        action = int(rng.choice(np.flatnonzero(observation["action_mask"])))
+        observation, reward, terminated, _truncated, _info = env.step(action)
+        rewards.append(float(reward))
+        if terminated:
+            break
+    total, _steps, _, _ = play(plain, 6)
+    assert sum(rewards) == pytest.approx(total - start)
+    assert any(r != 0 for r in rewards[:-1])  # paid along the way, not only at the end
+    with pytest.raises(OptionError, match="needs an evaluation"):
+        envs.WarroomEnv("wot_rush", players=2, shaped=True)

@@ -14,6 +14,12 @@ Keyword arguments: the game's options (`players=`, `scenario=`, ...), and
   and go on, so it is only asked when it has a choice;
 - `max_steps` (None): a stall guard: after this many learner steps the episode is truncated
   (`truncated=True`, reward 0), never reported as terminated;
+- `shaped` (False): add a potential-based shaping reward (Ng, Harada and Russell, 1999) from the
+  game's own evaluation (`Game.evaluate`, each game's `evaluate.py`: Siege's fitted win
+  probability, Memoir '44's medal race): each step pays `phi(after) - phi(before)` on top,
+  where `phi` is the learner's estimated return and 0 once the game is over, so the shaping
+  sums to `-phi(start)` over an episode and leaves the best policy unchanged. A game without an
+  evaluation refuses the option;
 - `render_mode`: "ansi", "human" or "rgb_array", always as the learner's seat sees it.
 
 Spaces, observation and rewards are `GameSpaces`' (`spaces.py`): the mask is in the observation
@@ -57,6 +63,7 @@ class WarroomEnv(gymnasium.Env[Observation, int]):
         illegal_reward: float = -1.0,
         skip_forced: bool = False,
         max_steps: int | None = None,
+        shaped: bool = False,
         render_mode: str | None = None,
         **options: Any,
     ) -> None:
@@ -71,6 +78,8 @@ class WarroomEnv(gymnasium.Env[Observation, int]):
         if max_steps is not None and max_steps < 1:
             raise OptionError("max_steps must be at least 1")
         render.check_mode(render_mode)
+        if shaped and game.evaluate(game.new_initial_state(0)) is None:
+            raise OptionError(f"shaped=True needs an evaluation; {game.info.id} has none")
         self.game, self.seat = game, seat
         self.spaces = GameSpaces(game)
         # gymnasium types Discrete as Space[np.int64] and Dict as Space[dict[str, Any]]: the same spaces
@@ -78,7 +87,8 @@ class WarroomEnv(gymnasium.Env[Observation, int]):
         self.observation_space = self.spaces.observation_space  # type: ignore[assignment]
         self.opponent_specs = per_seat(opponents, seat, game.num_players)
         self.illegal, self.illegal_reward = illegal, float(illegal_reward)
-        self.skip_forced, self.max_steps = skip_forced, max_steps
+        self.skip_forced, self.max_steps, self.shaped = skip_forced, max_steps, shaped
+        self.potential = 0.0  # the learner's estimated return before its step (shaped only)
         self.render_mode = render_mode
         self.state: State = game.new_initial_state(0)
         self.opponents: dict[int, Opponent] = {}
@@ -103,6 +113,7 @@ class WarroomEnv(gymnasium.Env[Observation, int]):
             self.steps = 0
             self._advance()
             if not self.state.is_terminal():
+                self.potential = self._potential()
                 return self._observe()
 
     def step(self, action: int) -> tuple[Observation, SupportsFloat, bool, bool, dict[str, Any]]:
@@ -117,10 +128,22 @@ class WarroomEnv(gymnasium.Env[Observation, int]):
         self.steps += 1
         self._advance()
         observation, info = self._observe()
+        shaping = 0.0
+        if self.shaped:
+            before, self.potential = self.potential, self._potential()
+            shaping = self.potential - before
         if state.is_terminal():
-            return observation, zero_sum(self.game, state.returns())[self.seat], True, False, info
+            reward = zero_sum(self.game, state.returns())[self.seat]
+            return observation, reward + shaping, True, False, info
         truncated = self.max_steps is not None and self.steps >= self.max_steps
-        return observation, 0.0, False, truncated, info
+        return observation, shaping, False, truncated, info
+
+    def _potential(self) -> float:
+        """The learner's estimated return (shaped rewards only; 0 once the game is over)."""
+        if not self.shaped or self.state.is_terminal():
+            return 0.0
+        estimate = self.game.evaluate(self.state)
+        return 0.0 if estimate is None else float(estimate[self.seat])
 
     def _advance(self) -> None:
         """Play the other seats (and, with `skip_forced`, the learner's single options) until the
