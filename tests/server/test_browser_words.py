@@ -82,3 +82,20 @@ def test_siege_and_wot_rush_options_read_in_box_names(browser: Any, serve: Any) 
                           "window.warroomTable.snapshot.ply)")  # fmt: skip
             page.wait_for_function(f"() => window.warroomTable.snapshot.ply > {ply}")
     assert not errors, errors
+
+
+def test_siege_sectors_differ_by_more_than_colour(browser: Any, serve: Any) -> None:
+    """Red and green sectors carry stripes and dots (blue plain) and their badges differ in shape,
+    for players who cannot tell red from green."""
+    server: ServerProcess = serve(ai_delay_ms=0)
+    body = {"game": "siege", "options": {"players": 1}, "seats": ["human"], "seed": 1}
+    created = server.post("/api/tables", body)
+    page = browser.new_context(viewport={"width": 1280, "height": 800}).new_page()
+    page.goto(server.base + created["seats"][0]["link"])
+    page.wait_for_selector(".siege-board")
+    fills = page.locator(".siege-board .texture").evaluate_all("ns => ns.map((n) => n.getAttribute('fill'))")
+    assert sorted(set(fills)) == ["url(#sg-dots)", "url(#sg-stripes)"] and len(fills) == 16
+    shapes = page.locator(".siege-board .sector-badge").evaluate_all(
+        "ns => ns.map((n) => [n.classList[1], n.firstElementChild.tagName])"
+    )
+    assert sorted(set(map(tuple, shapes))) == [("blue", "path"), ("green", "circle"), ("red", "rect")]

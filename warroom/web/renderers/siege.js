@@ -141,7 +141,13 @@ function staticBoard(onHandle) {
       svg("stop", { offset: "0%", "stop-color": "#efe3c2" }), svg("stop", { offset: "100%", "stop-color": "#c9b88d" })),
     svg("filter", { id: "glow", x: "-50%", y: "-50%", width: "200%", height: "200%" },
       svg("feGaussianBlur", { stdDeviation: 4, result: "b" }),
-      svg("feMerge", {}, svg("feMergeNode", { in: "b" }), svg("feMergeNode", { in: "SourceGraphic" })))));
+      svg("feMerge", {}, svg("feMergeNode", { in: "b" }), svg("feMergeNode", { in: "SourceGraphic" }))),
+    // red and green sectors also differ by texture (stripes / dots; blue plain), and each badge by
+    // shape (square / circle / diamond), so the colours need not be told apart (red-green blindness)
+    svg("pattern", { id: "sg-stripes", width: 14, height: 14, patternUnits: "userSpaceOnUse", patternTransform: "rotate(45)" },
+      svg("rect", { width: 5, height: 14, class: "tex" })),
+    svg("pattern", { id: "sg-dots", width: 16, height: 16, patternUnits: "userSpaceOnUse" },
+      svg("circle", { cx: 8, cy: 8, r: 2.6, class: "tex" }))));
   root.append(svg("circle", { cx: C, cy: C, r: RINGS.rear[1] + 8, class: "rim" }));
   const sectors = svg("g", { class: "sectors" });
   for (let s = 1; s <= 6; s++) {
@@ -155,11 +161,15 @@ function staticBoard(onHandle) {
         cell.addEventListener("click", () => cell.classList.contains("target") && onHandle(`sector:${s}`));
       }
       sectors.append(cell);
+      const texture = { red: "sg-stripes", green: "sg-dots" }[SECTOR_COLOUR[s]];
+      if (texture) sectors.append(svg("path", { d: wedge(r0, r1, a0, a1), fill: `url(#${texture})`, class: "texture" }));
     }
     sectors.append(svg("path", { d: wedge(0, RINGS.city[1], a0, a1), class: "city-cell", "data-sector": s }));
     const [bx, by] = pt(RINGS.rear[1] + 22, sectorAngle(s, 0.5));
     sectors.append(svg("g", { class: `sector-badge ${SECTOR_COLOUR[s]}`, transform: `translate(${f(bx)},${f(by)})` },
-      svg("circle", { r: 15 }), svg("text", { y: 5 }, s)));
+      { red: svg("rect", { x: -14, y: -14, width: 28, height: 28, rx: 3 }), green: svg("circle", { r: 15 }),
+        blue: svg("path", { d: "M0,-18 L18,0 L0,18 L-18,0 Z" }) }[SECTOR_COLOUR[s]],
+      svg("text", { y: 5 }, s), svg("title", {}, `sector ${s} (${SECTOR_COLOUR[s]})`)));
   }
   root.append(sectors);
   // sector borders and ring labels along the sector 6 / sector 1 border
