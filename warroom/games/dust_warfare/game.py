@@ -5,16 +5,18 @@ scenario and its battlefield, both armies as numbered units, and the action tabl
 from __future__ import annotations
 
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 from shapely.geometry import Polygon
 
+from warroom.core.errors import CorruptDataError, OptionError
 from warroom.core.game import JSON, Action, Game, GameInfo, OptionSpec
 from warroom.games.dust_warfare import encoding
 from warroom.games.dust_warfare.actions import DustActions, place, read_place
 from warroom.games.dust_warfare.agents import HeuristicAgent
 from warroom.games.dust_warfare.army import SEAT_FACTION, build_forces
-from warroom.games.dust_warfare.content import default_content
+from warroom.games.dust_warfare.content import ArmyList, default_content, load_armies
 from warroom.games.dust_warfare.geometry import Battlefield
 from warroom.games.dust_warfare.position import options_of, parse_position
 from warroom.games.dust_warfare.render import consequence, describe, render
@@ -23,7 +25,7 @@ from warroom.games.dust_warfare.rules.terrain import placed_board
 from warroom.games.dust_warfare.scenario import battlefield, shipped, zone
 from warroom.games.dust_warfare.state import DustState
 from warroom.games.dust_warfare.view import static
-from warroom.games.dust_warfare.words import Edge
+from warroom.games.dust_warfare.words import ArmyChoice, Edge
 
 PLAYABLE = ("first_battle", "front_lines", "secret_mission")  # the scenarios whose rules are complete
 BOARD_CACHE = 512  # placed-terrain tables kept per game (each a few pieces; rebuilt on a miss)
@@ -46,7 +48,13 @@ INFO = GameInfo(
     options=(
         OptionSpec("players", 2, "number of players (DW-GEN-01)", (2,)),
         OptionSpec("scenario", "first_battle", "the scenario (§3.19)", PLAYABLE),
-        OptionSpec("heroes", False, "both starter lists add their optional Hero (DW-FB-01)", (False, True)),
+        OptionSpec("heroes", False, "both armies add their optional Hero (DW-FB-01)", (False, True)),
+        OptionSpec(
+            "armies",
+            "",
+            "path of an army-list TOML file whose first Allied and first Axis [[army]] are played "
+            "(DW-SET-01..03); empty = the starter lists",
+        ),
     ),
     version="1",
 )
@@ -59,9 +67,7 @@ class DustWarfareGame(Game[DustState]):
         super().__init__(**options)
         self.content = default_content()
         self.scenario = shipped()[str(self.options["scenario"])]
-        # A scenario open to any army list (DW-SET-01/02) plays the fixed starter lists until
-        # army building is offered (they are legal lists within every points limit).
-        armies = (self.content.starter(SEAT_FACTION[0]), self.content.starter(SEAT_FACTION[1]))
+        armies = self._armies(str(self.options["armies"]))
         self.units = build_forces(self.content, armies, bool(self.options["heroes"]))
         self.board = battlefield(self.scenario, self.content)
         length = self.scenario.battle_length
@@ -70,6 +76,32 @@ class DustWarfareGame(Game[DustState]):
         self.actions = DustActions(len(self.units), self.board.width, self.board.depth)
         self._boards: dict[tuple[tuple[Any, ...], ...], Battlefield] = {}
         self._zones: dict[tuple[str, ...], list[Polygon]] = {}
+
+    def _armies(self, path: str) -> tuple[ArmyList, ArmyList]:
+        """The starter lists, or a user-written army file's first list of each faction, checked
+        against the roster and the army rules (DW-SET-01/02, DW-HERO-02; errors name the file,
+        the entry and the field) and the scenario's points limit."""
+        if not path:
+            return self.content.starter(SEAT_FACTION[0]), self.content.starter(SEAT_FACTION[1])
+        if self.scenario.armies is ArmyChoice.STARTER:
+            raise OptionError(f"{self.scenario.name} is played with the fixed starter lists (DW-FB-01)")
+        try:
+            lists = load_armies(Path(path), self.content)
+        except CorruptDataError as exc:
+            raise OptionError(str(exc)) from None
+        chosen = []
+        for faction in SEAT_FACTION:
+            army = next((a for a in lists if a.faction is faction), None)
+            if army is None:
+                raise OptionError(f"{Path(path).name}: no {faction.value} [[army]] list")
+            cost = army.points(self.content, optional_heroes=bool(self.options["heroes"]))
+            if cost > self.scenario.points_limit:
+                raise OptionError(
+                    f"{Path(path).name}: army {army.id} costs {cost} AP, over {self.scenario.name}'s "
+                    f"limit of {self.scenario.points_limit} (DW-SET-02)"
+                )
+            chosen.append(army)
+        return chosen[0], chosen[1]
 
     def zone_areas(self, edges: tuple[str, ...]) -> list[Polygon]:
         """The deployment zones of the long edges given (DW-SET-05), computed once."""
