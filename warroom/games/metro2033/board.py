@@ -78,6 +78,12 @@ class Board:
             {z: frozenset(n) for z, n in graph.items()}
         )
         self.draft_zone_sets: frozenset[frozenset[Zone]] = frozenset(connected_zone_sets(graph))
+        # Speed (issue 15): each station's links as (neighbour, 1 if a Hanza tunnel), for army_reach
+        self._reach_links: tuple[tuple[tuple[Station, int], ...], ...] = tuple(
+            tuple((v, int(v in self.hanza_tunnel_neighbours[u])) for v in self.neighbours[u])
+            for u in range(self.size)
+        )
+        self._hanza_set = frozenset(self.hanza)
         self._costs: dict[tuple[frozenset[Station], bool], Costs] = {}
         self.distance: Costs = self.movement_costs(self.all)
         self.tunnel_distance: Costs = self.movement_costs(self.all, transfers_free=True)
@@ -206,15 +212,16 @@ class Board:
         (`neutral_polis`), using at most one Hanza tunnel. Owned, abandoned and neutral non-Polis
         stations end a path; the caller filters the targets an army may attack (M33-ARM-02/03)."""
         allowed = self.all if in_play is None else in_play
-        passable = {s for s in self.hanza if s in allowed} | {s for s in neutral_polis if s in allowed}
+        passable = self._hanza_set.union(neutral_polis)  # only in-play ones are ever reached
+        links = self._reach_links
         todo = [(s, 0) for s in set(origins) if s in allowed]
         seen: set[tuple[Station, int]] = set()
         reached: set[Station] = set()
         while todo:
             u, used = todo.pop()
-            for v in self.neighbours[u]:
-                tunnels = used + (v in self.hanza_tunnel_neighbours[u])
-                if v not in allowed or tunnels > 1:
+            for v, hanza_tunnel in links[u]:
+                tunnels = used + hanza_tunnel
+                if tunnels > 1 or v not in allowed:
                     continue
                 reached.add(v)
                 if v in passable and (v, tunnels) not in seen:

@@ -34,7 +34,7 @@ from warroom.games.metro2033.rules.common import (
     has_hero,
 )
 from warroom.games.metro2033.rules.kinds import kind
-from warroom.games.metro2033.rules.quests import ability_cards, use_quest
+from warroom.games.metro2033.rules.quests import ABILITY_OF, ability_cards, use_quest
 from warroom.games.metro2033.rules.turns import explode, explosives_target
 from warroom.games.metro2033.words import CardKind, Equipment, Faction, Hero, QuestAbility, StationKind
 
@@ -253,8 +253,23 @@ def _wb_job(st: MetroState, job: list[Any]) -> None:
     if left <= 0:
         return
     st.push(["wb", (seat + 1) % st.game.num_players, left - 1])
-    if len(_wb_options(st, st.rules.asked["wb"][seat])) > 1:
+    if _may_intervene(st, seat) and len(_wb_options(st, st.rules.asked["wb"][seat])) > 1:
         st.decide("wb", seat)
+
+
+_BOOSTS = (QuestAbility.ARMY_STRENGTH, QuestAbility.HERO_STRENGTH)
+_BATTLE_GEAR = (Equipment.GRENADE.value, Equipment.EXPLOSIVES.value)
+
+
+def _may_intervene(st: MetroState, seat: int) -> bool:
+    """Speed (issue 15): a cheap necessary condition for `_wb_options` offering more than "done"
+    (a strength quest in hand or completed, or a Grenade or Explosives carried), so the pass
+    around the table skips listing most seats' options."""
+    return (
+        any(CARD[c] in _BATTLE_GEAR for c in st.equip[seat])
+        or any(ABILITY_OF[q] in _BOOSTS for q in st.quests[seat])
+        or any(ABILITY_OF[q] in _BOOSTS for q in st.done[seat])
+    )
 
 
 def _side_units(st: MetroState) -> dict[str, str]:

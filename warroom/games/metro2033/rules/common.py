@@ -99,20 +99,35 @@ def held(st: MetroState, seat: int, r: Resource) -> int:
     return st.res[seat][RES_INDEX[r]]
 
 
+# Speed (issue 15): the law of a card instance and every (purchase, law) price are looked up,
+# not rebuilt, since options listing asks for them thousands of times a game.
+_LAW_OF: Mapping[int, Law] = {i: Law(card) for i, card in enumerate(CARD) if card in {x.value for x in Law}}
+
+
 def active_law(st: MetroState) -> Law | None:
-    return None if st.law < 0 else Law(CARD[st.law])
+    return None if st.law < 0 else _LAW_OF[st.law]
 
 
-def price(st: MetroState, purchase: Purchase) -> dict[Resource, int]:
+def _price(purchase: Purchase, law: Law | None) -> dict[Resource, int]:
     """A price from the cost panel plus what the active law adds (M33-LAW-02, -04, -07)."""
     cost = dict(C.costs[purchase])
-    law = active_law(st)
     if law is not None:
         card = C.laws[law]
         if purchase in card.extra_cost_on:
             for r, n in card.extra_cost.items():
                 cost[r] = cost.get(r, 0) + n
     return cost
+
+
+_PRICES: Mapping[tuple[Purchase, Law | None], Mapping[Resource, int]] = {
+    (purchase, law): _price(purchase, law) for purchase in C.costs for law in (None, *Law)
+}
+
+
+def price(st: MetroState, purchase: Purchase) -> dict[Resource, int]:
+    """A price from the cost panel plus what the active law adds (M33-LAW-02, -04, -07); a fresh
+    dict the caller may change."""
+    return dict(_PRICES[purchase, None if st.law < 0 else _LAW_OF[st.law]])
 
 
 def describe_cost(cost: Mapping[Resource, int]) -> str:

@@ -3,7 +3,7 @@ abilities by discarding a face-down card or paying 1 A for a completed one once 
 
 from __future__ import annotations
 
-from collections.abc import Collection
+from collections.abc import Collection, Mapping
 from typing import TYPE_CHECKING
 
 from warroom.games.metro2033.cards import CARD
@@ -12,6 +12,12 @@ from warroom.games.metro2033.words import HOLDING, Purchase, QuestAbility, Quest
 
 if TYPE_CHECKING:
     from warroom.games.metro2033.state import MetroState
+
+
+# Speed (issue 15): each quest instance's ability, looked up by instance id (options ask often).
+ABILITY_OF: Mapping[int, QuestAbility | None] = {
+    i: C.quests[card].ability_kind for i, card in enumerate(CARD) if card in C.quests
+}
 
 
 def group_done(st: MetroState, seat: int, cond: QuestCondition) -> bool:
@@ -56,15 +62,11 @@ def complete(st: MetroState, seat: int, quest_id: str) -> None:
 def ability_cards(st: MetroState, seat: int, ability: QuestAbility) -> list[tuple[str, str]]:
     """(quest id, mode) pairs that may use an ability now (M33-QST-06): "discard" a face-down
     quest, or "pay" 1 A for a completed one not yet used this round."""
-    out: list[tuple[str, str]] = []
-    for q in st.quests[seat]:
-        if C.quests[CARD[q]].ability_kind == ability:
-            out.append((CARD[q], "discard"))
-    if can_pay(st, seat, price(st, Purchase.QUEST_REUSE)):
-        for q in st.done[seat]:
-            if C.quests[CARD[q]].ability_kind == ability and q not in st.used:
-                out.append((CARD[q], "pay"))
-    return list(dict.fromkeys(out))
+    out = [(CARD[q], "discard") for q in st.quests[seat] if ABILITY_OF[q] == ability]
+    reuse = [q for q in st.done[seat] if ABILITY_OF[q] == ability and q not in st.used]
+    if reuse and can_pay(st, seat, price(st, Purchase.QUEST_REUSE)):
+        out += [(CARD[q], "pay") for q in reuse]
+    return list(dict.fromkeys(out)) if len(out) > 1 else out
 
 
 def use_quest(st: MetroState, seat: int, quest_id: str, mode: str) -> int:

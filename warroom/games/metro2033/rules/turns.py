@@ -33,7 +33,7 @@ from warroom.games.metro2033.rules.common import (
     speed,
 )
 from warroom.games.metro2033.rules.kinds import kind
-from warroom.games.metro2033.rules.quests import ability_cards, completable, complete, use_quest
+from warroom.games.metro2033.rules.quests import ABILITY_OF, ability_cards, completable, complete, use_quest
 from warroom.games.metro2033.words import (
     RESOURCES,
     Equipment,
@@ -56,8 +56,22 @@ WOWN_TELEPORT = ("mob", "army", "hero")  # M33-QST-09: at the start of these tur
 
 def _wown_job(st: MetroState, job: list[Any]) -> None:
     seat, phase = int(job[1]), str(job[2])
-    if _wown_options(st, Decision("wown", seat, phase)) != [A("done")]:
+    if _may_act_own(st, seat) and _wown_options(st, Decision("wown", seat, phase)) != [A("done")]:
         st.decide("wown", seat, phase)
+
+
+_WOWN_REUSE = (QuestAbility.TELEPORT, QuestAbility.ATTACK_ANYWHERE)
+
+
+def _may_act_own(st: MetroState, seat: int) -> bool:
+    """Speed (issue 15): a cheap necessary condition for W-OWN offering more than "done" (a quest
+    in hand, a completed teleport or attack-anywhere quest, or Explosives to use), so most turns
+    skip listing the options."""
+    return (
+        bool(st.quests[seat])
+        or any(ABILITY_OF[q] in _WOWN_REUSE for q in st.done[seat])
+        or explosives_target(st, seat) >= 0
+    )
 
 
 def explosives_target(st: MetroState, seat: int) -> int:
@@ -206,24 +220,27 @@ def pact_blocks(st: MetroState, seat: int) -> bool:
     return active_law(st) == Law.NON_AGGRESSION and sum(st.res[seat]) == 0
 
 
-def army_targets(st: MetroState, seat: int) -> list[int]:
+def army_targets(st: MetroState, seat: int, reach: frozenset[int] | None = None) -> list[int]:
     """M33-ARM-02/03/04: in-play capturable stations, neutral or another's, army-reachable (any,
-    with attack-anywhere); never Hanza, abandoned, own, or the own Draisine station (M33-EQP-12)."""
+    with attack-anywhere); never Hanza, abandoned, own, or the own Draisine station (M33-EQP-12).
+    `reach`: the seat's army reach if the caller has it already."""
     if st.anywhere[seat]:
         pool = [s for s in st.inplay if BOARD.is_capturable(s)]
     else:
-        pool = [s for s in army_reach(st, seat) if BOARD.is_capturable(s)]
+        pool = [s for s in (army_reach(st, seat) if reach is None else reach) if BOARD.is_capturable(s)]
     blocked = pact_blocks(st, seat)
     own = draisine_station(st, seat)
     return sorted(s for s in pool if st.owner[s] != seat and s != own and not (blocked and st.owner[s] >= 0))
 
 
-def hero_targets_for_army(st: MetroState, seat: int) -> list[int]:
+def hero_targets_for_army(st: MetroState, seat: int, reach: frozenset[int] | None = None) -> list[int]:
     """M33-ARM-05: another player's hero on an owned or army-reachable station that is not Hanza
-    and not a station of the target's faction (its Draisine station included)."""
+    and not a station of the target's faction (its Draisine station included). `reach`: the
+    seat's army reach if the caller has it already."""
     if pact_blocks(st, seat):
         return []
-    reach = army_reach(st, seat)
+    if reach is None:
+        reach = army_reach(st, seat)
     out = []
     for q in range(st.game.num_players):
         h = st.hero_at[q]
@@ -238,8 +255,9 @@ def _army_options(st: MetroState, d: Decision) -> list[Action]:
     """M33-ARM-01: pass, gather 1 resource, attack a station, attack a hero."""
     seat = d.seat
     options = [A("pass"), *(A(f"gather {r}") for r in RESOURCES)]
-    options += [A(f"attack {BOARD.ids[s]}") for s in army_targets(st, seat)]
-    options += [A(f"attack hero {st.faction[q]}") for q in hero_targets_for_army(st, seat)]
+    reach = army_reach(st, seat)  # once for both kinds of target
+    options += [A(f"attack {BOARD.ids[s]}") for s in army_targets(st, seat, reach)]
+    options += [A(f"attack hero {st.faction[q]}") for q in hero_targets_for_army(st, seat, reach)]
     return options
 
 
