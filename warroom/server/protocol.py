@@ -123,7 +123,8 @@ class Deal(TypedDict):
 
     chosen_by_creator: bool
     commitment: str  # sha256 hex of "warroom-deal:<seed>"
-    revealed: int | None
+    # the seed in decimal digits: 62 bits do not survive a JavaScript number (I-JSON, RFC 7493)
+    revealed: str | None
 
 
 class TableHeader(Strict):

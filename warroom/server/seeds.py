@@ -31,5 +31,5 @@ def deal_for(record: TableRecord, finished: bool) -> Deal:
     return Deal(
         chosen_by_creator=record.seed_chosen,
         commitment=commitment(record.seed),
-        revealed=record.seed if finished else None,
+        revealed=str(record.seed) if finished else None,
     )

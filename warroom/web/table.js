@@ -281,7 +281,24 @@ function renderBanner(ctx, myTurn) {
   banner.className = cls;
   banner.replaceChildren(
     el("span", { class: "seat-dot", style: `background:${seatColour(snap.current_player)}` }),
-    el("strong", {}, turn), el("span", { class: "muted" }, ` · ${who} · ${snap.table.title} · move ${snap.ply}`));
+    el("strong", {}, turn), el("span", { class: "muted" }, ` · ${who} · ${snap.table.title} · move ${snap.ply}`),
+    dealChip(snap.table.deal));
+}
+
+// The seed deals every hidden card (issue 17): every seat is told, before the first move, whether
+// the table's creator chose it (and so may know the others' hands), or the server drew it and
+// committed to it, the seed to be revealed with the replay so anyone can check the deal.
+function dealChip(deal) {
+  if (!deal) return null;
+  if (deal.chosen_by_creator) {
+    return el("span", { class: "deal warn", id: "deal", title: "The creator of this table chose its seed, "
+      + "which decides every shuffle: they may know the other seats' hidden cards." }, "Seed chosen by the creator");
+  }
+  const sealed = `The server drew this table's seed and committed to it before the first move: sha256 ${deal.commitment}.`;
+  const text = deal.revealed == null ? "Deal sealed" : `Deal revealed: seed ${deal.revealed}`;
+  const tail = deal.revealed == null ? " The seed is revealed when the game ends, with the replay file, to check the deal."
+    : " Check: sha256 of \"warroom-deal:<seed>\" equals the commitment.";
+  return el("span", { class: "deal", id: "deal", title: sealed + tail }, text);
 }
 
 function renderDecision(ctx, active, options) {
