@@ -20,9 +20,21 @@ Layout (floats, scaled to roughly [0, 1]); `size(n)` is the total for n seats:
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+import numpy as np
+from numpy.typing import NDArray
+
 from warroom.core.game import JSON
 from warroom.games.metro2033.board import BOARD
+from warroom.games.metro2033.cards import CARD
 from warroom.games.metro2033.content import default_content
+from warroom.games.metro2033.rules.common import RES_INDEX, vp
+from warroom.games.metro2033.rules.events import votes
+from warroom.games.metro2033.words import Resource
+
+if TYPE_CHECKING:
+    from warroom.games.metro2033.state import MetroState
 
 C = default_content()
 SEATS = 6
@@ -93,3 +105,78 @@ def encode(view: JSON, player: int | None) -> list[float]:
     decision = view["decision"]
     out.append(float(decision is not None and player is not None and decision["seat"] == player))
     return out
+
+
+# ---------------------------------------------------------------- straight from the state
+# Speed (issue 15): `encode_into` writes `encode(st.view(player), player)` without building the
+# view, for the research environments' every step; tests/metro2033/test_speed_encoding.py holds
+# the two equal over seeded games for every seat and the spectator. It reads only what the view
+# shows: the viewer's own quests and dealt battle cards, public counts for everyone else.
+
+_ROUND = 7
+_STATIONS = _ROUND + 4
+_HEROES = _STATIONS + BOARD.size * 8
+_SEATS = _HEROES + SEATS * BOARD.size
+_LAW = _SEATS + SEATS * SEAT_FIELDS
+_PROPOSAL = _LAW + len(LAWS)
+_MARKET = _PROPOSAL + len(LAWS)
+_QUESTS = _MARKET + len(EQUIPMENT)
+_BATTLE = _QUESTS + len(QUESTS)
+_DECISION = _BATTLE + len(BATTLE)
+_RES = tuple(RES_INDEX[Resource(r)] for r in "MPA")
+# per card instance: its slot in a block, -1 where the card is of another kind
+_LAW_SLOT = tuple(LAWS.index(c) if c in LAWS else -1 for c in CARD)
+_EQUIPMENT_SLOT = tuple(EQUIPMENT.index(c) if c in EQUIPMENT else -1 for c in CARD)
+_QUEST_SLOT = tuple(QUESTS.index(c) if c in QUESTS else -1 for c in CARD)
+_BATTLE_SLOT = tuple(BATTLE.index(c) if c in BATTLE else -1 for c in CARD)
+
+
+def encode_into(st: MetroState, player: int | None, out: NDArray[np.float32]) -> None:
+    """`encode(st.view(player), player)` written into `out` (float32, `size()` long)."""
+    out.fill(0.0)
+    ones = [6 if player is None else player]
+    space = C.board.round_track.space_for_round(max(st.round, 1)).space
+    out[_ROUND : _ROUND + 4] = (st.round / 100, float(st.stage == 2), st.first / 5, SPACES.index(space) / 9)
+    inplay = st.inplay
+    for s, owner in enumerate(st.owner):
+        at = _STATIONS + 8 * s
+        ones.append(at + (owner if owner >= 0 else 6))
+        if s in inplay:
+            ones.append(at + 7)
+    n = st.game.num_players
+    for seat in range(n):
+        if st.hero_at[seat] >= 0:
+            ones.append(_HEROES + seat * BOARD.size + st.hero_at[seat])
+        res = st.res[seat]
+        at = _SEATS + seat * SEAT_FIELDS
+        out[at : at + SEAT_FIELDS] = (
+            res[_RES[0]] / 35,
+            res[_RES[1]] / 35,
+            res[_RES[2]] / 35,
+            st.army[seat] / 8,
+            vp(st, seat) / 10,
+            float(st.wounded[seat]),
+            len(st.equip[seat]) / 4,
+            len(st.done[seat]) / 4,
+            len(st.quests[seat]) / 4,
+            float(bool(st.scouts[seat])),
+            votes(st, seat) / 14,
+            float(bool(st.faction[seat])),
+        )
+    if st.law >= 0 and _LAW_SLOT[st.law] >= 0:
+        ones.append(_LAW + _LAW_SLOT[st.law])
+    if st.proposal >= 0 and _LAW_SLOT[st.proposal] >= 0:
+        ones.append(_PROPOSAL + _LAW_SLOT[st.proposal])
+    out[ones] = 1.0
+    for c in st.market:
+        out[_MARKET + _EQUIPMENT_SLOT[c]] += 0.5
+    if player is not None:
+        for c in st.quests[player]:
+            out[_QUESTS + _QUEST_SLOT[c]] += 0.5
+        bt = st.bt
+        if bt and any(st.bhand):
+            hand = st.bhand[0] if player == bt["aseat"] else st.bhand[1] if player == bt["dseat"] else []
+            for c in hand:
+                out[_BATTLE + _BATTLE_SLOT[c]] = 1.0
+        decision = st.decision
+        out[_DECISION] = float(decision is not None and decision.seat == player)

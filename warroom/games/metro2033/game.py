@@ -5,6 +5,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+import numpy as np
+from numpy.typing import NDArray
+
 from warroom.core.errors import OptionError
 from warroom.core.game import JSON, Action, Game, GameInfo, OptionSpec
 from warroom.games.metro2033 import encoding, render
@@ -106,6 +109,10 @@ class Metro2033Game(Game[MetroState]):
 
     def observe(self, view: JSON, player: int | None) -> list[float]:
         return encoding.encode(view, player)
+
+    def observe_into(self, state: MetroState, player: int | None, out: NDArray[np.float32]) -> None:
+        """`observe(state.view(player), player)` written straight from the state (encoding.py)."""
+        encoding.encode_into(state, player, out)
 
     def catalog(self) -> JSON:
         """The board as drawing data and every card's printed face (render.catalog): public, fixed."""
