@@ -58,8 +58,10 @@ def _m44_shipped() -> list[str]:
 
 
 def _m44_parse(text: str) -> Any:
-    from warroom.games.memoir44.scenario import parse_text
+    from warroom.games.memoir44.scenario import import_m44_text, parse_text
 
+    if text.lstrip().startswith("{"):  # a .m44 file of the scenario editor (JSON), as `scenario import`
+        return parse_text(import_m44_text(text, "upload.m44"), "upload.m44")
     return parse_text(text, "upload.toml")  # the command line's reader for a .toml scenario
 
 

@@ -20,6 +20,7 @@ class OptionOut(BaseModel):
     help: str
     choices: list[Any] | None
     type: str  # "int" | "str" | "bool" | ...
+    upload: bool = Field(False, description="a file's text may be given for it in 'uploads'")
 
 
 class GameOut(BaseModel):

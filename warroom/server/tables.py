@@ -23,7 +23,7 @@ from warroom.core.errors import WarroomError
 from warroom.core.game import OptionSpec
 from warroom.core.registry import game_class, games
 from warroom.server import schemas
-from warroom.server.content import check_client_options, choices_for, configured_game
+from warroom.server.content import check_client_options, choices_for, configured_game, content_option
 from warroom.server.limits import Limits, is_strong
 from warroom.server.live import HUMAN, LiveTable, Ply, returns_of
 from warroom.server.protocol import ServiceError
@@ -70,6 +70,7 @@ def describe_game(game_id: str) -> schemas.GameOut:
                 help=spec.help,
                 choices=choices_for(game_id, spec),
                 type=type(spec.default).__name__,
+                upload=content_option(game_id, spec.name) is not None,
             )
             for spec in info.options
         ],

@@ -71,7 +71,8 @@ function optionInput(option) {
   let input;
   if (option.choices) {
     input = el("select", { id, name: option.name },
-      option.choices.map((c) => el("option", { value: JSON.stringify(c), selected: c === option.default }, String(c))));
+      option.choices.map((c) => el("option", { value: JSON.stringify(c), selected: c === option.default },
+        c === "" ? "as in the box" : String(c))));
   } else if (option.type === "bool") {
     input = el("input", { id, name: option.name, type: "checkbox", checked: option.default });
   } else {
@@ -79,7 +80,13 @@ function optionInput(option) {
   }
   const row = el("label", { class: `opt ${option.type === "bool" ? "opt-bool" : ""}`, for: id, title: option.help },
     option.type === "bool" ? [input, el("span", {}, pretty(option.name))] : [el("span", {}, pretty(option.name)), input]);
-  return { row, read: () => {
+  // content the server does not ship (a Memoir '44 scenario from the editor, a WoT Rush card set):
+  // the file's text goes in the request's `uploads`, never a path (the server's rule, issue 17)
+  const file = option.upload ? el("input", { type: "file", id: `${id}-file`, name: `${option.name}-file`,
+    accept: ".m44,.toml,.json", "aria-label": `or upload a ${pretty(option.name)} file` }) : null;
+  const rows = file ? [row, el("label", { class: "opt opt-file", for: `${id}-file` },
+    el("span", {}, `or upload a ${pretty(option.name)}`), file)] : [row];
+  return { rows, file, read: () => {
     if (option.choices) return JSON.parse(input.value);
     if (option.type === "bool") return input.checked;
     if (option.type === "int") return Number(input.value);
@@ -106,7 +113,7 @@ function renderForm(form, game) {
   const hotseat = el("input", { type: "checkbox", id: "hotseat" });
   const delay = el("input", { type: "number", id: "ai-delay", value: 700, min: 0, max: 60000, step: "any" });
   form.replaceChildren(
-    el("fieldset", {}, el("legend", {}, "Options"), el("div", { class: "opts" }, inputs.map((i) => i.row))),
+    el("fieldset", {}, el("legend", {}, "Options"), el("div", { class: "opts" }, inputs.flatMap((i) => i.rows))),
     el("fieldset", {}, el("legend", {}, "Seats"), seatsBox,
       el("label", { class: "opt opt-bool", for: "hotseat" }, hotseat, el("span", {}, "hot seat: all people play on this device")),
       el("label", { class: "opt", for: "ai-delay" }, el("span", {}, "AI pace (ms per move)"), delay)),
@@ -116,8 +123,15 @@ function renderForm(form, game) {
     event.preventDefault();
     const options = Object.fromEntries(game.options.map((o, i) => [o.name, inputs[i].read()]));
     const seats = [...seatsBox.querySelectorAll("select")].map((s) => s.value);
+    const uploads = {};
+    for (const [i, o] of game.options.entries()) {
+      const chosen = inputs[i].file?.files?.[0];
+      if (!chosen) continue;
+      uploads[o.name] = await chosen.text();
+      delete options[o.name]; // given by the upload, not by name
+    }
     try {
-      const created = await api("/api/tables", { method: "POST", body: { game: game.id, options, seats, hotseat: hotseat.checked, ai_delay_ms: Number(delay.value) } });
+      const created = await api("/api/tables", { method: "POST", body: { game: game.id, options, uploads, seats, hotseat: hotseat.checked, ai_delay_ms: Number(delay.value) } });
       rememberTable(created, game.title);
       showCreated(created, game);
     } catch (error) { toast(error.message, "error"); }

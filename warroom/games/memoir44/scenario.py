@@ -411,12 +411,21 @@ def import_m44(path: Path | str) -> str:
     game cannot play with an error naming the file, the hex and the name."""
     path = Path(path)
     try:
-        doc = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
         raise CorruptDataError(f"{path.name}: not a readable .m44 (JSON) file: {exc}") from None
+    return import_m44_text(text, path.name)
+
+
+def import_m44_text(text: str, filename: str) -> str:
+    """`import_m44` on a file's text (an upload over the web); errors name `filename`."""
+    try:
+        doc = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise CorruptDataError(f"{filename}: not a readable .m44 (JSON) file: {exc}") from None
     if not isinstance(doc, dict):
-        raise CorruptDataError(f"{path.name}: a .m44 file is a JSON object")
-    return _M44(path.name, doc).convert()
+        raise CorruptDataError(f"{filename}: a .m44 file is a JSON object")
+    return _M44(filename, doc).convert()
 
 
 class _M44:
