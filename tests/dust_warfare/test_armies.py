@@ -158,3 +158,44 @@ def test_abl_18_self_repair_in_the_end_phase(armies: str) -> None:
     """DW-ABL-18, DW-END-01: in the End phase the Königsluther rolls 1 die: a hit repairs 1."""
     st = position(f"{armies}\nturn 1 phase end\ndice H\n{BOSS}\n{KOMMANDO}\nu6 : 36,30/270+3")
     assert st.dmg[6] == [2]
+
+
+ZOMBIES = """
+[[army]]
+id = "allied_small"
+name = "Allied small"
+faction = "allies"
+[[army.platoon]]
+command = "U-A01"
+first_section = "U-A02"
+
+[[army]]
+id = "axis_dead"
+name = "Axis undead"
+faction = "axis"
+[[army.platoon]]
+command = "U-X01"
+first_section = "U-X10"
+"""
+
+
+def test_abl_06_23_zombies_never_react_shrug_off_suppression_and_come_back(tmp_path: Path) -> None:
+    """DW-ABL-06: Blutkreuz zombies never react and remove every Suppression marker at
+    activation step 3 without rolling; DW-ABL-23: in the End phase one die per zombie destroyed
+    this turn, each hit returns one within LR (HHB: 2 of 3)."""
+    path = tmp_path / "zombies.toml"
+    path.write_text(ZOMBIES, encoding="utf-8")
+    head = f"options scenario=secret_mission armies={path}\nsecret - -\nturn 1 phase units initiator 0"
+    # units: u0 The Boss, u1 The Gunners; u2 Kommandotrupp, u3 Untertoten (5)
+    st = position(
+        f"{head}\ndice HHH BBBB BBB HHB\n{BOSS}\nu1 : 36,14 34,14 38,14 32,14 40,14\n"
+        "u2 : 4,44 6,44 8,44 10,44\nu3 : 36,24 34,24 38,24 32,24 40,24"
+    )
+    play(st, "unit u1", "fire u3")  # no reaction is offered: zombies never react
+    play(st, "hit 1", "hit 2", "hit 3")
+    assert st.living(3) == [0, 4] and st.supp[3] == 1 and not st.is_retreating(3)
+    play(st, "stop", "stop")  # the Gunners, then The Boss
+    play(st, "unit u3")
+    assert st.supp[3] == 0  # step 3: all removed without a roll
+    play(st, "stop", "stop")  # the zombies, then the Kommandotrupp; the End phase follows
+    assert st.turn == 2 and len(st.living(3)) == 4 and st.in_formation(3)

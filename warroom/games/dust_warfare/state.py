@@ -79,6 +79,7 @@ class DustState(TurnState):
         F("secret", F.LIST),  # per seat: its secret objective id (DW-SM-02), else None
         F("mines", F.VALUE),  # minefields: [[owner, x, y, density (0: dummy), revealed], ...]
         F("dug_in", F.LIST),  # per unit: a Dug-In marker (DW-BTL-05)
+        F("fallen", F.LISTS),  # per unit: its miniatures destroyed this turn (DW-ABL-23)
         F("decision", F.DECISION),
         F("agenda", F.AGENDA),
         # a secret choice in progress (DW-SM-02): saved as action texts, read back on load
@@ -123,6 +124,7 @@ class DustState(TurnState):
         self.secret: list[str | None] = [None, None]
         self.mines: list[list[Any]] = []
         self.dug_in = [False] * len(units)
+        self.fallen: list[list[int]] = [[] for _ in units]
 
     # ------------------------------------------------------------ the contract
 

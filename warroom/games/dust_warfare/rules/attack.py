@@ -379,6 +379,7 @@ def kill(st: DustState, t: int, m: int) -> None:
     dead = list(st.dead[t])
     dead[m] = True
     st.dead[t] = dead
+    st.fallen[t] = [*st.fallen[t], m]
     pos = list(st.pos[t])
     pos[m] = None
     st.pos[t] = pos

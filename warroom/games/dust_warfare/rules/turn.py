@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from warroom.games.dust_warfare.rules import scoring, secret
 from warroom.games.dust_warfare.rules.dice import faces_text, hits, roll, roll_off
+from warroom.games.dust_warfare.rules.specials import return_spot
 from warroom.games.dust_warfare.words import Ability, Phase, Status
 
 if TYPE_CHECKING:
@@ -24,6 +25,7 @@ def turn_job(st: DustState, _job: list[Any]) -> None:
     st.turn += 1
     st.done = [False] * len(st.done)
     st.attacked = [False] * len(st.attacked)
+    st.fallen = [[] for _ in st.fallen]
     st.say("turn", f"turn {st.turn} begins", None, turn=st.turn)
     st.push(["initiative"])
 
@@ -103,7 +105,8 @@ def initiative_job(st: DustState, _job: list[Any]) -> None:
 
 
 def end_phase_job(st: DustState, _job: list[Any]) -> None:
-    """DW-END-01: remove every Reaction marker; end-phase abilities (Self repair, DW-ABL-18),
+    """DW-END-01: remove every Reaction marker; end-phase abilities (Self repair, DW-ABL-18;
+    Wiederbelebungsserum, DW-ABL-23),
     the Initiating player's first; after turn N the game ends and is scored. Suppression,
     damage and Reload markers persist (DW-END-02)."""
     st.phase = Phase.END.value
@@ -116,10 +119,32 @@ def end_phase_job(st: DustState, _job: list[Any]) -> None:
                 if hits(face):
                     st.dmg[u] = [st.dmg[u][0] - 1]
                 st.say("self_repair", f"{unit.name} self repair: {faces_text(face)}", None, unit=u)
+            if unit.has(Ability.WIEDERBELEBUNGSSERUM) and st.fallen[u]:
+                revive(st, u)
     if st.turn >= st.game.turns:
         finish(st)
     else:
         st.push(["turn"])
+
+
+def revive(st: DustState, u: int) -> None:
+    """DW-ABL-23: one die per miniature of the unit destroyed this turn; each hit returns one
+    with full capacity within its leader's LR and not within 1" of an enemy (the first fallen
+    first: a designed stand-in for the owner's choice); nothing for a unit wholly destroyed."""
+    faces = roll(st.rng, len(st.fallen[u]))
+    back = 0
+    for m in st.fallen[u][: hits(faces)]:
+        spot = return_spot(st, u, m)
+        if spot is None:
+            continue
+        pos, dead, dmg = list(st.pos[u]), list(st.dead[u]), list(st.dmg[u])
+        pos[m], dead[m], dmg[m] = [spot[0], spot[1], None], False, 0
+        st.pos[u], st.dead[u], st.dmg[u] = pos, dead, dmg
+        st.touch()
+        back += 1
+    st.say(
+        "serum", f"{st.unit(u).name} Wiederbelebungsserum {faces_text(faces)}: {back} return", None, unit=u
+    )
 
 
 def check_job(st: DustState, _job: list[Any]) -> None:
