@@ -60,7 +60,11 @@ def configure(
     if players is not None:
         options["players"] = info.option("players").validate(players)
     if scenario is not None:
-        options["scenario"] = info.option("scenario").validate(scenario)
+        spec = info.option("scenario")
+        # a scenario named as its file is (first-battle) or as its id (first_battle): both are meant
+        if spec.choices and scenario not in spec.choices and scenario.replace("-", "_") in spec.choices:
+            scenario = scenario.replace("-", "_")
+        options["scenario"] = spec.validate(scenario)
     for text in option_texts:
         key, sep, value = text.partition("=")
         if not sep:
