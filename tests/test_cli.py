@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -12,7 +13,11 @@ import pytest
 from typer.testing import CliRunner, Result
 
 from tests.toygame import ToyGame, ToyState, register_toy
+from warroom.agents import make_agent
 from warroom.cli import app
+from warroom.cli.play import Keyboard, PlaySession, consequence_words, decision_key, fresh_menu
+from warroom.core.game import Action
+from warroom.core.registry import load
 from warroom.core.replay import Replay
 from warroom.sim import game_seed, play_game
 
@@ -116,7 +121,7 @@ def test_human_picks_by_number_or_text_and_bad_input_is_asked_again(tmp_path: Pa
     result = invoke("play", "toy", "--seed", "5", "--save", str(path), stdin="\n".join(lines) + "\n")
     assert result.exit_code == 0, result.output
     assert "invalid: 'fold' is not a legal action" in result.stdout
-    assert "invalid: choose a number from 1 to" in result.stdout
+    assert "invalid: choose a number shown (1, 2)" in result.stdout
     assert f"  1. {first.text}" in result.stdout
     assert Replay.load(path).actions[0] == second.text
     assert "game over" in result.stdout
@@ -249,3 +254,137 @@ def test_siege_options_are_listed_and_checked(real_games: None) -> None:
     assert_user_error(
         invoke("sim", "siege", "-o", "mode=blitz"), "normal, shoulder_to_shoulder, field_marshal"
     )
+
+
+# -- terminal play: numbers that hold still, typed-ahead input, skipped steps (issue 14) --------
+
+
+class ScriptedKeyboard(Keyboard):
+    """Lines answering the prompts in turn, and lines "typed ahead" before the n-th menu."""
+
+    def __init__(self, lines: list[str], ahead: dict[int, list[str]] | None = None) -> None:
+        self.lines = list(lines)
+        self.ahead = ahead or {}
+        self.menus = 0
+
+    def read(self, prompt: str) -> str | None:
+        return self.lines.pop(0) if self.lines else None
+
+    def typed_ahead(self) -> list[str]:
+        self.menus += 1
+        return self.ahead.get(self.menus, [])
+
+
+def menu_lines(text: str) -> dict[str, int]:
+    """The numbered options printed by the last menu in `text`: action text -> number."""
+    shown: dict[str, int] = {}
+    for line in text.splitlines():
+        match = re.match(r"^\s*(\d+)\. (\S+(?: \S+)*?)(?:  \(|  \[|$)", line)
+        if match:
+            if int(match[1]) == 1 and shown:
+                shown = {}
+            shown[match[2]] = int(match[1])
+    return shown
+
+
+def test_a_menu_keeps_each_options_number_and_numbers_new_ones_after_the_last() -> None:
+    toy = ToyGame().new_initial_state(0)
+    a, b, c, d = (Action(i, f"opt {i}", "play") for i in range(4))
+    first = fresh_menu(0, "k", "play", [a, b, c])
+    assert first.numbers == {"opt 0": 1, "opt 1": 2, "opt 2": 3}
+    second = first.renumbered(0, "k", "play", [a, c, d])  # b spent, d new
+    assert second.numbers == {"opt 0": 1, "opt 2": 3, "opt 3": 4}
+    assert second.action(3, [a, c, d]) is c and second.action(2, [a, c, d]) is None
+    assert decision_key(toy) == decision_key(toy.clone())
+
+
+def siege_session(keyboard: Keyboard) -> PlaySession:
+    """Solo Siege, seed 1, after the heuristic's first three decisions: seat 0 is in phase 4 with
+    many cards to play (the same decision, `play`, stays pending card after card)."""
+    game = load("siege", players=1)
+    session = PlaySession(game, ["human"], 1, None, keyboard)
+    agent = make_agent(game, "heuristic", 1)
+    for _ in range(3):
+        session.state.apply_action(agent.choose(session.state))
+    assert session.state.current_player() == 0 and "pass" in {a.text for a in session.state.legal_actions()}
+    return session
+
+
+def test_numbers_hold_still_while_the_same_decision_is_pending(
+    real_games: None, capsys: pytest.CaptureFixture[str]
+) -> None:
+    session = siege_session(ScriptedKeyboard(["2", "quit"]))
+    assert session.human_move(0)
+    first = menu_lines(capsys.readouterr().out)
+    assert session.history[-1].text == next(t for t, n in first.items() if n == 2)
+    assert not session.human_move(0)  # the next menu, then quit
+    second = menu_lines(capsys.readouterr().out)
+    assert second
+    for text, number in second.items():
+        if text in first:
+            assert first[text] == number, text  # an option still offered keeps its number
+        else:
+            assert number > max(first.values())  # a new one comes after the last
+    assert 2 not in second.values() or first.get(session.history[-1].text) != 2
+
+
+def test_a_number_typed_ahead_is_taken_while_the_same_decision_is_pending(
+    real_games: None, capsys: pytest.CaptureFixture[str]
+) -> None:
+    session = siege_session(ScriptedKeyboard(["2"], ahead={2: ["4"]}))
+    assert session.human_move(0)
+    first = menu_lines(capsys.readouterr().out)
+    legal = {a.text for a in session.state.legal_actions()}
+    meant = next(t for t, n in first.items() if n == 4)
+    assert meant in legal
+    assert session.human_move(0)  # no prompt read: the typed-ahead 4 is the move
+    assert session.history[-1].text == meant
+    assert f"typed ahead: 4. {meant}" in capsys.readouterr().out
+
+
+def test_a_number_typed_ahead_is_not_taken_once_the_decision_changed(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """Seat 0 answers, the other seat moves, and a `1` typed before the new menu appeared is not
+    used for it: the prompt says so and asks again."""
+    keyboard = ScriptedKeyboard(["1", "2"], ahead={2: ["1"]})
+    session = PlaySession(ToyGame(), ["human", "heuristic"], 5, None, keyboard)
+    assert session.human_move(0)
+    session.agent_move(1)
+    assert session.human_move(0)
+    out = capsys.readouterr().out
+    assert "typed ahead: 1 was meant for play (1. " in out and "choose again" in out
+    assert keyboard.lines == []  # the answer came from the prompt: "2"
+    assert session.history[-1].text == next(t for t, n in menu_lines(out).items() if n == 2)
+
+
+def test_a_step_the_engine_took_alone_is_said(real_games: None) -> None:
+    """Solo Siege, seed 7: on turn 3 the only legal play is `pass`; the engine takes it (the kind
+    is forced) and the terminal says so instead of moving on silently."""
+    result = invoke("play", "siege", "--players", "1", "--seed", "7", stdin="1\n" * 12 + "quit\n")
+    assert result.exit_code == 0, result.output
+    assert "skipped: player 0's only option was 'pass  (" in result.stdout
+    assert "', taken for you" in result.stdout
+
+
+def test_a_battle_option_shows_its_dice_once(real_games: None) -> None:
+    """Memoir '44: the wording names the units; the dice come from the consequence, once."""
+    game = load("memoir44")
+    state = game.new_initial_state(2)
+    agent = make_agent(game, "heuristic", 2)
+    while not any(a.text.startswith("battle ") for a in state.legal_actions()):
+        state.apply_action(agent.choose(state))
+    battle = next(a for a in state.legal_actions() if a.text.startswith("battle "))
+    words = game.describe_action(state, battle)
+    known = game.consequence(state, battle)
+    assert known is not None and "dice" not in words
+    shown = consequence_words(known)
+    assert shown.startswith(f"{known['dice']} {'die' if known['dice'] == 1 else 'dice'}")
+
+
+def test_quit_typed_ahead_stops_before_the_next_menu() -> None:
+    keyboard = ScriptedKeyboard(["1"], ahead={2: ["quit"]})
+    session = PlaySession(ToyGame(), ["human", "heuristic"], 5, None, keyboard)
+    assert session.human_move(0)
+    session.agent_move(1)
+    assert not session.human_move(0) and len(session.history) == 2

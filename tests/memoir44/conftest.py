@@ -76,7 +76,9 @@ def dice_of(state: M44State, attacker: str, target: str) -> int:
     if text not in texts(state):
         return 0
     action = state.game.parse_action(state, text)
-    return int(state.game.describe_action(state, action).rsplit(" ", 2)[-2])
+    known = state.game.consequence(state, action)  # the option's dice, as data (not its wording)
+    assert known is not None
+    return int(known["dice"])
 
 
 def to_move(state: M44State, card: str, *units: str) -> None:

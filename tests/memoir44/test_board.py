@@ -162,7 +162,7 @@ def test_ex19_hills_same_height_and_plateau():
     """)
     to_battle(st, "probe_center", "R6C5")
     assert "battle R6C5 R6C7" in [a.text for a in st.legal_actions()]
-    assert st.game.describe_action(st, st.game.parse_action(st, "battle R6C5 R6C7")).endswith("2 dice")
+    assert st.game.consequence(st, st.game.parse_action(st, "battle R6C5 R6C7"))["dice"] == 2
     st = pos("""
         terrain hill R6C5 R6C6
         allies infantry R6C4

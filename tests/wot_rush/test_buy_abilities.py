@@ -44,9 +44,33 @@ def test_ex03_cost_zero_still_needs_a_resource_card():
     """)
     assert [t for t in texts(st) if t.startswith("buy")] == ["buy FR-01"]
     play(st, "buy FR-01")
-    assert texts(st) == ["pay SU-01"]
+    assert texts(st) == ["pay SU-01", "cancel"]  # cancel: only until a card is paid
     play(st, "pay SU-01", "done")
     assert "FR-01" in seat(st, 0)["warehouse"]
+
+
+def test_a_chosen_purchase_can_be_cancelled_until_its_first_card_is_paid():
+    """WOT-BUY-02/04: `buy K` only starts a purchase; before any card is paid `cancel` puts K back
+    (nothing moves, no purchase is counted, the same choices are open again); once a card is
+    paid there is no `cancel` (the paid card is already in the warehouse)."""
+    st = pos("""
+        players 2
+        hand 0: engineer engineer SU-09
+        reserve: US-08 GE-03 FR-14 SU-02
+    """)
+    before = texts(st)
+    view = st.view(0)
+    play(st, "buy US-08")
+    assert "cancel" in texts(st) and "done" not in texts(st)
+    events = st.apply_action(st.game.parse_action(st, "cancel"))
+    assert [e.kind for e in events] == ["buy_cancelled"]
+    assert "back: no purchase" in events[0].text and events[0].data["card"] == "US-08"
+    assert texts(st) == before
+    after = st.view(0)
+    assert after["reserve"] == view["reserve"] and after["purchases"] == view["purchases"] == 0
+    assert seat(st, 0)["hand"] == view["seats"][0]["hand"] and seat(st, 0)["warehouse"] == []
+    play(st, "buy US-08", "pay engineer")
+    assert "cancel" not in texts(st)
 
 
 def test_any_paying_set_and_lost_surplus():

@@ -31,8 +31,9 @@ def test_guard_options_name_the_base_not_a_card():
         guard 0: b2=SU-09
     """)
     play(st, "use SU-05 rei")
+    name = dict(zip(st.game.content.kind_label, st.game.content.kind_name, strict=True))
     options = {a.text: st.game.describe_action(st, a) for a in st.legal_actions()}
-    assert options["guard b1"] == "guard b1  (SU-05 guards base 1, now open)"
+    assert options["guard b1"] == f"guard b1  ({name['SU-05']} guards base 1, now open)"
     st = pos("""
         players 2
         hand 0: SU-05
@@ -40,10 +41,10 @@ def test_guard_options_name_the_base_not_a_card():
     """)
     play(st, "use SU-05 rei")
     options = {a.text: st.game.describe_action(st, a) for a in st.legal_actions()}
-    assert options["guard b2"] == "guard b2  (SU-05 guards base 2, replacing SU-09)"
-    labels = st.game.content.kind_label
+    assert options["guard b2"] == f"guard b2  ({name['SU-05']} guards base 2, replacing {name['SU-09']})"
+    shown = {name[k] for k in ("SU-05", "SU-09", "SU-10", "SU-11")}
     for text in options.values():  # no other catalog tank (e.g. card 0, 1, 2's) sneaks in
-        assert not [k for k in labels[:50] if k in text and k not in ("SU-05", "SU-09", "SU-10", "SU-11")]
+        assert not [n for k, n in list(name.items())[:50] if f"({n} " in text and n not in shown]
 
 
 def test_vehicle_options_still_spell_out_the_card():
@@ -53,7 +54,8 @@ def test_vehicle_options_still_spell_out_the_card():
         hand 0: SU-05
     """)
     (use,) = [a for a in st.legal_actions() if a.text == "use SU-05 rei"]
-    assert "(" in st.game.describe_action(st, use) and "str " in st.game.describe_action(st, use)
+    words = st.game.describe_action(st, use)
+    assert "(" in words and "strength " in words and "Reinforcement 1" in words
 
 
 def test_achievements_shown_by_name():
@@ -75,8 +77,8 @@ def test_end_screen_round_agrees_with_the_log():
     """WOT-END-03/07: the end screen and the game_over event count the same rounds."""
     st, events = _finished()
     (over,) = [e for e in events if e.kind == "game_over"]
-    assert "after 1 rounds" in over.text
-    assert "game over after 1 rounds" in render(st, None)
+    assert "after 1 round:" in over.text
+    assert "game over after 1 round" in render(st, None)
     assert "round 2" not in render(st, None)
 
 
@@ -99,9 +101,10 @@ def test_decision_line_in_words():
     play(st, "attack SU-09")
     line = next(x for x in render(st, None).splitlines() if x.startswith("decision:"))
     assert "{" not in line and "'" not in line
-    assert (
-        line
-        == "decision: player 0 to add vehicles to the attack or launch it; attacking with SU-09; 0 destroyed"
+    su09 = st.game.content.kind_name[st.game.content.kind_of_label("SU-09")]
+    assert line == (
+        f"decision: player 0 to add vehicles to the attack or launch it; attacking with {su09} [SU-09]; "
+        "0 destroyed"
     )
     paying = {
         "kind": "pay",

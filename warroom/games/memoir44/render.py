@@ -176,21 +176,40 @@ def render(st: M44State, player: int | None) -> str:
 
 
 def describe(st: M44State, action: Action) -> str:
-    """The action's text, with the units and dice spelled out for a person (the browser's board
-    reads a battle's dice from the trailing `, N dice`)."""
+    """The action's text, with the units spelled out for a person. A battle's dice are not
+    repeated here: they are the option's consequence (`Game.consequence`), which the browser and
+    the terminal show beside this wording."""
     assert isinstance(action, M44Action)
     a, verb = action, action.verb
     if verb == Verb.BATTLE:
         known = consequence(st, a)
         if known is not None:
             u, t = st.occ[a.a], known["unit"]
-            return f"{a.text}: {label(st, u)} -> {label(st, t)}, {known['dice']} dice"
+            return f"{a.text}: {label(st, u)} -> {label(st, t)}"
     if verb in ON_A_UNIT and st.occ[a.a] >= 0:
         return f"{a.text}: {label(st, st.occ[a.a])}"
     if verb in (Verb.PLAY, Verb.KEEP):
         card = st.game.content.cards[a.a]
         return f"{a.text}: {card.name} - {card.text}"
+    if verb == Verb.DONE and st.decision is not None:
+        return f"{a.text}: {DONE_WORDS.get(st.decision[0], 'end this step')}"
+    if verb in STAY_WORDS:
+        return f"{a.text}: {STAY_WORDS[verb]}"
     return a.text
+
+
+# What `done` ends in each step: the explicit "stay" of movement (a unit not moved stays where it
+# is and may still battle, M44-MOVE-01) and the end of ordering, battling or choosing targets.
+DONE_WORDS = {
+    Kind.ORDER: "order no more units",
+    Kind.MOVE: "move no more: every ordered unit not moved yet stays where it is",
+    Kind.BATTLE: "battle no more this turn",
+    Kind.AIR: "choose no more Air Power targets",
+}
+STAY_WORDS = {
+    Verb.HOLD: "stay in place: do not take ground",
+    Verb.STOP_RETREAT: "stop here: retreat no further",
+}
 
 
 __all__ = ["NAMES", "board", "cell", "describe", "render"]

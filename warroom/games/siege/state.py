@@ -27,7 +27,7 @@ if TYPE_CHECKING:
     from warroom.games.siege.game import SiegeGame
 
 _AT = tuple(f" at {space_name(sp)}" for sp in range(NUM_SPACES))  # where an enemy label says it stands
-_TAG = tuple(f"(t{tid})" for tid in range(RESERVE_SIZE))  # how an enemy label names the token
+_TAG = tuple(f" #{tid}" for tid in range(RESERVE_SIZE))  # how an enemy label names the token (as the board)
 _RUNNING = int(Result.RUNNING)
 _WON = int(Result.WON)
 
@@ -148,9 +148,13 @@ class SiegeState(TurnState):
         return self.game.token_name[tid]
 
     def enemy_label(self, tid: int) -> str:
+        """An enemy as the log and menus name it: "Tiger E #17 (armour 3) at tank 5" (its printed
+        name, the token number the board shows and `t17` types, its armour, where it stands)."""
         sp = self.pos.get(tid)
         where = _AT[sp] if sp is not None else ""
-        return f"{self.game.token_name[tid]} [{self.armour[tid]}] {_TAG[tid]}{where}"
+        armour = self.armour[tid]
+        health = f" (armour {armour})" if armour > 0 else ""  # a destroyed enemy's label says no 0
+        return f"{self.game.token_name[tid]}{_TAG[tid]}{health}{where}"
 
     # -- the contract ---------------------------------------------------------------------
     def is_terminal(self) -> bool:

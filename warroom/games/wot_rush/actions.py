@@ -10,6 +10,7 @@ pN = seat N (0-based), bN = base slot N (1-based); reserve positions 1-based, ol
     end                     end Phase II (DP-02)
     buy K                   start a purchase of reserve card K (DP-03) ...
     pay K | done            ... paying card by card, `done` once enough is paid
+    cancel                  ... or, before any card is paid, put it back: no purchase
     use K A                 play card K for its ability A (DP-04) ...
     then A | stop           ... resolve another printed ability of it, or stop
     defend K                zero-ability play: K goes straight into defence (DP-09, WOT-ABIL-04)
@@ -130,6 +131,7 @@ class ActionTable(CoreTable):
                                   parts=parts(("two_medal", AMOUNT, twos), ("one_medal", AMOUNT, ones)))
                         for ones in range(MAX_REWARD + 1)]
                        for twos in range(MAX_REWARD // 2 + 1)]  # fmt: skip
+        self.cancel = self._add("cancel", Verb.CANCEL)  # last: every other action keeps its index
 
     def _add(
         self, text: str, verb: Verb, a: int = -1, b: int = -1, *, c: int = -1, parts: tuple[Part, ...] = ()

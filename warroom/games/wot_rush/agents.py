@@ -123,6 +123,8 @@ def _pay(st: WotState, a: WotAction) -> float:
     """Pay with the least missed cards, and stop as soon as the cost is covered."""
     if a.verb == Verb.DONE:
         return 100.0
+    if a.verb == Verb.CANCEL:
+        return -100.0  # it chose the card on purpose: it never takes the purchase back
     g = st.game
     card = next(c for c in st.hand[st.active] if g.kind[c] == a.a and c not in st.played)
     return 10.0 - _keep_value(st, card) + 0.5 * g.res[card]

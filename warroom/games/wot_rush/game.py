@@ -110,6 +110,7 @@ class WotRushGame(Game[WotState]):
         self.hand_size = c.hand_size
         self.max_rounds = int(self.options["max_rounds"])
         self.label_of: tuple[str, ...] = tuple(c.kind_label[kind] for kind in c.kind)
+        self.name_of: tuple[str, ...] = tuple(c.kind_name[kind] for kind in c.kind)  # the log's words
         # per card: which targets it can hit, as a mask (1 = defenders, 2 = unguarded bases;
         # WOT-ICON-13/14), matching `attack.target_mask`
         self.hits: tuple[int, ...] = tuple(

@@ -1,4 +1,7 @@
-"""World of Tanks: Rush drawn as text for the terminal: shared piles, then one line per seat."""
+"""World of Tanks: Rush drawn as text for the terminal: shared piles, then one line per seat.
+
+Cards read by their printed names with the id that is typed in brackets (`Char D2 [FR-07]`,
+`Engineer [engineer]`); bases are `bN` as typed in `guard bN` and `fire K pNbM`."""
 
 from __future__ import annotations
 
@@ -6,22 +9,29 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from warroom.core.game import Action
+from warroom.games.wot_rush.rules.attack import forecast
 from warroom.games.wot_rush.rules.scoring import achievement_winners
-from warroom.games.wot_rush.words import CLASSES, Kind, Verb
+from warroom.games.wot_rush.words import ABILITY_NAMES, CLASSES, Kind, Verb
 
 if TYPE_CHECKING:
     from warroom.games.wot_rush.actions import WotAction
     from warroom.games.wot_rush.state import WotState
 
 
-def _base(b: dict[str, object]) -> str:
+def _base(st: WotState, b: dict[str, Any]) -> str:
     if not b["standing"]:
         return f"b{b['slot']}:--"
     mark = "*" if b["damaged"] else ""
     guard = b["defender"]
     if guard is None:
         return f"b{b['slot']}{mark}:open"
-    return f"b{b['slot']}{mark}:{guard}{'*' if b['defender_damaged'] else ''}"
+    return f"b{b['slot']}{mark}:{_named(st, guard)}{'*' if b['defender_damaged'] else ''}"
+
+
+def _named(st: WotState, label: str) -> str:
+    """A card as a person reads it, with the id that is typed: "Char D2 [FR-07]"."""
+    c = st.game.content
+    return f"{c.kind_name[c.kind_of_label(label)]} [{label}]"
 
 
 def render(st: WotState, player: int | None) -> str:
@@ -29,7 +39,7 @@ def render(st: WotState, player: int | None) -> str:
     decks = "  ".join(f"{nation} {ones}x1 {twos}x2" for nation, (ones, twos) in v["medal_decks"].items())
     # while playing, the round in progress (1-based); at the end, the rounds played, as in the log
     state = (
-        f"game over after {v['round']} rounds"
+        f"game over after {v['round']} round{'s' * (v['round'] != 1)}"
         if v["over"]
         else f"round {v['round'] + 1}, player {v['active']}'s turn"
     )
@@ -46,13 +56,17 @@ def render(st: WotState, player: int | None) -> str:
     for p, seat in enumerate(v["seats"]):
         who = " (you)" if p == player else ""
         first = " [first]" if p == v["first_player"] else ""
-        hand = ", ".join(seat["hand"]) if "hand" in seat else f"{seat['hand_count']} hidden"
+        hand = (
+            ", ".join(_named(st, k) for k in seat["hand"])
+            if "hand" in seat
+            else f"{seat['hand_count']} hidden"
+        )
         lines.append(
-            f"player {p}{who}{first}: bases {' '.join(_base(b) for b in seat['bases'])} | hand {hand} | "
+            f"player {p}{who}{first}: bases {' '.join(_base(st, b) for b in seat['bases'])} | hand {hand} | "
             f"hangar {seat['hangar_count']} | warehouse {len(seat['warehouse'])}"
         )
     if v["decision"]:
-        lines.append(f"decision: {decision_words(v['decision'])}")
+        lines.append(f"decision: {decision_words(v['decision'], lambda k: _named(st, k))}")
     if v["scores"]:
         lines.append(f"final medals: {v['scores']}")
         lines.extend(_achievement_results(st))
@@ -75,16 +89,16 @@ _ASKS = {
 }
 
 
-def decision_words(d: dict[str, Any]) -> str:
+def decision_words(d: dict[str, Any], name: Callable[[str], str] = str) -> str:
     """The view's pending decision as a sentence (no Python dict on the screen)."""
     words = [f"player {d['player']} to {_ASKS.get(d['kind'], d['kind'])}"]
     if "card" in d:
         pending = ", ".join(a.lower() for a in d["pending_abilities"])
-        words.append(f"card {d['card']}" + (f" (abilities left: {pending})" if pending else ""))
+        words.append(f"card {name(d['card'])}" + (f" (abilities left: {pending})" if pending else ""))
     if "paid" in d:
         words.append(f"paid {d['paid_total']} so far")
     if "declared" in d:
-        words.append(f"attacking with {', '.join(d['declared']) or 'nothing yet'}")
+        words.append(f"attacking with {', '.join(map(name, d['declared'])) or 'nothing yet'}")
     if "destroyed" in d:
         words.append(f"{d['destroyed']} destroyed")
     if "nation" in d:
@@ -114,32 +128,68 @@ def _achievement_results(st: WotState) -> list[str]:
 
 def _card(st: WotState, label: str) -> str:
     c = st.game.content
-    k = c.kind_of_label(label)
-    return f"{label}(c{c.cost[k]})"
+    return f"{_named(st, label)} cost {c.cost[c.kind_of_label(label)]}"
 
 
 def describe(st: WotState, action: Action) -> str:
-    """The action's text, with the vehicle it names spelled out for a person."""
+    """The action's text (what is typed), then in words what it names: the card by its printed
+    name and facts, the target a shot hits and what it does, the base a defender guards."""
     a: WotAction = action  # type: ignore[assignment]  # only WotActions reach here
     c = st.game.content
     if a.verb == Verb.GUARD:
         return f"{a.text}  ({_guard_words(st, a.a)})"
+    if a.verb == Verb.CANCEL and st.card >= 0:
+        return f"{a.text}  (put {c.kind_name[c.kind[st.card]]} back: no purchase, nothing paid)"
+    if a.verb == Verb.FIRE and 0 <= a.a < c.num_vehicles:
+        return f"{a.text}  ({_fire_words(st, a)})"
     # a.a is no card for these: a scout mask, a medal count, a base slot
     if 0 <= a.a < c.num_vehicles and a.verb not in (Verb.SCOUT, Verb.MEDALS, Verb.GUARD):
         k = a.a
-        abil = ", ".join(f"{ab.name} {n}" if n else ab.name for ab, n in c.abilities[k])
+        abil = ", ".join(f"{ABILITY_NAMES[ab]} {n}" if n else ABILITY_NAMES[ab] for ab, n in c.abilities[k])
         return (
             f"{a.text}  ({c.kind_name[k]}: {CLASSES[c.card_class[k]]}, "
-            f"cost {c.cost[k]}, res {c.resource[k]}, str {c.strength[k]}, arm {c.armour[k]}"
+            f"cost {c.cost[k]}, resource {c.resource[k]}, strength {c.strength[k]}, armour {c.armour[k]}"
             f"{', ' + abil if abil else ''})"
         )
+    if a.verb in (Verb.PAY, Verb.USE, Verb.SCRAP, Verb.DISCARD) and 0 <= a.a < len(c.kind_name):
+        return f"{a.text}  ({c.kind_name[a.a]})"
+    if a.verb in (Verb.END, Verb.DONE, Verb.STOP, Verb.GO) and st.decision is not None:
+        return f"{a.text}  ({ENOUGH_WORDS.get(st.decision[0], 'end this step')})"
     return a.text
+
+
+# What `end`, `done`, `stop` and `go` close, by decision.
+ENOUGH_WORDS = {
+    Kind.MAIN: "end Phase II: play nothing more this turn",
+    Kind.PAY: "pay no more: the card is bought, any surplus is lost",
+    Kind.MORE: "use no more abilities of this card",
+    Kind.REPAIR: "scrap no more cards",
+    Kind.DECLARE: "add no more vehicles: launch the attack",
+}
+
+
+def _fire_words(st: WotState, a: WotAction) -> str:
+    """A shot in words: "Char D2 fires at player 1's base 2: its defender Tiger is destroyed"."""
+    c = st.game.content
+    shooter = c.kind_name[a.a]
+    known = forecast(st, a) or {}
+    if a.b < 0:
+        return f"{shooter} has no target: the shot is wasted"
+    where = f"player {a.b}'s base {a.c + 1}"
+    if known.get("target") == "defender":
+        defender = c.kind_name[c.kind_of_label(known["defender"])]
+        return f"{shooter} fires at {where}: its defender {defender} is {known['result']}"
+    return f"{shooter} fires at {where} (unguarded): the base is {known.get('result', 'hit')}"
 
 
 def _guard_words(st: WotState, slot: int) -> str:
     """A `guard bN` option: the defender being placed and what base N holds now (`slot` is the
     0-based base slot, not a card)."""
-    label = st.game.content.label
+    c = st.game.content
+
+    def label(card: int) -> str:
+        return str(c.kind_name[c.kind[card]])
+
     i = st.active * st.game.content.bases_per_player + slot
     who = label(st.card) if st.card >= 0 else "the defender"
     now = st.guard[i]

@@ -46,6 +46,8 @@ class Ability(IntEnum):
 
 
 WITH_N = frozenset({Ability.REI, Ability.RES, Ability.REP})  # the abilities printed with a number
+ABILITY_NAMES = ("Reconnaissance", "Reinforcement", "Invulnerability", "Sabotage", "Research", "Call",
+                 "Repair")  # by Ability, as the rulebook names them  # fmt: skip
 
 
 class Restriction(IntEnum):
@@ -121,3 +123,4 @@ class Verb(IntEnum):
     GO = 15
     FIRE = 16
     MEDALS = 17
+    CANCEL = 18

@@ -14,7 +14,7 @@ from warroom.games.memoir44.board import DIST, NAMES, NEIGHBOURS, NUM_HEXES, sig
 from warroom.games.memoir44.rules import dice
 from warroom.games.memoir44.rules.movement import enter, profile
 from warroom.games.memoir44.rules.retreat import start
-from warroom.games.memoir44.rules.units import label, lose_figures
+from warroom.games.memoir44.rules.units import figures, label, lose_figures
 from warroom.games.memoir44.words import ARMOR, ARTILLERY, INFANTRY, RUNNING, SIDE_TITLES, Kind
 
 if TYPE_CHECKING:
@@ -176,10 +176,17 @@ def options(st: M44State) -> list[Action]:
 
 
 def step(st: M44State, _job: list[Any]) -> None:
-    """Offer the next battle while any ordered unit has one (M44-BATTLE-01)."""
+    """Offer the next battle while any ordered unit has one (M44-BATTLE-01). When none of the
+    ordered units can battle at all, the step is said to be skipped, and why."""
     found = options(st)
     if len(found) > 1:
         st.offer(found, Kind.BATTLE, st.commander)
+    elif st.chosen and not any(st.battles[u] for u in st.chosen):
+        st.say(
+            "no_battle",
+            "no battle this turn: none of the ordered units can battle (no target in range and "
+            "sight, or it moved too far)",
+        )
 
 
 def apply(st: M44State, action: M44Action) -> None:
@@ -266,7 +273,7 @@ def attack(st: M44State, job: list[Any]) -> None:
     th = st.unit_hex[t]
     hit = dice.hits(faces, st.game.unit_base[t], bool(mask & STARS))
     flags = faces.count(dice.FLAG)
-    st.say("dice", f"{n} dice on {NAMES[th]}: {dice.names(faces)}", faces=[dice.FACE_NAMES[f] for f in faces],
+    st.say("dice", dice_text(st, faces, t, hit, flags), faces=[dice.FACE_NAMES[f] for f in faces],
            hits=hit, flags=flags, target=t)  # fmt: skip
     killed = lose_figures(st, t, hit, side)
     if st.result != RUNNING:
@@ -276,6 +283,24 @@ def attack(st: M44State, job: list[Any]) -> None:
         st.push(["flags", t, flags, side, mask], after)
     else:
         st.push(after)
+
+
+def dice_text(st: M44State, faces: list[int], t: int, hit: int, flags: int) -> str:
+    """A roll in words, then what it does (M44-DICE-03/05): "2 dice on R6C3: grenade, star — 1
+    figure lost; flag — retreat 1 hex". Flags count only if the target survives the hits; a
+    flag the owner may ignore is said by its own event."""
+    n = len(faces)
+    rolled = ", ".join(dice.FACE_NAMES[f] for f in faces) or "nothing"
+    text = f"{n} {'die' if n == 1 else 'dice'} on {NAMES[st.unit_hex[t]]}: {rolled} — "
+    left = st.unit_fig[t]
+    if hit >= left:
+        return text + f"{figures(left)} lost: eliminated"
+    text += f"{figures(hit)} lost" if hit else "no hit"
+    if flags:
+        steps = st.game.unit_kind[t].retreat_per_flag
+        reach = f"{flags} hex{'es' * (flags != 1)}" if steps == 1 else f"1 to {steps} hexes per flag"
+        text += f"; {'flag' if flags == 1 else f'{flags} flags'} — retreat {reach}"
+    return text
 
 
 def can_ignore_flag(st: M44State, t: int) -> bool:

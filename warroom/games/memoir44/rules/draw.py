@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from warroom.games.memoir44.words import Kind
+from warroom.games.memoir44.words import SIDE_TITLES, Kind
 
 if TYPE_CHECKING:
     from warroom.games.memoir44.actions import M44Action
@@ -27,9 +27,10 @@ def draw_into_hand(st: M44State, side: int) -> None:
     if card is None:
         return
     st.hands[side].append(card)
-    kind = st.game.content.cards[st.game.deck[card]].kind
-    st.say("draw", f"side {side} draws {kind}", st.game.side_seats[side], side=side, card=kind)
-    st.say("draw", f"side {side} draws a card", st.game.other_seats[side], side=side)
+    printed = st.game.content.cards[st.game.deck[card]]
+    kind, title = printed.kind, SIDE_TITLES[side]
+    st.say("draw", f"the {title} draw {printed.name}", st.game.side_seats[side], side=side, card=kind)
+    st.say("draw", f"the {title} draw a card", st.game.other_seats[side], side=side)
 
 
 def end_turn(st: M44State, _job: list[Any]) -> None:
@@ -60,8 +61,10 @@ def recon(st: M44State, _job: list[Any]) -> None:
         if card is not None:
             st.recon.append(card)
     seats = st.game.side_seats[st.active]
-    names = [st.game.content.cards[st.game.deck[c]].kind for c in st.recon]
-    st.say("recon", f"Recon: draws {' and '.join(names)}", seats, cards=names)
+    drawn = [st.game.content.cards[st.game.deck[c]] for c in st.recon]
+    names = [card.kind for card in drawn]
+    printed = " and ".join(card.name for card in drawn)
+    st.say("recon", f"Recon: the {SIDE_TITLES[st.active]} draw {printed}, to keep one", seats, cards=names)
     if st.recon:
         st.offer(keep_options(st), Kind.KEEP, st.commander)
 
@@ -73,8 +76,8 @@ def keep(st: M44State, kind: int) -> None:
     st.hands[st.active].append(card)
     st.discard.extend(st.recon)
     for other in st.recon:
-        st.say("discard", f"Recon discards {st.game.content.cards[st.game.deck[other]].kind}",
-               card=st.game.content.cards[st.game.deck[other]].kind)  # fmt: skip
+        printed = st.game.content.cards[st.game.deck[other]]
+        st.say("discard", f"Recon: the {SIDE_TITLES[st.active]} discard {printed.name}", card=printed.kind)
     st.recon = []
 
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from warroom.games.memoir44.board import NAMES, REARWARD
-from warroom.games.memoir44.rules.units import check_victory, label, lose_figures, relocate
+from warroom.games.memoir44.rules.units import check_victory, figures, label, lose_figures, relocate
 from warroom.games.memoir44.words import ARTILLERY, RUNNING, Kind
 
 if TYPE_CHECKING:
@@ -72,7 +72,8 @@ def retreat_job(st: M44State, job: list[Any]) -> None:
     if not steps:
         short = max(low - taken, 0)
         if short:
-            st.say("retreat_blocked", f"{label(st, t)} cannot retreat {short} more: loses {short}")
+            st.say("retreat_blocked", f"{label(st, t)} cannot retreat {short} more "
+                   f"hex{'es' * (short != 1)}: loses {figures(short)}")  # fmt: skip
             lose_figures(st, t, short, side)
         return
     owner = st.game.unit_side[t]

@@ -11,6 +11,8 @@ from warroom.games.memoir44.words import RUNNING, SIDE_TITLES, Result
 if TYPE_CHECKING:
     from warroom.games.memoir44.state import M44State
 
+Objective = tuple[int, int, tuple[int, ...]]  # a temporary objective: its index, medals and hexes
+
 
 def label(st: M44State, u: int) -> str:
     g = st.game
@@ -27,16 +29,63 @@ def enemy_adjacent(st: M44State, h: int, side: int) -> bool:
     return False
 
 
+def figures(n: int) -> str:
+    return f"{n} figure{'s' * (n != 1)}"
+
+
 def relocate(st: M44State, u: int, to: int) -> None:
     """Move a unit one hex or along a path; the sandbags it leaves are removed (M44-OBST-05)."""
     frm = st.unit_hex[u]
     if st.sandbags[frm]:
         st.sandbags[frm] = 0
         st.say("sandbags_removed", f"sandbags at {NAMES[frm]} removed", hex=NAMES[frm])
+    side = st.game.unit_side[u]
+    watched = _temporary(st, side, frm, to)
+    held = [_held(st, side, hexes) for _, _, hexes in watched]
     st.occ[frm] = -1
     st.occ[to] = u
     st.unit_hex[u] = to
+    for objective, was in zip(watched, held, strict=True):
+        if _held(st, side, objective[2]) != was:
+            _say_temporary(st, side, objective, gained=not was)
     note_entry(st, u, to)
+
+
+def _temporary(st: M44State, side: int, *at: int) -> list[Objective]:
+    """The temporary objectives of `side` on any of the hexes `at` (M44-MEDAL-03): what a move
+    or an elimination there may gain or lose."""
+    return [(i, worth, hexes) for i, permanent, worth, hexes in st.game.side_objectives[side]
+            if not permanent and any(h in hexes for h in at)]  # fmt: skip
+
+
+def _held(st: M44State, side: int, hexes: tuple[int, ...]) -> bool:
+    occ, sides = st.occ, st.game.unit_side
+    return any(occ[h] >= 0 and sides[occ[h]] == side for h in hexes)
+
+
+def _objective_name(st: M44State, hexes: tuple[int, ...]) -> str:
+    """An objective as a player reads it: the terrain and hex of its first hex ("the bridge at
+    R4C5"), with the other hexes it spans."""
+    h = hexes[0]
+    terrain = "bridge" if st.game.scenario.bridge[h] else st.game.terrain_kind[h].replace("_", " ")
+    more = f" (and {', '.join(NAMES[x] for x in hexes[1:])})" if len(hexes) > 1 else ""
+    return f"the {terrain} at {NAMES[h]}{more}"
+
+
+def _tally(st: M44State, side: int) -> str:
+    return f"{SIDE_TITLES[side]} {medals(st, side)} of {st.game.scenario.victory_medals[side]} medals"
+
+
+def _say_temporary(st: M44State, side: int, objective: Objective, gained: bool) -> None:
+    """A temporary objective medal gained by entering it or lost by leaving it (M44-MEDAL-03)."""
+    i, worth, hexes = objective
+    what = _objective_name(st, hexes)
+    medal = f"{worth} medal{'s' * (worth != 1)}"
+    if gained:
+        text = f"the {SIDE_TITLES[side]} hold {what}: {medal} while they hold it ({_tally(st, side)})"
+    else:
+        text = f"the {SIDE_TITLES[side]} no longer hold {what}: {medal} lost ({_tally(st, side)})"
+    st.say("medal", text, side=side, objective=i, gained=gained, medals=worth, reason="objective held")
 
 
 def note_entry(st: M44State, u: int, h: int) -> None:
@@ -45,7 +94,11 @@ def note_entry(st: M44State, u: int, h: int) -> None:
     for i in st.game.permanent_at[side][h]:
         if not st.obj_taken[i]:
             st.obj_taken[i] = True
+            what = _objective_name(st, st.game.scenario.objectives[i].hexes)
             st.say("objective", f"{SIDE_TITLES[side]} take the objective at {NAMES[h]} for good", side=side)
+            st.say("medal", f"the {SIDE_TITLES[side]} gain a medal for good: they took {what} "
+                   f"({_tally(st, side)})", side=side, objective=i, gained=True,
+                   medals=st.game.scenario.objectives[i].medals, reason="objective taken")  # fmt: skip
 
 
 def lose_figures(st: M44State, u: int, n: int, by_side: int) -> bool:
@@ -53,18 +106,28 @@ def lose_figures(st: M44State, u: int, n: int, by_side: int) -> bool:
     gains a medal (M44-DICE-04, M44-MEDAL-01). Returns True if it was eliminated."""
     if n <= 0 or st.unit_hex[u] < 0:
         return False
-    st.unit_fig[u] = max(0, st.unit_fig[u] - n)
-    if st.unit_fig[u] > 0:
-        st.say("losses", f"{label(st, u)} loses {n}", unit=u, figures=st.unit_fig[u])
-        return False
+    g = st.game
+    had = st.unit_fig[u]
+    st.unit_fig[u] = max(0, had - n)
     h = st.unit_hex[u]
-    st.say("eliminated", f"{SIDE_TITLES[st.game.unit_side[u]]} {st.game.unit_kind[u].name.lower()} at "
-           f"{NAMES[h]} is eliminated", unit=u, hex=NAMES[h])  # fmt: skip
+    unit = f"{SIDE_TITLES[g.unit_side[u]]} {g.unit_noun[u]} at {NAMES[h]}"
+    if st.unit_fig[u] > 0:
+        st.say("losses", f"{unit} loses {figures(n)}, {st.unit_fig[u]} left", unit=u, figures=st.unit_fig[u])
+        return False
+    last = "its last figure" if had == 1 else f"its last {had} figures"
+    st.say("eliminated", f"{unit} loses {last} and is eliminated", unit=u, hex=NAMES[h])
+    side = g.unit_side[u]
+    watched = _temporary(st, side, h)
     st.occ[h] = -1
     st.unit_hex[u] = -1
     if st.sandbags[h]:
         st.sandbags[h] = 0  # the hex is vacated (M44-OBST-05)
     st.kills[by_side] += 1
+    st.say("medal", f"the {SIDE_TITLES[by_side]} gain a medal: {unit} eliminated ({_tally(st, by_side)})",
+           side=by_side, unit=u, gained=True, medals=1, reason="unit eliminated")  # fmt: skip
+    for objective in watched:
+        if not _held(st, side, objective[2]):
+            _say_temporary(st, side, objective, gained=False)
     check_victory(st)
     return True
 

@@ -21,6 +21,7 @@ from warroom.games.siege.board import (
     SECTORS,
     colour_of,
     space,
+    space_name,
 )
 from warroom.games.siege.content import RESERVE_SIZE
 from warroom.games.siege.rules import marshal, zones
@@ -63,6 +64,21 @@ _MOVED = tuple(f"{n} enem{'y moves' if n == 1 else 'ies move'}" for n in range(R
 _CHECK_WIN_JOB, _REVEAL_JOB = [Job.CHECK_WIN], [Job.REVEAL]
 _NO_FORT = (False,) * NUM_SPACES  # sideways moves never attack a fortification (SG-MOVE-08)
 _REAR_SPACE = {s: space(s, Ring.REAR) for s in SECTORS}
+_SPACE_NAME = tuple(space_name(sp) for sp in range(NUM_SPACES))
+
+
+def _moved_text(st: SiegeState, steps: list[tuple[int, int]]) -> str:
+    """ "2 enemies move: Tiger E #17 aviation 5 -> artillery 5, Sd.Kfz. 140/1 #0 ..." (who moved
+    where, so a person can follow the board; the count alone is the event's data)."""
+    name, pos = st.game.token_name, st.pos
+    moves = ", ".join([f"{name[tid]} #{tid} {_SPACE_NAME[frm]} -> {_SPACE_NAME[pos[tid]]}"
+                       for tid, frm in steps])  # fmt: skip
+    return f"{_MOVED[len(steps)]}: {moves}"
+
+
+def _group(st: SiegeState, tids: list[int]) -> str:
+    name = st.game.token_name
+    return ", ".join([f"{name[tid]} #{tid}" for tid in tids])
 
 
 def sideways(st: SiegeState, clockwise: bool) -> None:
@@ -87,25 +103,23 @@ def advance(
     groups: dict[tuple[int, Site], list[int]] = {}
     pos, fort, building, hedgehog = st.pos, st.fort, st.building, st.hedgehog
     order = sorted(movers)  # a new list: pos changes below
-    moved = len(order)  # less those that stay or collide
+    steps = []  # (token, from) of those that step: not the hedgehog's, nor those that collide
     for tid in order:
         if tid == hedgehog:
-            moved -= 1
             continue
         here = pos[tid]
         s = city_ahead[here]
         if s:
             if fort_ahead[here] and fort[s - 1]:
                 groups.setdefault((s, _FORT), []).append(tid)  # attacks F(s) (SG-MOVE-03)
-                moved -= 1
                 continue
             if building[s - 1]:
                 groups.setdefault((s, _BUILDING), []).append(tid)  # SG-CITY-02/03
-                moved -= 1
                 continue
         pos[tid] = step[here]
-    if moved:
-        st.say("move", _MOVED[moved], count=moved)
+        steps.append((tid, here))
+    if steps:
+        st.say("move", _moved_text(st, steps), count=len(steps))
     if groups:  # collisions by sector, then the win check; pushed in reverse (a stack)
         st.agenda.append(_CHECK_WIN_JOB)
         for (s, kind), tids in sorted(groups.items(), reverse=True):
@@ -121,14 +135,18 @@ def collide(st: SiegeState, job: list[Any]) -> None:
     SG-CITY-03); when they are all alike that pick has one option and the engine takes it (the
     `hit` kind is forced)."""
     _, kind, s, tids = job
+    who = f"{_group(st, tids)} strike{'s' * (len(tids) == 1)}"
     if kind == _FORT:
         if st.dot[s - 1]:
             st.dot[s - 1] = False  # the DOT absorbs the attack; the fortification stands (SG-FORT-03)
-            st.say("dot_lost", f"the DOT on fortification {s} absorbs the attack", sector=s)
+            st.say("dot_lost", f"{who} fortification {s}: its DOT absorbs the "
+                   "attack", sector=s)  # fmt: skip
         else:
             st.fort[s - 1] = False
-            st.say("fort_destroyed", f"fortification {s} is destroyed", sector=s)
+            st.say("fort_destroyed", f"{who} fortification {s}: it is destroyed",
+                   sector=s)  # fmt: skip
     else:
+        st.say("building_struck", f"{who} building {s}", sector=s, enemies=tids)
         zones.destroy_building(st, s)
         if st.result:
             return
@@ -242,7 +260,8 @@ def _panther(st: SiegeState, _tid: int, _sector: int) -> None:
         if st.armour[tid] < tokens[kinds[tid]].armour:
             st.armour[tid] += 1
             healed += 1
-    st.say("repair_enemy", f"Panther G: {healed} damaged enem{'y' if healed == 1 else 'ies'} regain 1 armour")
+    regain = "y regains" if healed == 1 else "ies regain"
+    st.say("repair_enemy", f"Panther G: {healed} damaged enem{regain} 1 armour")
 
 
 SPECIALS = {Token.PZ2: _pz2, Token.PZ4: _pz4, Token.MAUS: _maus, Token.PANTHER: _panther}

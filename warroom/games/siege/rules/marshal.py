@@ -37,7 +37,11 @@ def draw(st: SiegeState, n: int) -> None:
     if drawn:
         fm = st.game.marshal_seat
         names = ", ".join(st.token_name(t) for t in drawn)
-        st.say("marshal_draw", f"the Field Marshal draws {len(drawn)} token(s)", count=len(drawn))
+        st.say(
+            "marshal_draw",
+            f"the Field Marshal draws {len(drawn)} token{'s' * (len(drawn) != 1)}",
+            count=len(drawn),
+        )
         st.say("marshal_draw_private", f"you draw {names}", frozenset({fm}), tokens=drawn)
 
 

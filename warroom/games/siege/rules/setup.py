@@ -9,7 +9,7 @@ from warroom.core.rng import Rng
 from warroom.games.siege.actions import ARRANGEMENTS
 from warroom.games.siege.board import SECTORS, space
 from warroom.games.siege.rules import marshal
-from warroom.games.siege.words import Ask, Job, Ring
+from warroom.games.siege.words import LETTER, Ask, Job, Ring
 
 if TYPE_CHECKING:
     from warroom.games.siege.actions import SiegeAction
@@ -60,12 +60,27 @@ def placements(game: SiegeGame) -> tuple[tuple[tuple[int, int, int], ...], ...]:
     return tuple(table)
 
 
+def arrangement_words(st: SiegeState, letters: str) -> str:
+    """An arrangement's letters in words, sector by sector (D-02): `PPSSST` -> "sectors 1-2
+    Pz.Kpfw. III, 3-5 Sd.Kfz. 140/1, 6 Tiger E"."""
+    by_letter = {letter: kind for kind, letter in LETTER.items()}
+    names = {t.kind: t.name for t in st.content.tokens}
+    runs: list[list[Any]] = []  # [first sector, last sector, letter]
+    for sector, letter in enumerate(letters, start=1):
+        if runs and runs[-1][2] == letter:
+            runs[-1][1] = sector
+        else:
+            runs.append([sector, sector, letter])
+    words = [f"{lo}-{hi} " if lo != hi else f"{lo} " for lo, hi, _ in runs]
+    return "sectors " + ", ".join(f"{w}{names[by_letter[r[2]]]}" for w, r in zip(words, runs, strict=True))
+
+
 def apply_arrange(st: SiegeState, action: SiegeAction) -> None:
     """Place one starting vehicle in each aviation space, at full armour (SG-SETUP-04)."""
     for tid, sp, armour in st.game.start_places[action.a]:
         st.pos[tid] = sp
         st.armour[tid] = armour
-    st.say("setup", f"starting vehicles placed: {action.text.split()[1]} in sectors 1-6")
+    st.say("setup", f"starting vehicles placed: {arrangement_words(st, action.text.split()[1])}")
     st.decision = None
     jobs: list[list[Any]] = []
     if st.game.options["my_home_is_my_fortress"]:  # claims in turn order (SG-OPTX-01/02)

@@ -12,7 +12,8 @@ from warroom.games.siege.rules.end import lose
 from warroom.games.siege.words import Mode
 
 _DRAWN = 8  # the draw texts of up to 7 cards, precomputed per seat
-_DRAWS = tuple(tuple(f"player {p} draws {n} card(s)" for n in range(_DRAWN)) for p in range(MAX_SEATS))
+_DRAWS = tuple(tuple(f"player {p} draws {n} card{'s' * (n != 1)}" for n in range(_DRAWN))
+               for p in range(MAX_SEATS))  # fmt: skip
 _S2S = Mode.SHOULDER_TO_SHOULDER  # read on every kill: one global, not an enum's attribute hook
 
 if TYPE_CHECKING:
@@ -30,7 +31,7 @@ def draw_cards(st: SiegeState, player: int, n: int) -> int:
         hand.append(st.deck.pop())
         drawn += 1
     if drawn:
-        text = _DRAWS[player][drawn] if drawn < _DRAWN else f"player {player} draws {drawn} card(s)"
+        text = _DRAWS[player][drawn] if drawn < _DRAWN else f"player {player} draws {drawn} cards"
         st.say("draw", text, player=player, count=drawn)
     return drawn
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from warroom.games.wot_rush.rules.zones import draw, reveal, take_from_reserve, take_medals
-from warroom.games.wot_rush.words import Ability, Kind
+from warroom.games.wot_rush.words import ABILITY_NAMES, Ability, Kind
 
 _NAMES = tuple(a.name for a in Ability)  # by value: Enum.name is a slow property on the hot path
 assert all(a == i for i, a in enumerate(Ability))
@@ -51,7 +51,7 @@ def start(st: WotState, k: int, ability: int) -> None:
     card = _take_card(st, k)
     st.pending = [int(a) for a, _ in st.game.abil[card] if a != ability]
     st.to_grave = False
-    st.say("ability_play", f"player {st.active} plays {st.game.label_of[card]} for its abilities",
+    st.say("ability_play", f"player {st.active} plays {st.game.name_of[card]} for its abilities",
            None, player=st.active, card=st.game.label_of[card])  # fmt: skip
     resolve(st, Ability(ability))
 
@@ -61,7 +61,7 @@ def defend(st: WotState, k: int) -> None:
     card = _take_card(st, k)
     st.to_grave = False
     st.pending = []
-    st.say("defend", f"player {st.active} sends {st.game.label_of[card]} to defend",
+    st.say("defend", f"player {st.active} sends {st.game.name_of[card]} to defend",
            None, player=st.active, card=st.game.label_of[card])  # fmt: skip
     _destination(st)
 
@@ -69,13 +69,15 @@ def defend(st: WotState, k: int) -> None:
 def resolve(st: WotState, ability: Ability) -> None:
     """Resolve one printed ability of the card in play (WOT-ICON-06..12)."""
     n = next(n for a, n in st.game.abil[st.card] if a == ability)
-    name = _NAMES[ability]
-    st.say("ability", f"{name} {n}" if n else name, None, player=st.active, ability=name, n=n)
+    name, words = _NAMES[ability], ABILITY_NAMES[ability]
+    text = f"player {st.active} uses {words} {n}" if n else f"player {st.active} uses {words}"
+    st.say("ability", text, None, player=st.active, ability=name, n=n)
     if ability == Ability.REC:
         st.decide(Kind.SCOUT, st.active)
     elif ability == Ability.REI:
         drawn = draw(st, st.active, n)  # drawn cards are revealed and playable (WOT-ICON-07, G-09)
-        st.say("reinforce", f"player {st.active} draws {[st.game.label_of[c] for c in drawn]}",
+        names = ", ".join(st.game.name_of[c] for c in drawn) or "nothing"
+        st.say("reinforce", f"player {st.active} draws {names}",
                None, player=st.active, cards=[st.game.label_of[c] for c in drawn])  # fmt: skip
         after(st)
     elif ability == Ability.INV:
@@ -221,7 +223,7 @@ def sabotaged(st: WotState, k: int) -> None:
     card = next(c for c in hand if st.game.kind[c] == k)
     hand.remove(card)
     st.warehouse[victim].append(card)
-    st.say("sabotaged", f"player {victim} discards {st.game.label_of[card]}", None, player=victim,
+    st.say("sabotaged", f"player {victim} discards {st.game.name_of[card]}", None, player=victim,
            card=st.game.label_of[card])  # fmt: skip
     _next_victim(st)
 
@@ -244,7 +246,7 @@ def place(st: WotState, slot: int) -> None:
         st.warehouse[st.active].append(old)
     st.guard[i] = st.card
     st.guard_dmg[i] = False
-    st.say("guard", f"{st.game.label_of[st.card]} guards base b{slot + 1} of player {st.active}",
+    st.say("guard", f"{st.game.name_of[st.card]} guards player {st.active}'s base {slot + 1}",
            None, player=st.active, card=st.game.label_of[st.card], slot=slot + 1)  # fmt: skip
     st.card = -1
     st.decide(Kind.MAIN, st.active)

@@ -105,9 +105,8 @@ def go(st: WotState) -> None:
     st.destroyed = 0
     st.played.update(st.declared)
     labels = [st.game.label_of[c] for c in st.declared]
-    st.say(
-        "attack", f"player {st.active} attacks with {', '.join(labels)}", None, player=st.active, cards=labels
-    )
+    names = ", ".join([st.game.name_of[c] for c in st.declared])
+    st.say("attack", f"player {st.active} attacks with {names}", None, player=st.active, cards=labels)
     st.decide(Kind.FIRE, st.active)
 
 
@@ -145,7 +144,7 @@ def fire(st: WotState, card: int, seat: int, slot: int) -> None:
         else:
             _hit_base(st, card, i)
     else:
-        st.say("wasted", f"{st.game.label_of[card]} has no target", None, card=st.game.label_of[card])
+        st.say("wasted", f"{st.game.name_of[card]} has no target", None, card=st.game.label_of[card])
     if not st.declared:
         _reward_or_main(st)
 
@@ -155,16 +154,18 @@ def _hit_vehicle(st: WotState, card: int, i: int) -> None:
     A destroyed defender goes to its owner's warehouse, undamaged (WOT-ATK-07)."""
     g = st.game
     target, owner = st.guard[i], i // g.content.bases_per_player
-    label = g.label_of[target]
+    label, name = g.label_of[target], g.name_of[target]
+    by = f"by {g.name_of[card]} (strength {g.strength[card]} against armour {g.arm[target]}"
+    by += ", already damaged)" if st.guard_dmg[i] else ")"
     if g.strength[card] >= g.arm[target] or st.guard_dmg[i]:
         st.guard[i] = -1
         st.guard_dmg[i] = False
         st.warehouse[owner].append(target)
         st.destroyed += 1
-        st.say("destroyed", f"{label} of player {owner} is destroyed", None, player=owner, card=label)
+        st.say("destroyed", f"player {owner}'s {name} is destroyed {by}", None, player=owner, card=label)
     else:
         st.guard_dmg[i] = True
-        st.say("damaged", f"{label} of player {owner} is damaged", None, player=owner, card=label)
+        st.say("damaged", f"player {owner}'s {name} is damaged {by}", None, player=owner, card=label)
 
 
 def _hit_base(st: WotState, card: int, i: int) -> None:
@@ -177,12 +178,14 @@ def _hit_base(st: WotState, card: int, i: int) -> None:
         st.warehouse[st.active].append(st.base[i])
         st.base[i] = -1
         st.base_dmg[i] = False
-        st.say("base_destroyed", f"base b{i % k + 1} of player {owner} is destroyed", None, player=owner)
+        st.say("base_destroyed", f"player {owner}'s base {i % k + 1} is destroyed by {g.name_of[card]}", None,
+               player=owner)  # fmt: skip
         if not st.has_base(owner):
             trigger(st, f"player {owner} has lost every base")  # WOT-END-01
     else:
         st.base_dmg[i] = True
-        st.say("base_damaged", f"base b{i % k + 1} of player {owner} is damaged", None, player=owner)
+        st.say("base_damaged", f"player {owner}'s base {i % k + 1} is damaged by {g.name_of[card]}", None,
+               player=owner)  # fmt: skip
 
 
 def reward_mixes(st: WotState) -> list[tuple[int, int]]:
@@ -208,7 +211,12 @@ def reward_choices(st: WotState) -> list[WotAction]:
 
 def reward(st: WotState, twos: int, ones: int) -> None:
     take_medals(st, st.active, st.att_nation, twos, ones)
-    st.say("reward", f"player {st.active} takes {2 * twos + ones} medals", None, player=st.active,
+    cards = [
+        f"{n} {what} card{'s' * (n != 1)}" for n, what in ((twos, "two-medal"), (ones, "one-medal")) if n
+    ]
+    total = 2 * twos + ones
+    st.say("reward", f"player {st.active} takes {' and '.join(cards)} of {NATIONS[st.att_nation]}: {total} "
+           f"medal{'s' * (total != 1)}", None, player=st.active,
            twos=twos, ones=ones)  # fmt: skip
     st.decide(Kind.MAIN, st.active)
 

@@ -36,12 +36,30 @@ def purchases(st: WotState, out: list[WotAction]) -> None:
     out.extend(buy[card] for card in st.reserve if cost[card] <= total)
 
 
+# A purchase may be taken back until its first card is paid; past this many steps of one turn
+# it no longer can, so a turn of buying and cancelling still ends (the bound of WOT-PLAY-05, see
+# decisions.TURN_STEP_LIMIT). No person comes near it: it only stops a random player's loop.
+CANCEL_STEPS = 1_000
+
+
 def start(st: WotState, card: int) -> None:
+    """A reserve card chosen to buy (WOT-BUY-02); it is paid for next, card by card."""
     st.card = card
     st.paid = st.paid_total = 0
     st.decide(Kind.PAY, st.active)
-    st.say("buy", f"player {st.active} buys {st.game.label_of[card]}", None, player=st.active,
-           card=st.game.label_of[card])  # fmt: skip
+    g = st.game
+    st.say("buy", f"player {st.active} buys {g.name_of[card]} (cost {g.cost[card]}), paying next", None,
+           player=st.active, card=g.label_of[card])  # fmt: skip
+
+
+def cancel(st: WotState) -> None:
+    """The chosen card goes back to the reserve unbought, nothing paid (a player's change of mind
+    before paying: no purchase is counted)."""
+    g, card = st.game, st.card
+    st.say("buy_cancelled", f"player {st.active} puts {g.name_of[card]} back: no purchase", None,
+           player=st.active, card=g.label_of[card])  # fmt: skip
+    st.card = -1
+    st.decide(Kind.MAIN, st.active)
 
 
 def payments(st: WotState) -> list[WotAction]:
@@ -58,6 +76,8 @@ def payments(st: WotState) -> list[WotAction]:
             out.append(pay[k])  # type: ignore[arg-type]  # res >= 0: the pay action exists
     if st.paid and st.paid_total >= g.cost[st.card]:
         out.append(st.game.table.done)
+    elif not st.paid and st.turn_steps < CANCEL_STEPS:
+        out.append(st.game.table.cancel)
     return out
 
 

@@ -91,6 +91,8 @@ def _main(st: WotState, a: WotAction) -> None:
 def _pay(st: WotState, a: WotAction) -> None:
     if a.verb is Verb.PAY:
         buy.pay(st, a.a)
+    elif a.verb is Verb.CANCEL:
+        buy.cancel(st)
     else:
         buy.complete(st)
 

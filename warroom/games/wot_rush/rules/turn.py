@@ -59,7 +59,7 @@ def end_turn(st: WotState) -> None:
         hand.clear()
         drawn = draw(st, seat, n)
     cards = list(map(g.label_of.__getitem__, drawn))  # not a comprehension: no frame (hot path)
-    text = f"player {seat} draws {', '.join(cards)}"
+    text = f"player {seat} draws {', '.join(map(g.name_of.__getitem__, drawn))}"
     st.events.append(new_event(Event, ("draw", text, {"player": seat, "cards": cards}, g.seat_only[seat])))
     seats = g.seats
     if seat == (st.first - 1) % seats:  # the seat to the first player's right closes a round
@@ -75,5 +75,9 @@ def game_over(st: WotState) -> None:
     st.finish()
     st.scores = final_scores(st)
     won = sorted(winners(st))
-    st.say("game_over", f"game over after {st.round} rounds: scores {st.scores}, winner(s) {won}",
+    medals = ", ".join(f"player {p} {s}" for p, s in enumerate(st.scores))
+    who = " and ".join(f"player {p}" for p in won)
+    verdict = f"{who} win{'s' * (len(won) == 1)}" if len(won) < len(st.scores) else "a shared win"
+    rounds = f"{st.round} round{'s' * (st.round != 1)}"
+    st.say("game_over", f"game over after {rounds}: {verdict} (medals: {medals})",
            None, scores=st.scores, winners=won)  # fmt: skip
