@@ -19,7 +19,7 @@ from warroom.games.metro2033.rules import setup
 from warroom.games.metro2033.rules.common import vp
 from warroom.games.metro2033.rules.forecast import forecast
 from warroom.games.metro2033.state import MetroState
-from warroom.games.metro2033.words import RESOURCES
+from warroom.games.metro2033.words import RESOURCES, Faction
 
 MAX_SEATS = 6
 
@@ -96,12 +96,17 @@ class Metro2033Game(Game[MetroState]):
 
     def summary(self, state: MetroState) -> JSON:
         """Figures of a finished game for simulation reports: rounds played, whether stage II
-        came, and the winner's VP (0 for a game stopped by the round guard)."""
+        came, the winner's VP (0 for a game stopped by the round guard), and for each faction in
+        play whether it won."""
         won = state.result[0] if state.result else None
+        factions = default_content().factions
         return {
             "rounds": state.round,
             "stage_two": int(state.stage == 2),
             "winner_vp": vp(state, won) if won is not None else 0,
+            # one yes/no per faction in play: `warroom sim` reports each as that faction's win rate
+            # with its interval, over the games it played
+            **{f"{factions[Faction(f)].name} won": seat == won for seat, f in enumerate(state.faction) if f},
         }
 
     def observation_size(self) -> int:
