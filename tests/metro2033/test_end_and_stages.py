@@ -211,7 +211,13 @@ def test_summary_of_a_finished_game() -> None:
     st = start(["RE", "C05"])
     give_vp(st, 0, 10, FREE)
     run_jobs(st, ["end_round"])
-    assert st.game.summary(st) == {"rounds": 1, "stage_two": 0, "winner_vp": 10}
+    assert st.game.summary(st) == {
+        "rounds": 1,
+        "stage_two": 0,
+        "winner_vp": 10,
+        "Fourth Reich won": True,
+        "Confederation of 1905 won": False,
+    }
 
 
 @pytest.mark.parametrize(("held", "offered"), [((1, 1, 0), True), ((1, 0, 5), False), ((0, 1, 5), False)])

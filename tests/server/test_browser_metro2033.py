@@ -20,7 +20,9 @@ BOARD = CONTENT.board
 
 def draw(page: Any, marks: str = "{}") -> None:
     """Load the renderer module in the served page and draw the map with `marks` (a JS object
-    literal; `inPlay` given as a list becomes a Set)."""
+    literal; `inPlay` given as a list becomes a Set). The lobby finishes building itself first:
+    drawn over a lobby still loading, its own code would find its elements gone."""
+    page.wait_for_selector(".game-card")
     page.evaluate(
         """async ([cat, marks]) => {
              const m = await import('/static/renderers/metro2033.js');
