@@ -221,9 +221,14 @@ def test_metro2033_three_players_two_ai_to_the_end_of_round_2_by_clicking(
             shots += 1
         if secret:  # the other side's card: "chosen" or "choosing", never its name
             other = next(s for s in secret["seats"] if s != 0)
-            battle_text = page.inner_text(".m33-battle")
-            assert ("chosen" in battle_text) == (other in secret["committed"])
-            chosen_seen += other in secret["committed"]
+            # the page's text and its snapshot read at one moment (an AI may commit in between)
+            battle_text, committed = page.evaluate(
+                "() => [document.querySelector('.m33-battle')?.innerText ?? '',"
+                " window.warroomTable.snapshot.view.secret?.committed ?? null]"
+            )
+            if committed is not None:  # still the secret choice at that moment (not yet revealed)
+                assert ("chosen" in battle_text) == (other in committed)
+                chosen_seen += other in committed
             assert all(cid not in battle_text for cid in warroom.load("metro2033").catalog()["battle_cards"])
         how = take_a_turn(page)
         clicked[how] = clicked.get(how, 0) + 1
