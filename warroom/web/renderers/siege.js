@@ -1,3 +1,4 @@
+// @ts-check
 // War Thunder: Siege on an SVG round board: the rear, aviation, artillery and tank rings around the
 // city, six coloured sectors, fortifications with DOTs, buildings, enemy tokens with their armour,
 // the hedgehog; below it the players' open hands, trophies and the enemy's discard.
