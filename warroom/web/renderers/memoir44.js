@@ -1,3 +1,4 @@
+// @ts-check
 // Memoir '44 on an SVG hex map: the 13x9 board with its terrain, obstacles and section lines,
 // units with their figures and badges, medals per side; below it the command cards.
 // The view gives what changes (units, sandbags, wire, medals, hands); the scenario's fixed map comes
