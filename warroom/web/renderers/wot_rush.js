@@ -1,3 +1,4 @@
+// @ts-check
 // World of Tanks: Rush as a card table: the public middle (reserve, vehicle deck, discard pile,
 // graveyard, medal decks, achievements in play, the attack under way), every opponent's zone
 // (hand backs, hangar, warehouse, bases with their defenders) on the board; the viewer's own zone
