@@ -42,7 +42,7 @@ def snapshot(client: TestClient, table_id: str, token: str | None = None) -> dic
     return doc
 
 
-def wait_for(predicate: Any, timeout: float = 10) -> Any:
+def wait_for(predicate: Any, timeout: float = 30) -> Any:
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
         value = predicate()

@@ -7,13 +7,13 @@ from __future__ import annotations
 
 import json
 import threading
-import time
 from typing import Any
 
 import psycopg
 import pytest
 
 from tests.server.conftest import ServerProcess
+from tests.server.test_api import wait_for
 
 pytest.importorskip("websockets")
 from websockets.sync.client import connect
@@ -40,16 +40,6 @@ def watch(server: ServerProcess, table_id: str, seen: list[int], stop: threading
     return thread
 
 
-def until(predicate: Any, timeout: float = 30) -> Any:
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        value = predicate()
-        if value:
-            return value
-        time.sleep(0.05)
-    raise AssertionError("condition not reached in time")
-
-
 def stored_plies(db: str, table_id: str) -> list[int]:
     with psycopg.connect(db) as conn:
         rows = conn.execute("SELECT ply FROM warroom_actions WHERE table_id = %s ORDER BY ply", (table_id,))
@@ -70,7 +60,7 @@ def play_human_moves(servers: list[ServerProcess], table_id: str, token: str, mo
             doc = server.get(f"/api/tables/{table_id}?token={token}")
             return doc if doc["legal"] or doc["finished"] else None
 
-        until(my_turn)
+        wait_for(my_turn)
         if doc["finished"]:
             break
         status, answer = server.request(
@@ -100,14 +90,14 @@ def test_two_processes_on_one_postgresql_share_every_table(serve: type[ServerPro
     stop = threading.Event()
     watchers = [watch(a, table_id, seen_a, stop), watch(b, table_id, seen_b, stop)]
     try:
-        until(lambda: seen_a and seen_b)
+        wait_for(lambda: seen_a and seen_b)
         ply = play_human_moves([a, b], table_id, token, moves=6)
-        until(lambda: seen_a[-1] >= ply and seen_b[-1] >= ply)
+        wait_for(lambda: seen_a[-1] >= ply and seen_b[-1] >= ply)
         # every move reached both processes' watchers, once each and in order
         for seen in (seen_a, seen_b):
             assert seen[1:] == list(range(seen[0] + 1, seen[-1] + 1)), seen
         # the AI seat was driven by one process only, and each ply is stored once, in order
-        (driver,) = until(lambda: drivers([a, b], table_id))
+        (driver,) = wait_for(lambda: drivers([a, b], table_id))
         assert stored_plies(pg_db, table_id) == list(range(len(stored_plies(pg_db, table_id))))
         # the driving process dies: no acknowledged move is lost, the other takes over the AI seat
         survivor = b if driver is a else a
@@ -116,7 +106,7 @@ def test_two_processes_on_one_postgresql_share_every_table(serve: type[ServerPro
         assert stored_plies(pg_db, table_id)[: len(before)] == before
         ply = play_human_moves([survivor], table_id, token, moves=3)
         assert drivers([survivor], table_id)
-        until(
+        wait_for(
             lambda: (
                 survivor.get(f"/api/tables/{table_id}")["ply"] == len(stored_plies(pg_db, table_id)) >= ply
             )
@@ -141,5 +131,5 @@ def test_a_table_created_on_one_process_is_played_from_the_other(
         b.request("POST", f"/api/tables/{table_id}/actions", {"token": token, "action": legal[0]["text"]})[0]
         == 200
     )
-    until(lambda: a.get(f"/api/tables/{table_id}")["ply"] == 1)  # a's copy heard of it
+    wait_for(lambda: a.get(f"/api/tables/{table_id}")["ply"] == 1)  # a's copy heard of it
     assert {row["id"] for row in b.get("/api/tables")} == {row["id"] for row in a.get("/api/tables")}
