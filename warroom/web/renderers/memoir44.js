@@ -293,7 +293,7 @@ function setUnit(node, u) {
 
 // ---------------------------------------------------------------- the board
 function board(container) {
-  let onHandle = () => {};
+  let onHandle = /** @type {(handle: string) => void} */ (() => {});
   let scenario = null;
   const root = svg("svg", { viewBox: `0 0 ${f(WIDTH)} ${f(HEIGHT)}`, class: "m44-board", role: "group", "aria-label": "Memoir '44 board" });
   root.append(svg("defs", {},
