@@ -233,7 +233,7 @@ function buildingNode(s, onHandle) {
 }
 
 function board(container) {
-  let onHandle = () => {};
+  let onHandle = /** @type {(handle: string) => void} */ (() => {});
   const root = staticBoard((h) => onHandle(h));
   const forts = {};
   const buildings = {};
@@ -365,7 +365,7 @@ function tokenChip(kind) {
 
 function hands(container, view, ui) {
   const order = [...view.hands.keys()];
-  if (ui.viewer !== null && ui.viewer !== undefined) order.sort((a, b) => (b === ui.viewer) - (a === ui.viewer));
+  if (ui.viewer !== null && ui.viewer !== undefined) order.sort((a, b) => /** @type {any} */ (b === ui.viewer) - /** @type {any} */ (a === ui.viewer));
   const panels = order.map((p) => {
     const mine = p === ui.viewer;
     const acting = p === ui.currentPlayer && ui.myTurn;
