@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 
 from tests.memoir44.conftest import play, pos, to_battle
+from warroom.core.game import Event
 
 
 def test_a_draw_names_the_side_and_the_printed_card_and_hides_it_from_the_other_side():
@@ -47,29 +48,25 @@ def test_dice_are_said_in_words_with_what_they_do(dice, text):
     assert set(roll.data) == {"faces", "hits", "flags", "target"}
 
 
+def battle_axis_infantry_with_lost(lost: int) -> list[Event]:
+    """The Allies battle a 4-figure Axis infantry that has already lost `lost` figures: 1 hit."""
+    st = pos(f"""
+        allies infantry R6C7
+        axis infantry R5C7 figures=4 lost={lost}
+        hand allies: probe_center
+        dice: G S S
+        medals 4 4
+    """)
+    to_battle(st, "probe_center", "R6C7")
+    return play(st, "battle R6C7 R5C7")
+
+
 def test_losses_say_figures_and_an_elimination_gives_a_medal_with_its_reason():
     """M44-DICE-03/04, M44-MEDAL-01: "loses 1 figure, 1 left", then the last figure, then the
     medal the other side gains, with the tally."""
-    st = pos("""
-        allies infantry R6C7
-        axis infantry R5C7 figures=4 lost=2
-        hand allies: probe_center
-        dice: G S S
-        medals 4 4
-    """)
-    to_battle(st, "probe_center", "R6C7")
-    events = play(st, "battle R6C7 R5C7")
-    (loss,) = [e for e in events if e.kind == "losses"]
+    (loss,) = [e for e in battle_axis_infantry_with_lost(2) if e.kind == "losses"]
     assert loss.text == "Axis infantry at R5C7 loses 1 figure, 1 left"
-    st = pos("""
-        allies infantry R6C7
-        axis infantry R5C7 figures=4 lost=3
-        hand allies: probe_center
-        dice: G S S
-        medals 4 4
-    """)
-    to_battle(st, "probe_center", "R6C7")
-    events = play(st, "battle R6C7 R5C7")
+    events = battle_axis_infantry_with_lost(3)
     kinds = [e.kind for e in events]
     assert kinds.index("dice") < kinds.index("eliminated") < kinds.index("medal")
     (gone,) = [e for e in events if e.kind == "eliminated"]
