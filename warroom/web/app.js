@@ -1,3 +1,4 @@
+// @ts-check
 // warroom's browser client: a lobby, the table shell and the replay viewer over plain ES modules.
 import { showLobby } from "./lobby.js";
 import { showTable } from "./table.js";

@@ -1,3 +1,4 @@
+// @ts-check
 // The lobby: the games, a form to set a table (options, and human or AI for each seat), recent tables.
 import { api, el, rememberTable, rememberedTables, toast } from "./net.js";
 
@@ -29,7 +30,7 @@ export async function showLobby(main) {
   let chosen = games.find((g) => g.id === wanted) || games[0];
   const pick = (game) => {
     chosen = game;
-    for (const card of picker.children) card.classList.toggle("chosen", card.dataset.game === game.id);
+    for (const card of /** @type {HTMLCollectionOf<HTMLElement>} */ (picker.children)) card.classList.toggle("chosen", card.dataset.game === game.id);
     renderForm(document.getElementById("create"), game);
   };
   for (const game of games) {
@@ -88,7 +89,7 @@ function optionInput(option) {
     el("span", {}, `or upload a ${pretty(option.name)}`), file)] : [row];
   return { rows, file, read: () => {
     if (option.choices) return JSON.parse(input.value);
-    if (option.type === "bool") return input.checked;
+    if (option.type === "bool") return /** @type {HTMLInputElement} */ (input).checked;
     if (option.type === "int") return Number(input.value);
     return input.value;
   }, input };

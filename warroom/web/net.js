@@ -1,11 +1,19 @@
+// @ts-check
 // Talking to the server: JSON over HTTP, and one websocket per table with automatic reconnect.
 
+/**
+ * A JSON request to the server's API; a refusal throws an Error with the server's message and code.
+ * @param {string} path
+ * @param {{ method?: string, body?: any, headers?: Record<string, string> }} [options]
+ * @returns {Promise<any>}
+ */
 export async function api(path, options = {}) {
+  /** @type {RequestInit & { body?: any }} */
   const init = { headers: { "Content-Type": "application/json" }, ...options };
   if (init.body && typeof init.body !== "string") init.body = JSON.stringify(init.body);
   const response = await fetch(path, init);
   const text = await response.text();
-  let doc = null;
+  let doc;
   try { doc = text ? JSON.parse(text) : null; } catch { doc = { error: { code: "bad_response", message: text } }; }
   if (!response.ok) {
     const error = new Error(doc?.error?.message || `HTTP ${response.status}`);
@@ -55,6 +63,15 @@ export function tokenFromHash() {
   return match ? decodeURIComponent(match[1]) : null;
 }
 
+/**
+ * An HTML element with attributes (`class`, `dataset`, `style` through the CSSOM, `on<event>`
+ * listeners; null/undefined/false left out) and children (nodes or text, nested arrays flattened).
+ * @template {keyof HTMLElementTagNameMap} K
+ * @param {K} tag
+ * @param {Record<string, any>} [attrs]
+ * @param {...any} children
+ * @returns {HTMLElementTagNameMap[K]}
+ */
 export function el(tag, attrs = {}, ...children) {
   const node = document.createElement(tag);
   for (const [key, value] of Object.entries(attrs)) {

@@ -1,3 +1,4 @@
+// @ts-check
 // Step-by-step replay of a finished or running game, seen through one seat's eyes (or a spectator's).
 import { api, el, toast, tokenFromHash } from "./net.js";
 import { useSeatLook } from "./renderers/common.js";

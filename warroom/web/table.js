@@ -1,3 +1,4 @@
+// @ts-check
 // The table shell, the same for every game: whose turn, the board (a game's renderer or a readable
 // view), the current legal options (always listed, and clickable on the board where a renderer knows
 // them), the log in plain words from the engine's events, hot-seat hand-over and reconnection.
@@ -199,21 +200,34 @@ function render(ctx) {
 // the focus goes back to the same piece, or to the first target near where it was.
 const TARGETS = "[data-handle].target, [data-handle].selected";
 let lastFocus = null; // the target that had the focus when it stopped being one (a move was sent)
-function focusedHandle() {
+/** @typedef {HTMLElement | SVGElement} Target a board's or a hand's element with a `data-handle` */
+
+/** @returns {Target | null} the focused element, as a possible target */
+function activeTarget() {
   const node = document.activeElement;
+  return node instanceof HTMLElement || node instanceof SVGElement ? node : null;
+}
+
+/** @param {ParentNode} root @param {string} selector @returns {Target[]} */
+function targetsIn(root, selector) {
+  return /** @type {Target[]} */ ([...root.querySelectorAll(selector)]);
+}
+
+function focusedHandle() {
+  const node = activeTarget();
   if (!node || !node.dataset?.handle) return lastFocus;
   return { handle: node.dataset.handle, inBoard: Boolean(node.closest("#board")) };
 }
 
 function keyboardTargets(focused) {
-  const page = document.querySelector(".table-page");
+  const page = /** @type {HTMLElement | null} */ (document.querySelector(".table-page"));
   if (!page) return;
-  for (const node of page.querySelectorAll("[data-handle][tabindex]")) {
+  for (const node of targetsIn(page, "[data-handle][tabindex]")) {
     if (node.matches(TARGETS) || node instanceof HTMLButtonElement) continue;
     if (node === document.activeElement) lastFocus = { handle: node.dataset.handle, inBoard: Boolean(node.closest("#board")) };
     node.removeAttribute("tabindex");
   }
-  for (const node of page.querySelectorAll(TARGETS)) {
+  for (const node of targetsIn(page, TARGETS)) {
     if (node instanceof HTMLButtonElement || !node.dataset.handle) continue;
     node.setAttribute("tabindex", "0");
     node.setAttribute("role", "button");
@@ -224,7 +238,7 @@ function keyboardTargets(focused) {
   }
   if (!page.dataset.keys) { // one listener for the page's life
     page.dataset.keys = "1";
-    page.addEventListener("keydown", (event) => {
+    page.addEventListener("keydown", (/** @type {KeyboardEvent} */ event) => {
       const node = event.target;
       if (!(node instanceof Element) || !node.matches(TARGETS) || node instanceof HTMLButtonElement) return;
       if (event.key !== "Enter" && event.key !== " ") return;
@@ -232,10 +246,10 @@ function keyboardTargets(focused) {
       node.dispatchEvent(new MouseEvent("click", { bubbles: true }));
     });
   }
-  if (!focused || document.activeElement?.dataset?.handle === focused.handle) return;
+  if (!focused || activeTarget()?.dataset?.handle === focused.handle) return;
   if (!page.querySelector(TARGETS)) return; // nothing to take now (the move is on its way): keep the memory
   lastFocus = null;
-  const same = [...page.querySelectorAll("[data-handle]")].find((n) => n.dataset.handle === focused.handle && n.getAttribute("tabindex") === "0");
+  const same = targetsIn(page, "[data-handle]").find((n) => n.dataset.handle === focused.handle && n.getAttribute("tabindex") === "0");
   const scope = focused.inBoard ? document.getElementById("board") : page;
   const next = same || scope.querySelector(TARGETS) || page.querySelector(TARGETS);
   if (next instanceof HTMLElement || next instanceof SVGElement) next.focus({ preventScroll: true });
@@ -373,7 +387,7 @@ function endButtons(ctx, inDialog) {
 
 function showResult(ctx, again) {
   const snap = ctx.snapshot;
-  let dialog = document.getElementById("result");
+  let dialog = /** @type {HTMLDialogElement | null} */ (document.getElementById("result"));
   if (dialog && !again) return; // shown once by itself; the "Result" button opens it again
   if (!dialog) {
     dialog = el("dialog", { class: "result-dialog", id: "result", "aria-labelledby": "result-title" });
@@ -430,7 +444,7 @@ async function rematch(ctx) {
 // A game's briefing (Memoir '44: the scenario's history, victory, cards, objectives, map legend)
 // beside the board: open at the start of a game, folded away later, always one click away.
 function renderBriefing(ctx, msg) {
-  const box = document.getElementById("briefing");
+  const box = /** @type {HTMLDetailsElement} */ (document.getElementById("briefing"));
   const brief = ctx.renderer.briefing ? ctx.renderer.briefing(msg.view, msg) : null;
   box.classList.toggle("hidden", !brief);
   if (!brief) return;

@@ -1,3 +1,4 @@
+// @ts-check
 // Helpers every renderer shares: seat colours and names, and an SVG element builder.
 const COLOURS = ["#e3b341", "#58b4e0", "#e0735a", "#8bd46a", "#c489e8", "#e889b8", "#9aa5b1", "#e8d36a"];
 

@@ -1,3 +1,4 @@
+// @ts-check
 // Battle dice drawn as SVG (no emoji or symbol font: many machines have none, and a missing glyph
 // shows as an empty box). A face is drawn on a 40x40 die centred on 0,0; `dieFace` gives it as SVG
 // content to place inside a board, `dieImage` as a small standalone <svg> for the page (the news of

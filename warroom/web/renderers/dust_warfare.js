@@ -1,3 +1,4 @@
+// @ts-check
 // Dust Warfare on a measured table, drawn to scale in SVG: the 72" x 48" table (or a scenario's own
 // size) with its terrain polygons, deployment zones and objectives; every miniature as its round
 // base (a walker with its facing), Unit Leaders starred, Suppression and Reaction markers by each

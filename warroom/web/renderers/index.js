@@ -1,3 +1,4 @@
+// @ts-check
 // Board renderers by game id; a game without one gets the generic renderer (its view, readably).
 import { el } from "../net.js";
 import dust_warfare from "./dust_warfare.js";
@@ -9,15 +10,21 @@ import { seatColour, seatName } from "./common.js";
 
 export { seatColour, seatName };
 
+/** @typedef {import("../types").Renderer} Renderer */
+
+/** @type {Record<string, Renderer>} */
 const RENDERERS = { siege, memoir44, wot_rush, dust_warfare, metro2033 };
 
+/** The renderer of a game, or the generic one. @param {string} gameId @returns {Renderer} */
 export function rendererFor(gameId) {
   return RENDERERS[gameId] || generic;
 }
 
+/** @param {string} gameId @param {Renderer} renderer */
 export function registerRenderer(gameId, renderer) { RENDERERS[gameId] = renderer; }
 
 // The generic renderer: no clickable board, the view shown as readable nested blocks.
+/** @type {Renderer} */
 const generic = {
   board(container) {
     const root = el("div", { class: "generic-view" });

@@ -1,3 +1,4 @@
+// @ts-check
 // Metro 2033 on an SVG metro map: the 78 stations at their schematic places, every tunnel in its
 // line's colour (the Hanza ring thick and brown), the transfers, each zone tinted in its faction's
 // colour; stations by kind (Polis gold, Hanza ringed, abandoned hollow, homes with a red ring) and
@@ -124,6 +125,7 @@ function station(s, [x, y], live, seat, ui) {
 // Where each station's id goes, placed once per catalog: of eight spots around the dot, the one
 // whose box overlaps the fewest other dots and labels already placed (the map is dense in the
 // centre: Polis, the Red Line triangle, the transfer clusters).
+/** @type {[number, number, string][]} */
 const SPOTS = [[R + 4, 5, "start"], [-R - 4, 5, "end"], [R + 2, -R + 1, "start"], [-R - 2, -R + 1, "end"],
   [0, -R - 6, "middle"], [0, R + 17, "middle"], [R + 2, R + 12, "start"], [-R - 2, R + 12, "end"]];
 let LABELS = null;
