@@ -236,7 +236,8 @@ class Memoir44Game(Game[M44State]):
         return list(self.table.all)
 
     def consequence(self, state: M44State, action: Action) -> JSON | None:
-        """The dice a battle, Barrage or Air Power target will roll and its target (all public)."""
+        """The dice a battle, Barrage or Air Power target will roll and its target; whether a move
+        still lets the unit battle this turn (all public)."""
         assert isinstance(action, M44Action)
         return consequence(state, action)
 
