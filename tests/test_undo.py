@@ -11,8 +11,10 @@ from __future__ import annotations
 import pytest
 
 from warroom.core import undo
+from warroom.core.errors import CorruptDataError
 from warroom.core.game import State
 from warroom.core.registry import games, load
+from warroom.core.replay import Replay
 from warroom.core.rng import Rng
 from warroom.core.undo import (
     Barrier,
@@ -182,3 +184,31 @@ def test_an_ai_seat_is_a_barrier_and_dice_are_one() -> None:
             seen.add(run.since)
         state = after
     assert {Barrier.CHANCE, Barrier.OTHER, Barrier.REVEAL} <= seen
+
+
+def test_a_replay_file_honours_undo_lines_and_old_files_still_load() -> None:
+    game = load("memoir44")
+    state, run, rng = game.new_initial_state(2), UndoRun(), Rng(3)
+    texts: list[str] = []
+    undone = 0
+    for _ in range(80):
+        seat = state.current_player()
+        if run.available(seat, state) and not undone:
+            state = run.take_back(seat, 1, state)
+            texts.append(undo_text(1))
+            undone += 1
+            continue
+        legal = state.legal_actions()
+        text = legal[rng.below(len(legal))].text
+        after = state.clone()
+        run.record(seat, state, text, act(after, seat, text), after)
+        texts.append(text)
+        state = after
+    assert undone
+    played = Replay.loads(Replay.record(game, 2, texts).dumps()).play()
+    assert played.serialize() == state.serialize()
+    standing = [texts[i] for i in line_of_play(texts)]
+    old = Replay.loads(Replay.record(game, 2, standing).dumps()).play()
+    assert old.serialize() == state.serialize()
+    with pytest.raises(CorruptDataError, match="takes back"):
+        Replay.loads(Replay.record(game, 2, [undo_text(1)]).dumps()).play()

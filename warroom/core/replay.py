@@ -10,7 +10,8 @@ seed: 7
 swap red_tank
 ...
 ```
-Lines after `---` are action texts; blank lines and lines starting with `#` are ignored.
+Lines after `---` are action texts; blank lines and lines starting with `#` are ignored. A line
+`{"undo": n}` takes back the n moves before it (warroom.core.undo): the log stays append-only.
 """
 
 from __future__ import annotations
@@ -25,6 +26,7 @@ from warroom import __version__
 from warroom.core.errors import CorruptDataError, WarroomError
 from warroom.core.game import Game, State
 from warroom.core.registry import load
+from warroom.core.undo import line_of_play, undo_count
 
 MAGIC = "# warroom replay"
 
@@ -103,12 +105,20 @@ class Replay:
         except WarroomError as exc:
             raise CorruptDataError(f"{source}: {exc}") from None
         state: State = game.new_initial_state(self.seed)
+        texts: list[str] = []
         for offset, text in enumerate(self.actions):
             if not text or text.startswith("#"):
                 continue
             line = self.first_action_line + offset
+            texts.append(text)
             try:
-                state.apply_action(text)
-            except WarroomError as exc:
+                if undo_count(text) is None:
+                    state.apply_action(text)
+                    continue
+                # a take-back (`{"undo": n}`, warroom.core.undo): the line of play without it
+                state = game.new_initial_state(self.seed)
+                for standing in line_of_play(texts):
+                    state.apply_action(texts[standing])
+            except (WarroomError, ValueError) as exc:
                 raise CorruptDataError(f"{source}:{line}: {exc}") from None
         return state

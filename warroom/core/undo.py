@@ -297,43 +297,58 @@ class UndoRun:
         return restored
 
 
+def follow(
+    state: State,
+    run: UndoRun,
+    seat: int,
+    text: str,
+    *,
+    log: Sequence[tuple[int, str]],
+    start: Callable[[], State],
+    agents: frozenset[int] = frozenset(),
+) -> tuple[State, list[Event]]:
+    """One stored entry `(seat, text)`, a move or an undo entry, after the entries `log`, from
+    position `state` (left unchanged): the new position and the entry's events (an undo entry's:
+    who took back how many). `run` follows along (`agents`: the seats whose moves are barriers).
+    A move the engine refuses raises its WarroomError; an undo entry taking back more moves than
+    stand raises ValueError.
+
+    An undo entry restores the position the run kept; where the run holds none (a log read with
+    no run, or judged otherwise by another version) the line of play is replayed from `start()`
+    without the taken-back moves, which gives the same position seed for seed."""
+    count = undo_count(text)
+    if count is None:
+        after = state.clone()
+        events = act(after, seat, text)
+        run.record(seat, state, text, events, after, may_undo=seat not in agents)
+        return after, events
+    entries = [*log, (seat, text)]
+    standing = line_of_play([t for _, t in entries])
+    if run.seat == seat:
+        run.settle()
+    if run.seat == seat and count <= len(run.before):
+        restored = run.before[-count]
+        del run.before[-count:]
+        return restored, [took_back(seat, count)]
+    restored = start()
+    for who, move in (entries[i] for i in standing):
+        act(restored, who, move)
+    run.rewind()
+    return restored, [took_back(seat, count)]
+
+
 def replay_line(
     start: State,
     entries: Sequence[tuple[int, str]],
     run: UndoRun | None = None,
     agents: frozenset[int] = frozenset(),
 ) -> tuple[State, list[list[Event]]]:
-    """Play a stored log from `start` (left untouched): each entry `(seat, text)` a move or an undo
-    entry, honoured. Returns the final position and each entry's events (an undo entry's: who took
-    back how many). With `run`, the undo run is rebuilt as the table had it (`agents`: the seats
-    whose moves are barriers). A move the engine refuses raises its WarroomError; an undo entry
-    taking back more moves than stand raises ValueError.
-
-    An undo entry restores the position the run kept; where the run holds none (a log judged
-    otherwise by another version), the line of play is replayed from the start without the
-    taken-back moves, which gives the same position seed for seed."""
+    """A whole stored log from `start` (left unchanged), undo entries honoured (see `follow`):
+    the final position and each entry's events."""
     run = run if run is not None else UndoRun()
     state = start
     made: list[list[Event]] = []
     for index, (seat, text) in enumerate(entries):
-        count = undo_count(text)
-        if count is None:
-            after = state.clone()
-            events = act(after, seat, text)
-            run.record(seat, state, text, events, after, may_undo=seat not in agents)
-            state = after
-            made.append(events)
-            continue
-        standing = line_of_play([t for _, t in entries[: index + 1]])
-        if run.seat == seat:
-            run.settle()
-        if run.seat == seat and count <= len(run.before):
-            state = run.before[-count]
-            del run.before[-count:]
-        else:
-            state = start.clone()
-            for who, move in (entries[i] for i in standing):
-                act(state, who, move)
-            run.rewind()
-        made.append([took_back(seat, count)])
+        state, events = follow(state, run, seat, text, log=entries[:index], start=start.clone, agents=agents)
+        made.append(events)
     return state, made
