@@ -8,6 +8,13 @@
 import { el } from "../net.js";
 import { part, svg } from "./common.js";
 import { dieFace } from "./dice.js";
+// Its own styles (the move preview) are a same-origin stylesheet next to this module (the page's
+// Content-Security-Policy refuses inline styles), added to the page once.
+function useStyles() {
+  if (document.getElementById("m44-styles")) return;
+  document.head.append(el("link", { id: "m44-styles", rel: "stylesheet", href: new URL("./memoir44.css", import.meta.url).href }));
+}
+
 // Printed names, card texts and the scenario's static board come from the engine's catalog,
 // sent once with the table (so an imported .m44 board is drawn exactly as it is played).
 let DATA = { cards: {}, units: {}, scenario: null };
@@ -300,6 +307,9 @@ function board(container) {
     svg("filter", { id: "m44-glow", x: "-50%", y: "-50%", width: "200%", height: "200%" },
       svg("feGaussianBlur", { stdDeviation: 3, result: "b" }),
       svg("feMerge", {}, svg("feMergeNode", { in: "b" }), svg("feMergeNode", { in: "SourceGraphic" })))));
+  // the move preview's "no battle after this move" hatch (told apart by pattern, not colour alone)
+  root.firstChild.append(svg("pattern", { id: "m44-nobattle", width: 10, height: 10, patternUnits: "userSpaceOnUse", patternTransform: "rotate(45)" },
+    svg("rect", { width: 4, height: 10, class: "hatch" })));
   root.firstChild.append(svg("clipPath", { id: "m44-clip" },
     svg("rect", { x: 6, y: TOP - 6, width: WIDTH - 12, height: f(MAP_H + 12), rx: 8 })));
   root.append(svg("rect", { x: 4, y: TOP - 8, width: WIDTH - 8, height: f(MAP_H + 16), rx: 10, class: "frame" }));
@@ -315,6 +325,9 @@ function board(container) {
   const flashLayer = svg("g", { class: "flashes" });
   const strips = svg("g", { class: "strips" });
   root.append(mapLayer, objectiveLayer, tintLayer, unitLayer, obstacleLayer, ringLayer, diceLayer, hitLayer, wireLayer, flashLayer, strips);
+  const legendLayer = svg("g", { class: "preview-legend" });
+  root.append(legendLayer);
+  useStyles();
   container.append(root);
 
   const hits = new Map();
@@ -373,6 +386,7 @@ function board(container) {
       const unitsOffered = handlesShown.some((h) => h.startsWith("unit:"));
       const showPlaces = unitPicked || !unitsOffered;
       const dice = diceByTarget(ui.options || []);
+      const preview = battleAfterMove(ui.options || [], ui.selected);
       tintLayer.replaceChildren();
       ringLayer.replaceChildren();
       diceLayer.replaceChildren();
@@ -386,12 +400,20 @@ function board(container) {
         else if (showPlaces && ui.clickable.has(`target:${name}`)) { handle = `target:${name}`; cls = "target-hex"; }
         else if (showPlaces && ui.clickable.has(`hex:${name}`)) { handle = `hex:${name}`; cls = "reach"; }
         poly.dataset.handle = handle || "";
-        poly.setAttribute("class", `hex-hit${handle ? ` target ${cls}` : ""}`);
-        poly.querySelector("title").textContent = hexTitle(map, name, u, view);
+        const battles = cls === "reach" ? preview.get(name) : undefined;
+        const said = battles === undefined ? "" : battles ? "may-battle" : "no-battle";
+        poly.setAttribute("class", `hex-hit${handle ? ` target ${cls}` : ""}${said ? ` ${said}` : ""}`);
+        const title = hexTitle(map, name, u, view);
+        const words = battles === undefined ? title : `Move to ${title}: ${battles ? BATTLE_WORDS.yes : BATTLE_WORDS.no}`;
+        poly.querySelector("title").textContent = words;
+        if (handle) poly.setAttribute("aria-label", words); // kept in step with the title (the table names a target once)
+        else poly.removeAttribute("aria-label");
         const [x, y] = centre(name);
         if (cls === "reach") {
-          tintLayer.append(svg("polygon", { points: points(corners(x, y, 0.94)), class: "tint reach" }),
-            svg("circle", { cx: f(x), cy: f(y), r: 6, class: "reach-dot" }));
+          tintLayer.append(svg("polygon", { points: points(corners(x, y, 0.94)), class: `tint reach${said ? ` ${said}` : ""}` }));
+          if (battles === false) tintLayer.append(svg("polygon", { points: points(corners(x, y, 0.94)), class: "tint no-battle-hatch", fill: "url(#m44-nobattle)" }));
+          tintLayer.append(battles === undefined ? svg("circle", { cx: f(x), cy: f(y), r: 6, class: "reach-dot" })
+            : previewMark(x, y, battles));
         }
         if (cls) ringLayer.append(svg("polygon", { points: points(corners(x, y, 0.9)), class: `ring ${cls}` }));
         if (cls === "target-hex") {
@@ -407,6 +429,7 @@ function board(container) {
         node.classList.toggle("active", ui.clickable.has(`unit:${u.hex}`) || ui.selected.has(`unit:${u.hex}`));
       }
       drawStrips(strips, view, map);
+      legendLayer.replaceChildren(...(preview.size ? [previewLegend(HEIGHT - STRIP / 2 - 2)] : []));
     },
     flash(events) {
       for (const e of events) {
@@ -443,6 +466,51 @@ function diceByTarget(options) {
     const ns = [...set].sort((a, b) => a - b);
     return [h, ns.length === 1 ? String(ns[0]) : `${ns[0]}–${ns[ns.length - 1]}`];
   }));
+}
+
+// The move preview: for the picked unit, each destination -> whether it may still battle this turn
+// once there, from the move options' consequences (the engine's answer, M44-MOVE-08, M44-BATTLE-04).
+function battleAfterMove(options, selected) {
+  const out = new Map();
+  for (const a of options) {
+    if (a.verb !== "move" || typeof a.consequence?.may_battle !== "boolean") continue;
+    if (!selected.has(`unit:${part(a, "from")}`)) continue;
+    out.set(part(a, "to"), a.consequence.may_battle);
+  }
+  return out;
+}
+
+const BATTLE_WORDS = { yes: "may still battle this turn", no: "no battle this turn after this move" };
+
+// crossed swords: the unit may battle after this move; the same swords struck through (over the
+// hatch) where it may not
+function swords(cls) {
+  return svg("g", { class: cls },
+    svg("circle", { r: 10.5, class: "mark-disc" }),
+    svg("path", { d: "M-6,-6 L6,6 M6,-6 L-6,6", class: "blade" }),
+    svg("path", { d: "M-7,3 L-3,7 M7,3 L3,7", class: "hilt" }));
+}
+
+function previewMark(x, y, battles) {
+  const g = swords(battles ? "preview-mark battle" : "preview-mark no-battle");
+  g.setAttribute("transform", `translate(${f(x)},${f(y)})`);
+  if (!battles) g.append(svg("path", { d: "M-9,9 L9,-9", class: "strike" }));
+  return g;
+}
+
+// the legend, in the viewer's strip while a unit's destinations are shown
+function previewLegend(y) {
+  const x = WIDTH * 0.3;
+  const battle = swords("preview-mark battle");
+  battle.setAttribute("transform", `translate(${f(x)},${f(y)})`);
+  const hatch = svg("g", { transform: `translate(${f(x + 140)},${f(y)})` },
+    svg("rect", { x: -11, y: -11, width: 22, height: 22, rx: 3, class: "tint reach no-battle" }),
+    svg("rect", { x: -11, y: -11, width: 22, height: 22, rx: 3, fill: "url(#m44-nobattle)" }));
+  const none = previewMark(x + 140, y, false);
+  return svg("g", { class: "legend", "aria-hidden": "true" },
+    svg("rect", { x: f(x - 18), y: f(y - 16), width: 312, height: 32, rx: 8, class: "legend-box" }),
+    battle, svg("text", { x: f(x + 16), y: f(y + 5) }, "may still battle"),
+    hatch, none, svg("text", { x: f(x + 156), y: f(y + 5) }, "no battle this turn"));
 }
 
 function hexTitle(map, name, u, view) {
@@ -550,7 +618,9 @@ function cardNode(kind, handle, ui, extra = "") {
     : ["left", "center", "right"].map((s) => info.section === s);
   return el("div", {
     class: `card m44-card ${info.class}${clickable ? " target" : ""}${handle && ui.selected.has(handle) ? " selected" : ""}${extra}`,
-    dataset: { handle: handle || "", kind }, title: `${info.name}: ${info.text}`,
+    // its full text on hover (and, as `data-read`, for the shared tap-to-read popover once the
+    // table has one); the face shows it too, cut short on a small card
+    dataset: { handle: handle || "", kind, read: `${info.name}: ${info.text}` }, title: `${info.name}: ${info.text}`,
     onclick: clickable ? () => ui.onHandle(handle) : null,
   },
   el("div", { class: "card-band" }, info.class === "section" ? "section" : "tactic"),
