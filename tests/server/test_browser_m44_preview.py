@@ -37,8 +37,10 @@ READ = """() => {
              none: document.querySelectorAll('.m44-board .tints .preview-mark.no-battle').length,
              hatch: document.querySelectorAll('.m44-board .tints .no-battle-hatch').length },
     legend: legend ? legend.textContent : null,
-    legendInside: Boolean(box && box.left >= board.left && box.right <= board.right && box.bottom <= board.bottom),
-    cards: [...document.querySelectorAll('.m44-hands .m44-card')].map((n) => [n.dataset.kind, n.title, n.dataset.read]),
+    legendInside: Boolean(box && box.left >= board.left && box.right <= board.right
+                          && box.bottom <= board.bottom),
+    cards: [...document.querySelectorAll('.m44-hands .m44-card')]
+      .map((n) => [n.dataset.kind, n.title, n.dataset.read]),
   };
 }"""
 
@@ -74,7 +76,8 @@ def test_memoir44_move_preview_and_card_texts(browser: Any, serve: Any) -> None:
         h = shown[hex_name]
         assert ("may-battle" in h["cls"]) is battles and ("no-battle" in h["cls"]) is not battles, h
         words = "may still battle this turn" if battles else "no battle this turn"
-        assert words in h["label"] and h["label"] == h["title"] and h["label"].startswith("Move to " + hex_name)
+        assert words in h["label"] and h["label"] == h["title"], h
+        assert h["label"].startswith(f"Move to {hex_name}"), h
     yes = sum(moves.values())
     assert doc["marks"] == {"battle": yes, "none": len(moves) - yes, "hatch": len(moves) - yes}
     assert doc["legend"] and "may still battle" in doc["legend"] and "no battle this turn" in doc["legend"]
