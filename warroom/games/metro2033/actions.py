@@ -14,11 +14,19 @@ by their board id ("OKH"), factions by theirs ("RL"), cards by their card id ("E
     buy | quest | scout | exchange M P 2 | refresh | purchase EQ-AKM | complete Q-HEAD
     anywhere Q-ORDER pay | scout use | scout keep | svd peek | svd skip | svd top | svd bottom
     artyom peek | artyom skip | fight T1-RATS | reward EQ-AKM | reward quest
+
+`SHAPES` declares them: each row a word, a verb and its parts with every value they take; the
+table holds the product of each row's values. The lookup tuples at the end (`MOVE[s]`,
+`GATHER[r]`, `EXCHANGES[r]` ...) are the rules' speed path (issue 15): an option list indexes
+them instead of formatting and looking up a text per option.
 """
 
 from __future__ import annotations
 
-from warroom.core.actions import Action, ActionTable, PartKind, parts
+from collections.abc import Iterable, Sequence
+from itertools import product
+
+from warroom.core.actions import Action, ActionTable, Part, PartKind
 from warroom.games.metro2033.board import BOARD
 from warroom.games.metro2033.content import default_content
 from warroom.games.metro2033.words import RESOURCES, Faction, Hero, QuestAbility
@@ -27,118 +35,152 @@ MAX_EXCHANGE = 35  # a player never holds more of one resource than the reserve'
 QUEST_MODES = ("discard", "pay")  # an uncompleted quest is discarded, a completed one costs 1 A (M33-QST-06)
 SIDES = ("attacker", "defender")
 
+Dim = tuple[str, PartKind, Sequence[object]]  # a part: its role, its kind, every value it takes
+Shape = tuple[str, str, tuple[Dim, ...]]  # the text's first word(s), the verb, the parts in text order
+
+
+class MetroAction(Action):
+    """An action plus the board index of the station it names (-1 if none), so the rules read
+    `action.station` instead of parsing its text."""
+
+    __slots__ = ("station",)
+
+    def __init__(self, index: int, text: str, verb: str, parts: tuple[Part, ...]) -> None:
+        super().__init__(index, text, verb, parts)
+        named = [p.value for p in parts if p.role == "station"]
+        self.station = BOARD.index[str(named[0])] if named else -1
+
 
 class MetroTable(ActionTable):
-    """The interned actions; `get(text)` is the one lookup the rules use."""
+    """The interned actions; `get(text)` is the one lookup by text the rules use."""
 
-    def add(self, text: str, verb: str, *items: tuple[str, PartKind, object]) -> Action:
-        action: Action = self.intern(Action(len(self.all), text, verb, parts(*items)))
+    all: list[MetroAction]
+
+    def add_shape(self, word: str, verb: str, dims: tuple[Dim, ...]) -> None:
+        """Every action of one shape: the product of its parts' values, in order."""
+        for values in product(*(values for _role, _kind, values in dims)):
+            text = " ".join((word, *(str(v) for v in values)))
+            parts = tuple(Part(role, kind, v) for (role, kind, _), v in zip(dims, values, strict=True))
+            self.intern(MetroAction(len(self.all), text, verb, parts))
+
+    def get(self, text: str) -> MetroAction:
+        action: MetroAction = self.by_text[text]
         return action
 
-    def get(self, text: str) -> Action:
-        action: Action = self.by_text[text]
-        return action
+
+def _choice(role: str, *words: str) -> Dim:
+    return (role, PartKind.CHOICE, words)
 
 
-def _station(s: str) -> tuple[str, PartKind, object]:
-    return ("station", PartKind.SPACE, s)
+def shapes() -> list[Shape]:
+    """Every action shape of the game, from the content (cards) and the board (stations)."""
+    c = default_content()
+    station: Dim = ("station", PartKind.SPACE, BOARD.ids)
+    faction = _choice("faction", *(f.value for f in Faction))
+    resource = _choice("resource", *(r.value for r in RESOURCES))
+    unit = _choice("unit", "army", "hero")
+    quests = list(c.quests)
+
+    def quests_with(*abilities: QuestAbility) -> Dim:
+        return ("card", PartKind.CARD, [q for q in quests if c.quests[q].ability_kind in abilities])
+
+    def cards(values: Iterable[object]) -> Dim:
+        return ("card", PartKind.CARD, [str(v) for v in values])
+
+    plain = ("pass", "end", "done", "buy", "quest", "scout", "refresh", "capture", "decline", "none")
+    return [
+        *((verb, verb, ()) for verb in (*plain, "grenade", "explode")),
+        ("faction", "faction", (faction,)),
+        ("hero", "hero", (_choice("hero", *(h.value for h in Hero)),)),
+        *(
+            (verb, verb, (station,))
+            for verb in ("place", "move", "attack", "colonize", "seize", "claim", "retreat")
+        ),
+        ("attack hero", "attack_hero", (faction,)),
+        ("target", "target", (faction,)),
+        *(
+            (verb, verb, (resource,))
+            for verb in ("gather", "tax", "gain", "lose", "pay", "produce", "income")
+        ),
+        ("upkeep", "upkeep", (("amount", PartKind.AMOUNT, range(1, 9)),)),
+        ("recruit", "recruit", (("amount", PartKind.AMOUNT, range(8)),)),
+        ("vote", "vote", (_choice("choice", "for", "against"),)),
+        ("c05", "c05", (_choice("choice", "peek", "skip"),)),
+        ("propose", "propose", (cards(c.laws),)),
+        ("announce", "announce", (station, unit)),
+        ("defend", "defend", (unit,)),
+        ("card", "card", (cards(c.battle_cards),)),
+        (
+            "boost",
+            "boost",
+            (
+                quests_with(QuestAbility.ARMY_STRENGTH, QuestAbility.HERO_STRENGTH),
+                _choice("mode", *QUEST_MODES),
+                _choice("side", *SIDES),
+            ),
+        ),
+        ("anywhere", "anywhere", (quests_with(QuestAbility.ATTACK_ANYWHERE), _choice("mode", *QUEST_MODES))),
+        (
+            "teleport",
+            "teleport",
+            (quests_with(QuestAbility.TELEPORT), _choice("mode", *QUEST_MODES), station),
+        ),
+        ("complete", "complete", (cards(quests),)),
+        ("keep", "keep", (cards([*quests, *c.equipment]),)),
+        *((verb, verb, (cards(c.equipment),)) for verb in ("strip", "take", "discard", "purchase")),
+        ("reward", "reward", (cards([*c.equipment, "quest"]),)),
+        *(
+            (
+                "exchange",
+                "exchange",
+                (
+                    _choice("give", x.value),
+                    _choice("get", y.value),
+                    ("amount", PartKind.AMOUNT, range(1, MAX_EXCHANGE + 1)),
+                ),
+            )
+            for x in RESOURCES
+            for y in RESOURCES
+            if x != y
+        ),
+        ("scout", "scout", (_choice("choice", "use", "keep"),)),
+        ("svd", "svd", (_choice("choice", "peek", "skip", "top", "bottom"),)),
+        ("artyom", "artyom", (_choice("choice", "peek", "skip"),)),
+        ("fight", "fight", (cards(c.threats),)),
+    ]
 
 
 def _build() -> MetroTable:
-    c = default_content()
-    t = MetroTable()
-    stations = BOARD.ids
-    quests = list(c.quests)
-    for verb in ("pass", "end", "done", "buy", "quest", "scout", "refresh", "capture", "decline", "none"):
-        t.add(verb, verb)
-    for verb in ("grenade", "explode"):
-        t.add(verb, verb)
-    for f in Faction:
-        t.add(f"faction {f}", "faction", ("faction", PartKind.CHOICE, f.value))
-    for h in Hero:
-        t.add(f"hero {h}", "hero", ("hero", PartKind.CHOICE, h.value))
-    for verb in ("place", "move", "attack", "colonize", "seize", "claim", "retreat"):
-        for s in stations:
-            t.add(f"{verb} {s}", verb, _station(s))
-    for f in Faction:
-        t.add(f"attack hero {f}", "attack_hero", ("faction", PartKind.CHOICE, f.value))
-        t.add(f"target {f}", "target", ("faction", PartKind.CHOICE, f.value))
-    for verb in ("gather", "tax", "gain", "lose", "pay", "produce", "income"):
-        for r in RESOURCES:
-            t.add(f"{verb} {r}", verb, ("resource", PartKind.CHOICE, r.value))
-    for n in range(1, 9):
-        t.add(f"upkeep {n}", "upkeep", ("amount", PartKind.AMOUNT, n))
-    for n in range(8):
-        t.add(f"recruit {n}", "recruit", ("amount", PartKind.AMOUNT, n))
-    t.add("vote for", "vote", ("choice", PartKind.CHOICE, "for"))
-    t.add("vote against", "vote", ("choice", PartKind.CHOICE, "against"))
-    t.add("c05 peek", "c05", ("choice", PartKind.CHOICE, "peek"))
-    t.add("c05 skip", "c05", ("choice", PartKind.CHOICE, "skip"))
-    for law in c.laws:
-        t.add(f"propose {law}", "propose", ("card", PartKind.CARD, law.value))
-    for s in stations:
-        for unit in ("army", "hero"):
-            t.add(f"announce {s} {unit}", "announce", _station(s), ("unit", PartKind.CHOICE, unit))
-    for unit in ("army", "hero"):
-        t.add(f"defend {unit}", "defend", ("unit", PartKind.CHOICE, unit))
-    for card in c.battle_cards:
-        t.add(f"card {card}", "card", ("card", PartKind.CARD, card))
-    for q in quests:
-        qc = c.quests[q]
-        if qc.ability_kind in (QuestAbility.ARMY_STRENGTH, QuestAbility.HERO_STRENGTH):
-            for mode in QUEST_MODES:
-                for side in SIDES:
-                    t.add(
-                        f"boost {q} {mode} {side}",
-                        "boost",
-                        ("card", PartKind.CARD, q),
-                        ("mode", PartKind.CHOICE, mode),
-                        ("side", PartKind.CHOICE, side),
-                    )
-        if qc.ability_kind == QuestAbility.ATTACK_ANYWHERE:
-            for mode in QUEST_MODES:
-                t.add(
-                    f"anywhere {q} {mode}",
-                    "anywhere",
-                    ("card", PartKind.CARD, q),
-                    ("mode", PartKind.CHOICE, mode),
-                )
-        if qc.ability_kind == QuestAbility.TELEPORT:
-            for mode in QUEST_MODES:
-                for s in stations:
-                    t.add(
-                        f"teleport {q} {mode} {s}",
-                        "teleport",
-                        ("card", PartKind.CARD, q),
-                        ("mode", PartKind.CHOICE, mode),
-                        _station(s),
-                    )
-        t.add(f"complete {q}", "complete", ("card", PartKind.CARD, q))
-        t.add(f"keep {q}", "keep", ("card", PartKind.CARD, q))
-    for e in c.equipment:
-        for verb in ("strip", "take", "discard", "keep", "purchase", "reward"):
-            t.add(f"{verb} {e}", verb, ("card", PartKind.CARD, e.value))
-    t.add("reward quest", "reward", ("card", PartKind.CARD, "quest"))
-    for x in RESOURCES:
-        for y in RESOURCES:
-            if x != y:
-                for n in range(1, MAX_EXCHANGE + 1):
-                    t.add(
-                        f"exchange {x} {y} {n}",
-                        "exchange",
-                        ("give", PartKind.CHOICE, x.value),
-                        ("get", PartKind.CHOICE, y.value),
-                        ("amount", PartKind.AMOUNT, n),
-                    )
-    for verb, choices in (("scout", ("use", "keep")), ("svd", ("peek", "skip", "top", "bottom"))):
-        for word in choices:
-            t.add(f"{verb} {word}", verb, ("choice", PartKind.CHOICE, word))
-    t.add("artyom peek", "artyom", ("choice", PartKind.CHOICE, "peek"))
-    t.add("artyom skip", "artyom", ("choice", PartKind.CHOICE, "skip"))
-    for threat in c.threats:
-        t.add(f"fight {threat}", "fight", ("card", PartKind.CARD, threat))
-    return t
+    table = MetroTable()
+    for word, verb, dims in shapes():
+        table.add_shape(word, verb, dims)
+    return table
 
 
 TABLE = _build()
 A = TABLE.get
+
+
+# ---------------------------------------------------------------- lookups for the rules' hot paths
+
+
+def _per_station(verb: str) -> tuple[MetroAction, ...]:
+    return tuple(A(f"{verb} {s}") for s in BOARD.ids)
+
+
+def _per_resource(verb: str) -> tuple[MetroAction, ...]:
+    return tuple(A(f"{verb} {r}") for r in RESOURCES)
+
+
+MOVE, ATTACK, CLAIM, RETREAT, COLONIZE = (
+    _per_station(v) for v in ("move", "attack", "claim", "retreat", "colonize")
+)
+GATHER, PRODUCE, TAX = (_per_resource(v) for v in ("gather", "produce", "tax"))
+UPKEEP: tuple[MetroAction, ...] = tuple(A(f"upkeep {n}") for n in range(1, 9))  # UPKEEP[n - 1]
+RECRUIT: tuple[MetroAction, ...] = tuple(A(f"recruit {n}") for n in range(8))
+# EXCHANGES[x]: giving resource x, for n = 1, 2 ... and each other resource y (the order the act
+# options list them), so giving at most h is the prefix EXCHANGES[x][: 2 * h]
+EXCHANGES: tuple[tuple[MetroAction, ...], ...] = tuple(
+    tuple(A(f"exchange {x} {y} {n}") for n in range(1, MAX_EXCHANGE + 1) for y in RESOURCES if y != x)
+    for x in RESOURCES
+)

@@ -60,6 +60,7 @@ class Board:
         self.polis = self._of_kind(StationKind.POLIS)
         self.abandoned = self._of_kind(StationKind.ABANDONED)
         self.hanza = self._of_kind(StationKind.HANZA)
+        self.capturable: frozenset[Station] = frozenset(s for s in range(self.size) if self.is_capturable(s))
         self.links: Mapping[frozenset[Station], Link] = MappingProxyType(
             {frozenset((self.index[e.a], self.index[e.b])): e for e in data.links}
         )
@@ -85,6 +86,12 @@ class Board:
         )
         self._hanza_set = frozenset(self.hanza)
         self._costs: dict[tuple[frozenset[Station], bool], Costs] = {}
+        # army_reach's cache: per (neutral Polis stations, stations in play), each origin's reach
+        self._reach: dict[
+            tuple[tuple[Station, ...], frozenset[Station]], list[frozenset[Station] | None]
+        ] = {}
+        self._destinations: dict[tuple[Station, int, frozenset[Station], bool], tuple[Station, ...]] = {}
+        self._capturable_in: dict[frozenset[Station], tuple[Station, ...]] = {}
         self.distance: Costs = self.movement_costs(self.all)
         self.tunnel_distance: Costs = self.movement_costs(self.all, transfers_free=True)
 
@@ -199,6 +206,27 @@ class Board:
         costs = self.movement_costs(self.all if in_play is None else in_play, transfers_free)[start]
         return frozenset(s for s in range(self.size) if costs[s] <= speed)
 
+    def sorted_destinations(
+        self, start: Station, speed: int, in_play: frozenset[Station], transfers_free: bool
+    ) -> tuple[Station, ...]:
+        """`hero_destinations` in board order, cached (speed, issue 15: asked every hero turn)."""
+        key = (start, speed, in_play, transfers_free)
+        found = self._destinations.get(key)
+        if found is None:
+            found = self._destinations[key] = tuple(
+                sorted(self.hero_destinations(start, speed, in_play, transfers_free))
+            )
+        return found
+
+    def ordinary_in(self, in_play: frozenset[Station]) -> tuple[Station, ...]:
+        """The in-play stations of the ordinary capturable kind (not Polis), in board order; cached."""
+        found = self._capturable_in.get(in_play)
+        if found is None:
+            found = self._capturable_in[in_play] = tuple(
+                s for s in sorted(in_play) if self.kind[s] == StationKind.CAPTURABLE
+            )
+        return found
+
     # ------------------------------------------------------------ army reach
 
     def army_reach(
@@ -210,11 +238,33 @@ class Board:
         """Every station T army-reachable from one of `origins` (M33-MAP-13): a path of at least one
         in-play link whose intermediate stations are all Hanza stations or neutral Polis stations
         (`neutral_polis`), using at most one Hanza tunnel. Owned, abandoned and neutral non-Polis
-        stations end a path; the caller filters the targets an army may attack (M33-ARM-02/03)."""
+        stations end a path; the caller filters the targets an army may attack (M33-ARM-02/03).
+
+        Speed (issue 15): the reach of a set of origins is the union of each origin's reach (a
+        path starts at one origin), and one origin's reach depends only on the neutral Polis
+        stations and the stations in play, so each is searched once and cached per pair."""
         allowed = self.all if in_play is None else in_play
-        passable = self._hanza_set.union(neutral_polis)  # only in-play ones are ever reached
+        key = (tuple(sorted(neutral_polis)), allowed)
+        table = self._reach.get(key)
+        if table is None:
+            table = self._reach[key] = [None] * self.size
+        reached: set[Station] = set()
+        for s in origins:
+            one = table[s]
+            if one is None:
+                one = table[s] = self._reach_from(s, frozenset(neutral_polis), allowed)
+            reached |= one
+        return frozenset(reached)
+
+    def _reach_from(
+        self, origin: Station, neutral_polis: frozenset[Station], allowed: frozenset[Station]
+    ) -> frozenset[Station]:
+        """army_reach from one origin, searched: (station, Hanza tunnels used) states."""
+        if origin not in allowed:
+            return frozenset()
+        passable = self._hanza_set | neutral_polis  # only in-play ones are ever reached
         links = self._reach_links
-        todo = [(s, 0) for s in set(origins) if s in allowed]
+        todo = [(origin, 0)]
         seen: set[tuple[Station, int]] = set()
         reached: set[Station] = set()
         while todo:

@@ -10,6 +10,7 @@ import itertools
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
+from dataclasses import field as derived
 from typing import Annotated, Any, Literal
 
 from pydantic import Field, StrictBool, StrictInt, model_validator
@@ -237,19 +238,17 @@ class RoundSpace:
     space: str
     symbols: tuple[Symbol, ...]
     times: int
+    # derived once from the symbols (every round's income asks): the resources stations produce
+    # on this space (M33-EVT-03), whether a law is voted and whether a threat comes (M33-EVT-02)
+    resources: tuple[Resource, ...] = derived(init=False)
+    has_law: bool = derived(init=False)
+    has_threat: bool = derived(init=False)
 
-    @property
-    def resources(self) -> tuple[Resource, ...]:
-        """The resources stations produce on this space (M33-EVT-03)."""
-        return tuple(r for s in self.symbols if (r := s.resource) is not None)
-
-    @property
-    def has_law(self) -> bool:
-        return Symbol.LAW in self.symbols
-
-    @property
-    def has_threat(self) -> bool:
-        return Symbol.THREAT in self.symbols
+    def __post_init__(self) -> None:
+        produced = tuple(r for s in self.symbols if (r := s.resource) is not None)
+        object.__setattr__(self, "resources", produced)
+        object.__setattr__(self, "has_law", Symbol.LAW in self.symbols)
+        object.__setattr__(self, "has_threat", Symbol.THREAT in self.symbols)
 
 
 @dataclass(frozen=True, slots=True)

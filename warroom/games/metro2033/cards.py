@@ -3,6 +3,7 @@ and the core's `Knowledge` of who has seen which card all speak ints (M33-DECK-0
 
     CARD[i]       the card id printed on instance i ("EQ-AKM", "Q-HEAD", "T1-RATS", "L-TAX", ...)
     DECK[kind]    the instance ids of one deck, in data-file order (what setup shuffles)
+    INSTANCES[id] the instance ids of one card id (a rule asking "does this hand hold an AKM?")
 """
 
 from __future__ import annotations
@@ -27,3 +28,6 @@ def _instances() -> tuple[tuple[str, ...], Mapping[CardKind, tuple[int, ...]]]:
 
 CARD, DECK = _instances()
 KIND_OF: tuple[CardKind, ...] = tuple(kind for kind in CardKind for _ in DECK[kind])
+INSTANCES: Mapping[str, frozenset[int]] = MappingProxyType(
+    {card: frozenset(i for i, c in enumerate(CARD) if c == card) for card in set(CARD)}
+)

@@ -18,9 +18,9 @@ from typing import TYPE_CHECKING, Any
 
 from warroom.core.actions import Action
 from warroom.core.engine import Decision, DecisionKind
-from warroom.games.metro2033.actions import A
+from warroom.games.metro2033.actions import A, MetroAction
 from warroom.games.metro2033.board import BOARD
-from warroom.games.metro2033.cards import CARD, DECK
+from warroom.games.metro2033.cards import CARD, DECK, INSTANCES
 from warroom.games.metro2033.rules.common import (
     AC_GARRISON,
     POLIS_GARRISON,
@@ -88,11 +88,11 @@ def _defender_job(st: MetroState, _job: list[Any]) -> None:
     st.decide("defend", int(st.bt["dseat"]))
 
 
-def _defend_options(_st: MetroState, _d: Decision) -> list[Action]:
+def _defend_options(_st: MetroState, _d: Decision) -> list[MetroAction]:
     return [A("defend army"), A("defend hero")]
 
 
-def _defend(st: MetroState, action: Action, d: Decision) -> None:
+def _defend(st: MetroState, action: MetroAction, d: Decision) -> None:
     """M33-CMB-03: the owner whose hero stands there may defend with it, publicly."""
     unit = str(action.part("unit"))
     st.bt = {**st.bt, "dunit": unit}
@@ -112,11 +112,11 @@ def _scout_offer(st: MetroState, _job: list[Any]) -> None:
         st.decide("scout_use", int(st.bt["aseat"]))
 
 
-def _scout_options(_st: MetroState, _d: Decision) -> list[Action]:
+def _scout_options(_st: MetroState, _d: Decision) -> list[MetroAction]:
     return [A("scout use"), A("scout keep")]
 
 
-def _scout_use(st: MetroState, action: Action, d: Decision) -> None:
+def _scout_use(st: MetroState, action: MetroAction, d: Decision) -> None:
     """M33-CMB-05 step 1: the scouting card goes on top of the threat deck."""
     if action.part("choice") == "use":
         st.t_deck.append(st.scouts[d.seat].pop())
@@ -129,13 +129,13 @@ def _svd_offer(st: MetroState, _job: list[Any]) -> None:
         st.decide("svd", seat)
 
 
-def _svd_options(st: MetroState, d: Decision) -> list[Action]:
+def _svd_options(st: MetroState, d: Decision) -> list[MetroAction]:
     if d.data:
         return [A("svd top"), A("svd bottom")]
     return [A("svd peek"), A("svd skip")] if st.t_deck or st.t_disc else [A("svd skip")]
 
 
-def _svd(st: MetroState, action: Action, d: Decision) -> None:
+def _svd(st: MetroState, action: MetroAction, d: Decision) -> None:
     """M33-EQP-07, M33-CMB-05 step 2: peek at the top card; keep it there or put it at the bottom."""
     choice = action.part("choice")
     if choice == "peek":
@@ -157,11 +157,11 @@ def _artyom_offer(st: MetroState, _job: list[Any]) -> None:
         st.decide("artyom", seat)
 
 
-def _artyom_options(st: MetroState, _d: Decision) -> list[Action]:
+def _artyom_options(st: MetroState, _d: Decision) -> list[MetroAction]:
     return [A("artyom peek"), A("artyom skip")] if st.t_deck or st.t_disc else [A("artyom skip")]
 
 
-def _artyom(st: MetroState, action: Action, d: Decision) -> None:
+def _artyom(st: MetroState, action: MetroAction, d: Decision) -> None:
     """M33-HER-01, M33-CMB-05 step 3: look at the top 2, fight either, the other to the bottom."""
     if action.part("choice") == "skip":
         return
@@ -175,11 +175,11 @@ def _artyom(st: MetroState, action: Action, d: Decision) -> None:
     st.decide("fight", d.seat)
 
 
-def _fight_options(st: MetroState, _d: Decision) -> list[Action]:
+def _fight_options(st: MetroState, _d: Decision) -> list[MetroAction]:
     return list(dict.fromkeys(A(f"fight {CARD[c]}") for c in st.drawn))
 
 
-def _fight(st: MetroState, action: Action, _d: Decision) -> None:
+def _fight(st: MetroState, action: MetroAction, _d: Decision) -> None:
     wanted = str(action.part("card"))
     card = next(c for c in st.drawn if CARD[c] == wanted)
     for other in st.drawn:
@@ -219,7 +219,7 @@ def _deal(st: MetroState, _job: list[Any]) -> None:
     st.decide_together("card", [a, d])
 
 
-def _card_options(st: MetroState, d: Decision) -> list[Action]:
+def _card_options(st: MetroState, d: Decision) -> list[MetroAction]:
     """M33-BAT-03: one of one's own 3 cards."""
     hand = st.bhand[0] if d.seat == st.bt["aseat"] else st.bhand[1]
     return [A(f"card {CARD[c]}") for c in hand]
@@ -249,16 +249,23 @@ def _wb_start(st: MetroState, _job: list[Any]) -> None:
 
 
 def _wb_job(st: MetroState, job: list[Any]) -> None:
+    """The next seat of the pass with something to do is asked; the job for the seat after it
+    stays on the agenda. Speed (issue 15): seats with nothing but "done" are passed over in this
+    one call, which leaves the same agenda as one job per seat would."""
     seat, left = int(job[1]), int(job[2])
-    if left <= 0:
-        return
-    st.push(["wb", (seat + 1) % st.game.num_players, left - 1])
-    if _may_intervene(st, seat) and len(_wb_options(st, st.rules.asked["wb"][seat])) > 1:
-        st.decide("wb", seat)
+    n = st.game.num_players
+    while left > 0:
+        nxt = (seat + 1) % n
+        if _may_intervene(st, seat) and len(_wb_options(st, st.rules.asked["wb"][seat])) > 1:
+            st.push(["wb", nxt, left - 1])
+            st.decide("wb", seat)
+            return
+        seat, left = nxt, left - 1
 
 
 _BOOSTS = (QuestAbility.ARMY_STRENGTH, QuestAbility.HERO_STRENGTH)
-_BATTLE_GEAR = (Equipment.GRENADE.value, Equipment.EXPLOSIVES.value)
+_BOOST_QUESTS = frozenset(q for q, ability in ABILITY_OF.items() if ability in _BOOSTS)
+_BATTLE_GEAR = INSTANCES[Equipment.GRENADE.value] | INSTANCES[Equipment.EXPLOSIVES.value]
 
 
 def _may_intervene(st: MetroState, seat: int) -> bool:
@@ -266,9 +273,9 @@ def _may_intervene(st: MetroState, seat: int) -> bool:
     (a strength quest in hand or completed, or a Grenade or Explosives carried), so the pass
     around the table skips listing most seats' options."""
     return (
-        any(CARD[c] in _BATTLE_GEAR for c in st.equip[seat])
-        or any(ABILITY_OF[q] in _BOOSTS for q in st.quests[seat])
-        or any(ABILITY_OF[q] in _BOOSTS for q in st.done[seat])
+        not _BATTLE_GEAR.isdisjoint(st.equip[seat])
+        or not _BOOST_QUESTS.isdisjoint(st.quests[seat])
+        or not _BOOST_QUESTS.isdisjoint(st.done[seat])
     )
 
 
@@ -285,7 +292,7 @@ def own_hero_side(st: MetroState, seat: int) -> str | None:
     return None
 
 
-def _wb_options(st: MetroState, d: Decision) -> list[Action]:
+def _wb_options(st: MetroState, d: Decision) -> list[MetroAction]:
     """M33-CMB-06 / DP-21: quest +-1 on a side of the matching unit (the garrison counts as an
     army, M33-CMB-08); the Grenade if one's hero fights; Explosives (M33-EQP-10)."""
     seat = d.seat
@@ -304,7 +311,7 @@ def _wb_options(st: MetroState, d: Decision) -> list[Action]:
     return options
 
 
-def _wb(st: MetroState, action: Action, d: Decision) -> None:
+def _wb(st: MetroState, action: MetroAction, d: Decision) -> None:
     seat = d.seat
     if action.verb == "done":
         return
@@ -383,10 +390,12 @@ def wins_ties(st: MetroState, side: str) -> bool:
     return False
 
 
-def winner(st: MetroState) -> str | None:
+def winner(st: MetroState, a: int | None = None, d: int | None = None) -> str | None:
     """M33-CMB-01/07: the higher strength; a tie goes to the one side with a tie-winning
-    ability, and stays a tie if both or neither have one. None for a tie."""
-    a, d = side_strength(st, ATTACKER), side_strength(st, DEFENDER)
+    ability, and stays a tie if both or neither have one. None for a tie. `a`, `d`: the sides'
+    strengths if the caller has them already."""
+    if a is None or d is None:
+        a, d = side_strength(st, ATTACKER), side_strength(st, DEFENDER)
     if a != d:
         return ATTACKER if a > d else DEFENDER
     ta, td = wins_ties(st, ATTACKER), wins_ties(st, DEFENDER)
@@ -419,7 +428,7 @@ JOBS = {
 def card_kind() -> DecisionKind[Any]:
     """The secret simultaneous battle-card choice (M33-BAT-03, M33-HID-06)."""
 
-    def options(st: MetroState) -> list[Action]:
+    def options(st: MetroState) -> list[MetroAction]:
         assert st.decision is not None
         return _card_options(st, st.decision)
 

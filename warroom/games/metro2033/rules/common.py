@@ -8,7 +8,7 @@ from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING
 
 from warroom.games.metro2033.board import BOARD, Station
-from warroom.games.metro2033.cards import CARD
+from warroom.games.metro2033.cards import CARD, INSTANCES
 from warroom.games.metro2033.content import default_content
 from warroom.games.metro2033.words import (
     RESOURCES,
@@ -51,11 +51,11 @@ def seat_of(st: MetroState, faction: Faction | str) -> int:
 
 
 def has_faction(st: MetroState, seat: int, faction: Faction) -> bool:
-    return st.faction[seat] == faction.value
+    return st.faction[seat] == faction  # a StrEnum member equals its value (no `.value`: hot path)
 
 
 def has_hero(st: MetroState, seat: int, hero: Hero) -> bool:
-    return st.hero[seat] == hero.value
+    return st.hero[seat] == hero
 
 
 # ---------------------------------------------------------------- resources
@@ -138,7 +138,13 @@ def describe_cost(cost: Mapping[Resource, int]) -> str:
 
 
 def stations_of(st: MetroState, seat: int) -> list[Station]:
-    return [s for s, owner in enumerate(st.owner) if owner == seat]
+    """The seat's stations in board order. Speed (issue 15): `list.index` finds each of the few
+    tokens in C instead of a Python loop over all 78 stations."""
+    owner, found, s = st.owner, [], -1
+    for _ in range(owner.count(seat)):
+        s = owner.index(seat, s + 1)
+        found.append(s)
+    return found
 
 
 def station_count(st: MetroState, seat: int) -> int:
@@ -182,12 +188,19 @@ def can_take_station(st: MetroState, seat: int) -> bool:
 # ---------------------------------------------------------------- heroes and equipment
 
 
+# Speed (issue 15): each equipment instance's kind and each hero's card, looked up, not rebuilt
+_EQUIPMENT_OF: Mapping[int, Equipment] = {
+    i: Equipment(card) for i, card in enumerate(CARD) if card in C.equipment
+}
+HERO_OF: Mapping[str, Hero] = {h.value: h for h in Hero}
+
+
 def carried(st: MetroState, seat: int) -> list[Equipment]:
-    return [Equipment(CARD[c]) for c in st.equip[seat]]
+    return [_EQUIPMENT_OF[c] for c in st.equip[seat]]
 
 
 def carries(st: MetroState, seat: int, e: Equipment) -> bool:
-    return any(CARD[c] == e.value for c in st.equip[seat])
+    return not INSTANCES[e].isdisjoint(st.equip[seat])
 
 
 def equipment_limit(st: MetroState, seat: int) -> int:
@@ -197,7 +210,7 @@ def equipment_limit(st: MetroState, seat: int) -> int:
 
 def speed(st: MetroState, seat: int) -> int:
     """Hero SPD plus equipment, never below 0 (M33-HMV-02)."""
-    base = C.heroes[Hero(st.hero[seat])].speed
+    base = C.heroes[HERO_OF[st.hero[seat]]].speed
     return max(0, base + sum(C.equipment[e].speed for e in carried(st, seat)))
 
 

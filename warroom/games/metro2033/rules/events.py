@@ -5,9 +5,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from warroom.core.actions import Action
 from warroom.core.engine import Decision
-from warroom.games.metro2033.actions import A
+from warroom.games.metro2033.actions import COLONIZE, TAX, A, MetroAction
 from warroom.games.metro2033.board import BOARD
 from warroom.games.metro2033.cards import CARD
 from warroom.games.metro2033.rules.common import (
@@ -70,11 +69,11 @@ def _start_law(st: MetroState, job: list[Any]) -> None:
         st.decide("colon", seat)
 
 
-def _tax_options(_st: MetroState, _d: Decision) -> list[Action]:
-    return [A(f"tax {r}") for r in RESOURCES]
+def _tax_options(_st: MetroState, _d: Decision) -> list[MetroAction]:
+    return list(TAX)
 
 
-def _tax(st: MetroState, action: Action, d: Decision) -> None:
+def _tax(st: MetroState, action: MetroAction, d: Decision) -> None:
     """M33-LAW-03: every player gains 1 resource of their choice."""
     r = Resource(action.part("resource"))
     got = gain(st, d.seat, r)
@@ -89,20 +88,20 @@ def colony_targets(st: MetroState, seat: int) -> list[int]:
     return sorted(s for s in reach if BOARD.kind[s] == StationKind.CAPTURABLE and st.owner[s] < 0)
 
 
-def _colony_options(st: MetroState, d: Decision) -> list[Action]:
+def _colony_options(st: MetroState, d: Decision) -> list[MetroAction]:
     cost = C.laws[Law.COLONIZATION].colonize_cost
     options = [A("pass")]
     if can_pay(st, d.seat, cost):
-        options += [A(f"colonize {BOARD.ids[s]}") for s in colony_targets(st, d.seat)]
+        options += [COLONIZE[s] for s in colony_targets(st, d.seat)]
     return options
 
 
-def _colony(st: MetroState, action: Action, d: Decision) -> None:
+def _colony(st: MetroState, action: MetroAction, d: Decision) -> None:
     """M33-LAW-06: pay 2 M + 2 P + 2 A and capture; neither "with army" nor "with hero"."""
     if action.verb == "pass":
         return
     pay(st, d.seat, C.laws[Law.COLONIZATION].colonize_cost)
-    capture(st, d.seat, BOARD.station(action.part("station")), "Colonization")
+    capture(st, d.seat, action.station, "Colonization")
 
 
 # ---------------------------------------------------------------- income
@@ -133,11 +132,11 @@ def _polis_job(st: MetroState, job: list[Any]) -> None:
     st.decide("polis", int(job[1]), int(job[2]))
 
 
-def _polis_options(st: MetroState, _d: Decision) -> list[Action]:
+def _polis_options(st: MetroState, _d: Decision) -> list[MetroAction]:
     return [A(f"income {r}") for r in C.board.round_track.space_for_round(st.round).resources]
 
 
-def _polis(st: MetroState, action: Action, d: Decision) -> None:
+def _polis(st: MetroState, action: MetroAction, d: Decision) -> None:
     r = Resource(action.part("resource"))
     times = C.board.round_track.space_for_round(st.round).times
     got = gain(st, d.seat, r, times)
@@ -155,7 +154,7 @@ def _announce_job(st: MetroState, job: list[Any]) -> None:
         st.decide("announce", seat)
 
 
-def _announce_options(st: MetroState, d: Decision) -> list[Action]:
+def _announce_options(st: MetroState, d: Decision) -> list[MetroAction]:
     """M33-EVT-07: one owned station, defended by the army, or by the hero standing there."""
     options = []
     for s in stations_of(st, d.seat):
@@ -165,8 +164,8 @@ def _announce_options(st: MetroState, d: Decision) -> list[Action]:
     return options
 
 
-def _announce(st: MetroState, action: Action, d: Decision) -> None:
-    s = BOARD.station(action.part("station"))
+def _announce(st: MetroState, action: MetroAction, d: Decision) -> None:
+    s = action.station
     unit = str(action.part("unit"))
     st.ann[d.seat] = s * 2 + (HERO_UNIT if unit == "hero" else 0)
     st.say("announce", f"{st.name(d.seat)} defends {BOARD.ids[s]} with its {unit}", None, player=d.seat)
@@ -228,11 +227,11 @@ def _law_reveal(st: MetroState, _job: list[Any]) -> None:
         _propose(st, st.law_deck.pop())
 
 
-def _c05_options(st: MetroState, _d: Decision) -> list[Action]:
+def _c05_options(st: MetroState, _d: Decision) -> list[MetroAction]:
     return [A("c05 peek"), A("c05 skip")] if len(st.law_deck) >= 2 else [A("c05 skip")]
 
 
-def _c05(st: MetroState, action: Action, d: Decision) -> None:
+def _c05(st: MetroState, action: MetroAction, d: Decision) -> None:
     if action.part("choice") == "skip":
         _propose(st, st.law_deck.pop())
         return
@@ -244,11 +243,11 @@ def _c05(st: MetroState, action: Action, d: Decision) -> None:
     st.decide("propose", d.seat)
 
 
-def _propose_options(st: MetroState, _d: Decision) -> list[Action]:
+def _propose_options(st: MetroState, _d: Decision) -> list[MetroAction]:
     return [A(f"propose {CARD[c]}") for c in st.drawn]
 
 
-def _propose_chosen(st: MetroState, action: Action, _d: Decision) -> None:
+def _propose_chosen(st: MetroState, action: MetroAction, _d: Decision) -> None:
     """M33-FAC-04 / M33-HID-04: the other card goes to the bottom unseen by the others."""
     wanted = action.part("card")
     chosen = next(c for c in st.drawn if CARD[c] == wanted)
@@ -274,11 +273,11 @@ def _vote_job(st: MetroState, job: list[Any]) -> None:
     st.decide("vote", int(job[1]))
 
 
-def _vote_options(_st: MetroState, _d: Decision) -> list[Action]:
+def _vote_options(_st: MetroState, _d: Decision) -> list[MetroAction]:
     return [A("vote for"), A("vote against")]
 
 
-def _vote(st: MetroState, action: Action, d: Decision) -> None:
+def _vote(st: MetroState, action: MetroAction, d: Decision) -> None:
     """M33-EVT-15: all of a player's votes one way, openly, in turn order."""
     n = votes(st, d.seat)
     side = 0 if action.part("choice") == "for" else 1

@@ -7,24 +7,24 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from warroom.core.actions import Action
 from warroom.core.engine import Decision, DecisionKind
+from warroom.games.metro2033.actions import MetroAction
 
 if TYPE_CHECKING:
     from warroom.games.metro2033.state import MetroState
 
-Options = Callable[["MetroState", Decision], list[Action]]
-Apply = Callable[["MetroState", Action, Decision], None]
+Options = Callable[["MetroState", Decision], list[MetroAction]]
+Apply = Callable[["MetroState", MetroAction, Decision], None]
 
 
 def kind(name: str, options: Options, apply: Apply, *, forced: bool = True) -> DecisionKind[Any]:
     """A decision kind; `forced` (the default): a single option is taken by the engine at once."""
 
-    def listed(st: MetroState) -> list[Action]:
+    def listed(st: MetroState) -> list[MetroAction]:
         assert st.decision is not None
         return options(st, st.decision)
 
-    def applied(st: MetroState, action: Action) -> None:
+    def applied(st: MetroState, action: MetroAction) -> None:
         decision = st.decision
         assert decision is not None
         st.decision = None

@@ -6,9 +6,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from warroom.core.actions import Action
 from warroom.core.engine import Decision
-from warroom.games.metro2033.actions import A
+from warroom.games.metro2033.actions import CLAIM, RETREAT, A, MetroAction
 from warroom.games.metro2033.board import BOARD
 from warroom.games.metro2033.cards import CARD
 from warroom.games.metro2033.rules.battle import ATTACKER, DEFENDER, side_strength, winner
@@ -60,7 +59,7 @@ def _resolve(st: MetroState, _job: list[Any]) -> None:
         st.push(["cleanup"])
         return
     a, d = side_strength(st, ATTACKER), side_strength(st, DEFENDER)
-    won = winner(st)
+    won = winner(st, a, d)
     result = "a tie" if won is None else f"the {won} wins"
     st.say("battle", f"battle at {BOARD.ids[int(bt['station'])]}: {a} vs {d}, {result}", None,
            attacker=a, defender=d, winner=won or "")  # fmt: skip
@@ -148,14 +147,14 @@ def capture_price(st: MetroState, taken: bool) -> dict[Resource, int]:
     return price(st, Purchase.CAPTURE_TAKEN if taken else Purchase.CAPTURE_NEUTRAL)
 
 
-def _capture_options(st: MetroState, d: Decision) -> list[Action]:
+def _capture_options(st: MetroState, d: Decision) -> list[MetroAction]:
     seat, taken = d.seat, bool(d.data[1])
     if can_take_station(st, seat) and can_pay(st, seat, capture_price(st, taken)):
         return [A("capture"), A("decline")]
     return [A("decline")]
 
 
-def _capture(st: MetroState, action: Action, d: Decision) -> None:
+def _capture(st: MetroState, action: MetroAction, d: Decision) -> None:
     """M33-CAP-02/03/10/11: pay and capture, or leave it neutral; then the event quests."""
     seat, station, taken = d.seat, int(d.data[0]), bool(d.data[1])
     if action.verb == "decline":
@@ -183,7 +182,7 @@ def free_capture_options(st: MetroState, seat: int) -> list[int]:
     if not can_take_station(st, seat):
         return []
     zone = Faction(st.faction[seat]).zone
-    free = [s for s in sorted(st.inplay) if BOARD.kind[s] == StationKind.CAPTURABLE and st.owner[s] < 0]
+    free = [s for s in BOARD.ordinary_in(st.inplay) if st.owner[s] < 0]
     own = [s for s in free if BOARD.zone[s] == zone]
     return own or free
 
@@ -194,13 +193,13 @@ def _min3_job(st: MetroState, job: list[Any]) -> None:
         st.decide("claim", seat)
 
 
-def _claim_options(st: MetroState, d: Decision) -> list[Action]:
-    return [A(f"claim {BOARD.ids[s]}") for s in free_capture_options(st, d.seat)]
+def _claim_options(st: MetroState, d: Decision) -> list[MetroAction]:
+    return [CLAIM[s] for s in free_capture_options(st, d.seat)]
 
 
-def _claim(st: MetroState, action: Action, d: Decision) -> None:
+def _claim(st: MetroState, action: MetroAction, d: Decision) -> None:
     """M33-CAP-07/08: free, repeated while below 3."""
-    capture(st, d.seat, BOARD.station(action.part("station")), "free: the minimum of three")
+    capture(st, d.seat, action.station, "free: the minimum of three")
     st.push(["min3", d.seat])
 
 
@@ -225,12 +224,12 @@ def _wound_job(st: MetroState, job: list[Any]) -> None:
         st.decide("retreat", seat)
 
 
-def _retreat_options(st: MetroState, d: Decision) -> list[Action]:
-    return [A(f"retreat {BOARD.ids[s]}") for s in wound_places(st, d.seat)]
+def _retreat_options(st: MetroState, d: Decision) -> list[MetroAction]:
+    return [RETREAT[s] for s in wound_places(st, d.seat)]
 
 
-def _retreat(st: MetroState, action: Action, d: Decision) -> None:
-    st.hero_at[d.seat] = BOARD.station(action.part("station"))
+def _retreat(st: MetroState, action: MetroAction, d: Decision) -> None:
+    st.hero_at[d.seat] = action.station
 
 
 def _strip_job(st: MetroState, job: list[Any]) -> None:
@@ -238,7 +237,7 @@ def _strip_job(st: MetroState, job: list[Any]) -> None:
         st.decide("strip", int(job[1]), int(job[2]), str(job[3]))
 
 
-def _strip_options(st: MetroState, d: Decision) -> list[Action]:
+def _strip_options(st: MetroState, d: Decision) -> list[MetroAction]:
     """M33-OUT-05 (must discard), M33-OUT-07 (may discard), M33-OUT-09 (may take), M33-OUT-13."""
     loser, mode = int(d.data[0]), str(d.data[1])
     verb = "take" if mode == "take" else "strip"
@@ -246,7 +245,7 @@ def _strip_options(st: MetroState, d: Decision) -> list[Action]:
     return options if mode == "must" else [*options, A("none")]
 
 
-def _strip(st: MetroState, action: Action, d: Decision) -> None:
+def _strip(st: MetroState, action: MetroAction, d: Decision) -> None:
     if action.verb == "none":
         return
     loser = int(d.data[0])
@@ -280,11 +279,11 @@ def _limit_job(st: MetroState, job: list[Any]) -> None:
         st.decide("discard", seat)
 
 
-def _discard_options(st: MetroState, d: Decision) -> list[Action]:
+def _discard_options(st: MetroState, d: Decision) -> list[MetroAction]:
     return list(dict.fromkeys(A(f"discard {CARD[c]}") for c in st.equip[d.seat]))
 
 
-def _discard(st: MetroState, action: Action, d: Decision) -> None:
+def _discard(st: MetroState, action: MetroAction, d: Decision) -> None:
     """M33-EQP-03: down to the limit at once, one card at a time."""
     wanted = str(action.part("card"))
     card = next(c for c in st.equip[d.seat] if CARD[c] == wanted)
@@ -305,14 +304,14 @@ def _qevents_job(st: MetroState, job: list[Any]) -> None:
         st.decide("qevent", seat, *conds)
 
 
-def _qevent_options(st: MetroState, d: Decision) -> list[Action]:
+def _qevent_options(st: MetroState, d: Decision) -> list[MetroAction]:
     """M33-QST-03a: the face-down quests whose event condition the battle just met."""
     events = [Q(c) for c in d.data]
     quests = [q for q in completable(st, d.seat, events) if C.quests[CARD[q]].cond in events]
     return [A("done"), *(A(f"complete {CARD[q]}") for q in quests)]
 
 
-def _qevent(st: MetroState, action: Action, d: Decision) -> None:
+def _qevent(st: MetroState, action: MetroAction, d: Decision) -> None:
     if action.verb == "done":
         return
     complete(st, d.seat, str(action.part("card")))
@@ -344,24 +343,24 @@ def _gain_job(st: MetroState, job: list[Any]) -> None:
     st.decide("gain", int(job[1]))
 
 
-def _gain_options(_st: MetroState, _d: Decision) -> list[Action]:
+def _gain_options(_st: MetroState, _d: Decision) -> list[MetroAction]:
     return [A(f"gain {r}") for r in RESOURCES]
 
 
-def _gain(st: MetroState, action: Action, d: Decision) -> None:
+def _gain(st: MetroState, action: MetroAction, d: Decision) -> None:
     r = Resource(action.part("resource"))
     got = gain(st, d.seat, r)
     st.say("gain", f"{st.name(d.seat)} gains {got} {r}", None, player=d.seat)
 
 
-def _target_options(st: MetroState, d: Decision) -> list[Action]:
+def _target_options(st: MetroState, d: Decision) -> list[MetroAction]:
     """M33-GEN-12 (any opponent, one holding nothing included) or LS1 (one with a station)."""
     n = int(d.data[0])
     seats = [q for q in range(st.game.num_players) if q != d.seat and (n > 0 or stations_of(st, q))]
     return [A(f"target {st.faction[q]}") for q in seats]
 
 
-def _target(st: MetroState, action: Action, d: Decision) -> None:
+def _target(st: MetroState, action: MetroAction, d: Decision) -> None:
     victim, n = st.faction.index(str(action.part("faction"))), int(d.data[0])
     if n == 0:
         st.decide("seize", d.seat, victim)
@@ -374,30 +373,30 @@ def _lose_job(st: MetroState, job: list[Any]) -> None:
         st.decide("lose", int(job[1]), int(job[2]))
 
 
-def _lose_options(st: MetroState, d: Decision) -> list[Action]:
+def _lose_options(st: MetroState, d: Decision) -> list[MetroAction]:
     victim = int(d.data[0])
     return [A(f"lose {r}") for r in RESOURCES if st.res[victim][RESOURCES.index(r)] > 0]
 
 
-def _lose(st: MetroState, action: Action, d: Decision) -> None:
+def _lose(st: MetroState, action: MetroAction, d: Decision) -> None:
     victim = int(d.data[0])
     r = Resource(action.part("resource"))
     lose(st, victim, r)
     st.say("lose", f"{st.name(victim)} loses 1 {r}", None, player=victim)
 
 
-def _seize_options(st: MetroState, d: Decision) -> list[Action]:
+def _seize_options(st: MetroState, d: Decision) -> list[MetroAction]:
     return [A(f"seize {BOARD.ids[s]}") for s in stations_of(st, int(d.data[0]))]
 
 
-def _seize(st: MetroState, action: Action, d: Decision) -> None:
+def _seize(st: MetroState, action: MetroAction, d: Decision) -> None:
     """M33-THR-07: any station of the chosen opponent; then its minimum of three."""
     victim = int(d.data[0])
-    lose_station(st, BOARD.station(action.part("station")))
+    lose_station(st, action.station)
     st.push(["min3", victim])
 
 
-def _eqq_options(st: MetroState, _d: Decision) -> list[Action]:
+def _eqq_options(st: MetroState, _d: Decision) -> list[MetroAction]:
     """M33-THR-05: a market card free, or the top quest card; either source if the other is empty."""
     options = list(dict.fromkeys(A(f"reward {CARD[c]}") for c in st.market))
     if can_draw(st.q_deck, st.q_disc):
@@ -405,7 +404,7 @@ def _eqq_options(st: MetroState, _d: Decision) -> list[Action]:
     return options
 
 
-def _eqq(st: MetroState, action: Action, d: Decision) -> None:
+def _eqq(st: MetroState, action: MetroAction, d: Decision) -> None:
     wanted = str(action.part("card"))
     if wanted == "quest":
         card = draw(st, st.q_deck, st.q_disc)

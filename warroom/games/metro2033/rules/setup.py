@@ -5,10 +5,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from warroom.core.actions import Action
 from warroom.core.engine import Decision
 from warroom.core.rng import Rng
-from warroom.games.metro2033.actions import A
+from warroom.games.metro2033.actions import A, MetroAction
 from warroom.games.metro2033.board import BOARD
 from warroom.games.metro2033.cards import DECK
 from warroom.games.metro2033.rules.common import C, draw, gain, refill_market
@@ -48,7 +47,7 @@ def _draft(st: MetroState, job: list[Any]) -> None:
     st.decide("faction", (st.first + k) % n)
 
 
-def _faction_options(st: MetroState, _d: Decision) -> list[Action]:
+def _faction_options(st: MetroState, _d: Decision) -> list[MetroAction]:
     """Unchosen factions whose zone borders a chosen one; any for the first pick (M33-SET-03);
     any remaining if none borders (M33-SET-04)."""
     chosen = [Faction(f) for f in st.faction if f]
@@ -56,7 +55,7 @@ def _faction_options(st: MetroState, _d: Decision) -> list[Action]:
     return [A(f"faction {f}") for f in Faction if f in legal]
 
 
-def _faction(st: MetroState, action: Action, d: Decision) -> None:
+def _faction(st: MetroState, action: MetroAction, d: Decision) -> None:
     """M33-SET-05: tokens on the 3 homes, VP 3, army 2, then the start bonus (M33-FAC-07)."""
     seat = d.seat
     f = Faction(action.part("faction"))
@@ -93,12 +92,12 @@ def _hero_draft(st: MetroState, job: list[Any]) -> None:
     st.decide("hero", seat)
 
 
-def _hero_options(st: MetroState, _d: Decision) -> list[Action]:
+def _hero_options(st: MetroState, _d: Decision) -> list[MetroAction]:
     taken = set(st.hero)
     return [A(f"hero {h}") for h in Hero if h.value not in taken]
 
 
-def _hero(st: MetroState, action: Action, d: Decision) -> None:
+def _hero(st: MetroState, action: MetroAction, d: Decision) -> None:
     h = Hero(action.part("hero"))
     st.hero[d.seat] = h.value
     st.say("hero", f"{st.name(d.seat)} takes {C.heroes[h].name}", None, player=d.seat, hero=h.value)
@@ -108,13 +107,13 @@ def _place_job(st: MetroState, job: list[Any]) -> None:
     st.decide("place", int(job[1]))
 
 
-def _place_options(st: MetroState, d: Decision) -> list[Action]:
+def _place_options(st: MetroState, d: Decision) -> list[MetroAction]:
     """M33-SET-07: any one of the player's home stations."""
     return [A(f"place {BOARD.ids[s]}") for s in BOARD.homes(Faction(st.faction[d.seat]))]
 
 
-def _place(st: MetroState, action: Action, d: Decision) -> None:
-    s = BOARD.station(action.part("station"))
+def _place(st: MetroState, action: MetroAction, d: Decision) -> None:
+    s = action.station
     st.hero_at[d.seat] = s
     st.say(
         "place",

@@ -5,11 +5,21 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from warroom.core.actions import Action
 from warroom.core.engine import Decision
-from warroom.games.metro2033.actions import MAX_EXCHANGE, A
+from warroom.games.metro2033.actions import (
+    ATTACK,
+    EXCHANGES,
+    GATHER,
+    MAX_EXCHANGE,
+    MOVE,
+    PRODUCE,
+    RECRUIT,
+    UPKEEP,
+    A,
+    MetroAction,
+)
 from warroom.games.metro2033.board import BOARD
-from warroom.games.metro2033.cards import CARD
+from warroom.games.metro2033.cards import CARD, INSTANCES
 from warroom.games.metro2033.rules.common import (
     ARMY_MAX,
     ARMY_MIN,
@@ -56,11 +66,16 @@ WOWN_TELEPORT = ("mob", "army", "hero")  # M33-QST-09: at the start of these tur
 
 def _wown_job(st: MetroState, job: list[Any]) -> None:
     seat, phase = int(job[1]), str(job[2])
-    if _may_act_own(st, seat) and _wown_options(st, Decision("wown", seat, phase)) != [A("done")]:
+    if _may_act_own(st, seat) and _wown_options(st, Decision("wown", seat, phase)) != [DONE]:
         st.decide("wown", seat, phase)
 
 
-_WOWN_REUSE = (QuestAbility.TELEPORT, QuestAbility.ATTACK_ANYWHERE)
+DONE = A("done")
+# the quest instances whose ability W-OWN may reuse once completed (teleport, attack anywhere)
+_WOWN_REUSE = frozenset(
+    q for q, ability in ABILITY_OF.items() if ability in (QuestAbility.TELEPORT, QuestAbility.ATTACK_ANYWHERE)
+)
+_EXPLOSIVES = INSTANCES[Equipment.EXPLOSIVES.value]
 
 
 def _may_act_own(st: MetroState, seat: int) -> bool:
@@ -69,8 +84,8 @@ def _may_act_own(st: MetroState, seat: int) -> bool:
     skip listing the options."""
     return (
         bool(st.quests[seat])
-        or any(ABILITY_OF[q] in _WOWN_REUSE for q in st.done[seat])
-        or explosives_target(st, seat) >= 0
+        or not _WOWN_REUSE.isdisjoint(st.done[seat])
+        or (not _EXPLOSIVES.isdisjoint(st.equip[seat]) and explosives_target(st, seat) >= 0)
     )
 
 
@@ -84,7 +99,7 @@ def explosives_target(st: MetroState, seat: int) -> int:
     return owner if owner >= 0 and owner != seat else -1
 
 
-def _wown_options(st: MetroState, d: Decision) -> list[Action]:
+def _wown_options(st: MetroState, d: Decision) -> list[MetroAction]:
     """M33-GEN-11 W-OWN: holding quests (M33-QST-03b), teleport (M33-QST-09), attack-anywhere
     before the army acts (M33-QST-16), Explosives (M33-EQP-10)."""
     seat, phase = d.seat, str(d.data[0])
@@ -104,11 +119,11 @@ def _wown_options(st: MetroState, d: Decision) -> list[Action]:
     return _unique(options)
 
 
-def _unique(options: list[Action]) -> list[Action]:
+def _unique(options: list[MetroAction]) -> list[MetroAction]:
     return list(dict.fromkeys(options))
 
 
-def _wown(st: MetroState, action: Action, d: Decision) -> None:
+def _wown(st: MetroState, action: MetroAction, d: Decision) -> None:
     seat = d.seat
     if action.verb == "done":
         return
@@ -117,13 +132,13 @@ def _wown(st: MetroState, action: Action, d: Decision) -> None:
     st.decide("wown", seat, *d.data)
 
 
-def wown_effect(st: MetroState, seat: int, action: Action) -> bool:
+def wown_effect(st: MetroState, seat: int, action: MetroAction) -> bool:
     """The effects W-OWN and the hero's action step share; False if `action` is none of them."""
     if action.verb == "complete":
         complete(st, seat, str(action.part("card")))
     elif action.verb == "teleport":
         use_quest(st, seat, str(action.part("card")), str(action.part("mode")))
-        s = BOARD.station(action.part("station"))
+        s = action.station
         st.hero_at[seat] = s
         st.say("teleport", f"{st.name(seat)}'s hero moves to {BOARD.ids[s]} (quest)", None, player=seat)
     elif action.verb == "anywhere":
@@ -165,14 +180,14 @@ def _upkeep_job(st: MetroState, job: list[Any]) -> None:
     st.decide("upkeep", int(job[1]))
 
 
-def _upkeep_options(st: MetroState, d: Decision) -> list[Action]:
+def _upkeep_options(st: MetroState, d: Decision) -> list[MetroAction]:
     """M33-MOB-03: any s' in 1..current whose upkeep the pigs cover."""
     pigs = held(st, d.seat, Resource.PIG)
     track = C.board.army_track
-    return [A(f"upkeep {s}") for s in range(st.army[d.seat], 0, -1) if track.upkeep(s) <= pigs]
+    return [UPKEEP[s - 1] for s in range(st.army[d.seat], 0, -1) if track.upkeep(s) <= pigs]
 
 
-def _upkeep(st: MetroState, action: Action, d: Decision) -> None:
+def _upkeep(st: MetroState, action: MetroAction, d: Decision) -> None:
     """M33-MOB-02/03: pay upkeep(s') pigs and set the army to s'."""
     s = int(action.part("amount"))
     cost = C.board.army_track.upkeep(s)
@@ -189,13 +204,13 @@ def recruit_cost(st: MetroState) -> dict[Resource, int]:
     return price(st, Purchase.RECRUIT)
 
 
-def _recruit_options(st: MetroState, d: Decision) -> list[Action]:
+def _recruit_options(st: MetroState, d: Decision) -> list[MetroAction]:
     cost = recruit_cost(st)
     most = min(held(st, d.seat, r) // n for r, n in cost.items())
-    return [A(f"recruit {k}") for k in range(min(ARMY_MAX - st.army[d.seat], most) + 1)]
+    return list(RECRUIT[: min(ARMY_MAX - st.army[d.seat], most) + 1])
 
 
-def _recruit(st: MetroState, action: Action, d: Decision) -> None:
+def _recruit(st: MetroState, action: MetroAction, d: Decision) -> None:
     k = int(action.part("amount"))
     if k:
         pay(st, d.seat, {r: n * k for r, n in recruit_cost(st).items()})
@@ -224,10 +239,9 @@ def army_targets(st: MetroState, seat: int, reach: frozenset[int] | None = None)
     """M33-ARM-02/03/04: in-play capturable stations, neutral or another's, army-reachable (any,
     with attack-anywhere); never Hanza, abandoned, own, or the own Draisine station (M33-EQP-12).
     `reach`: the seat's army reach if the caller has it already."""
-    if st.anywhere[seat]:
-        pool = [s for s in st.inplay if BOARD.is_capturable(s)]
-    else:
-        pool = [s for s in (army_reach(st, seat) if reach is None else reach) if BOARD.is_capturable(s)]
+    pool = (
+        st.inplay if st.anywhere[seat] else army_reach(st, seat) if reach is None else reach
+    ) & BOARD.capturable
     blocked = pact_blocks(st, seat)
     own = draisine_station(st, seat)
     return sorted(s for s in pool if st.owner[s] != seat and s != own and not (blocked and st.owner[s] >= 0))
@@ -244,24 +258,27 @@ def hero_targets_for_army(st: MetroState, seat: int, reach: frozenset[int] | Non
     out = []
     for q in range(st.game.num_players):
         h = st.hero_at[q]
-        if q == seat or h < 0 or BOARD.kind[h] == StationKind.HANZA or counts_as_own(st, q, h):
+        if q == seat or h < 0 or BOARD.kind[h] == StationKind.HANZA:
             continue
-        if st.owner[h] == seat or h in reach:
+        if (st.owner[h] == seat or h in reach) and not counts_as_own(st, q, h):
             out.append(q)
     return out
 
 
-def _army_options(st: MetroState, d: Decision) -> list[Action]:
+PASS = A("pass")
+
+
+def _army_options(st: MetroState, d: Decision) -> list[MetroAction]:
     """M33-ARM-01: pass, gather 1 resource, attack a station, attack a hero."""
     seat = d.seat
-    options = [A("pass"), *(A(f"gather {r}") for r in RESOURCES)]
+    options = [PASS, *GATHER]
     reach = army_reach(st, seat)  # once for both kinds of target
-    options += [A(f"attack {BOARD.ids[s]}") for s in army_targets(st, seat, reach)]
+    options += [ATTACK[s] for s in army_targets(st, seat, reach)]
     options += [A(f"attack hero {st.faction[q]}") for q in hero_targets_for_army(st, seat, reach)]
     return options
 
 
-def _army_choice(st: MetroState, action: Action, d: Decision) -> None:
+def _army_choice(st: MetroState, action: MetroAction, d: Decision) -> None:
     seat = d.seat
     if action.verb == "pass":
         st.say("army_pass", f"{st.name(seat)}'s army stays home", None, player=seat)
@@ -273,13 +290,13 @@ def _army_choice(st: MetroState, action: Action, d: Decision) -> None:
         _declare_attack(st, seat, "army", action)
 
 
-def _declare_attack(st: MetroState, seat: int, unit: str, action: Action) -> None:
+def _declare_attack(st: MetroState, seat: int, unit: str, action: MetroAction) -> None:
     """M33-CMB-04 step 1: the attacker and target; the Pact's price first (M33-LAW-08)."""
     if action.verb == "attack_hero":
         victim = st.faction.index(str(action.part("faction")))
         target, station = victim, st.hero_at[victim]
     else:
-        target, station = -1, BOARD.station(action.part("station"))
+        target, station = -1, action.station
     against_player = target >= 0 or st.owner[station] >= 0
     if against_player and active_law(st) == Law.NON_AGGRESSION:
         st.push(["pact", seat], ["declare", seat, unit, station, target])
@@ -291,11 +308,11 @@ def _pact_job(st: MetroState, job: list[Any]) -> None:
     st.decide("pact", int(job[1]))
 
 
-def _pact_options(st: MetroState, d: Decision) -> list[Action]:
+def _pact_options(st: MetroState, d: Decision) -> list[MetroAction]:
     return [A(f"pay {r}") for r in RESOURCES if held(st, d.seat, r) > 0]
 
 
-def _pact(st: MetroState, action: Action, d: Decision) -> None:
+def _pact(st: MetroState, action: MetroAction, d: Decision) -> None:
     r = Resource(action.part("resource"))
     pay(st, d.seat, {r: 1})
     st.say("pact", f"{st.name(d.seat)} pays 1 {r} (Non-Aggression Pact)", None, player=d.seat)
@@ -320,19 +337,18 @@ def _move_job(st: MetroState, job: list[Any]) -> None:
     st.decide("move", int(job[1]))
 
 
-def destinations(st: MetroState, seat: int) -> list[int]:
+def destinations(st: MetroState, seat: int) -> tuple[int, ...]:
     """M33-HMV-03/05, M33-HER-05: in-play stations within the hero's speed, Anna's transfers free."""
     anna = has_hero(st, seat, Hero.ANNA)
-    reach = BOARD.hero_destinations(st.hero_at[seat], speed(st, seat), st.inplay, transfers_free=anna)
-    return sorted(reach)
+    return BOARD.sorted_destinations(st.hero_at[seat], speed(st, seat), st.inplay, anna)
 
 
-def _move_options(st: MetroState, d: Decision) -> list[Action]:
-    return [A(f"move {BOARD.ids[s]}") for s in destinations(st, d.seat)]
+def _move_options(st: MetroState, d: Decision) -> list[MetroAction]:
+    return [MOVE[s] for s in destinations(st, d.seat)]
 
 
-def _move(st: MetroState, action: Action, d: Decision) -> None:
-    s = BOARD.station(action.part("station"))
+def _move(st: MetroState, action: MetroAction, d: Decision) -> None:
+    s = action.station
     if s != st.hero_at[d.seat]:
         st.hero_at[d.seat] = s
         st.say(
@@ -373,13 +389,13 @@ def hero_targets_for_hero(st: MetroState, seat: int) -> list[int]:
             if q != seat and st.hero_at[q] == at and not counts_as_own(st, q, at)]  # fmt: skip
 
 
-def _act_options(st: MetroState, d: Decision) -> list[Action]:
+def _act_options(st: MetroState, d: Decision) -> list[MetroAction]:
     """M33-HAC-01: no action, or exactly one of the six; plus what is not an action: Sasha's
     production, quest completion and Explosives (W-OWN after movement)."""
     seat = d.seat
-    options = [A("end")]
+    options = [END]
     if can_produce(st, seat):
-        options += [A(f"produce {r}") for r in RESOURCES]
+        options += PRODUCE
     options += [A(f"complete {CARD[q]}") for q in completable(st, seat)]
     if explosives_target(st, seat) >= 0:
         options.append(A("explode"))
@@ -391,19 +407,21 @@ def _act_options(st: MetroState, d: Decision) -> list[Action]:
             and can_draw(st.q_deck, st.q_disc)
         ):
             options.append(A("quest"))
-        for x in RESOURCES:
-            for n in range(1, min(held(st, seat, x), MAX_EXCHANGE) + 1):
-                options += [A(f"exchange {x} {y} {n}") for y in RESOURCES if y != x]
+        for x, has in enumerate(st.res[seat]):
+            options += EXCHANGES[x][: 2 * min(has, MAX_EXCHANGE)]  # 2 others to get per amount
     at = st.hero_at[seat]
     if is_neutral(st, at) and not st.scouts[seat] and can_draw(st.t_deck, st.t_disc):
         options.append(A("scout"))
     if hero_station_target(st, seat):
-        options.append(A(f"attack {BOARD.ids[at]}"))
+        options.append(ATTACK[at])
     options += [A(f"attack hero {st.faction[q]}") for q in hero_targets_for_hero(st, seat)]
     return options
 
 
-def _act(st: MetroState, action: Action, d: Decision) -> None:
+END = A("end")
+
+
+def _act(st: MetroState, action: MetroAction, d: Decision) -> None:
     seat = d.seat
     verb = action.verb
     if verb == "produce":
@@ -434,11 +452,11 @@ def _act(st: MetroState, action: Action, d: Decision) -> None:
         _declare_attack(st, seat, "hero", action)
 
 
-def _post_options(st: MetroState, d: Decision) -> list[Action]:
+def _post_options(st: MetroState, d: Decision) -> list[MetroAction]:
     """After the action: W-OWN again, and Sasha's production if not yet used (M33-HAC-10)."""
     options = _wown_options(st, d)
     if can_produce(st, d.seat):
-        options += [A(f"produce {r}") for r in RESOURCES]
+        options += PRODUCE
     return options
 
 
@@ -471,7 +489,7 @@ def _shop_job(st: MetroState, job: list[Any]) -> None:
     st.decide("shop", int(job[1]), int(job[2]))
 
 
-def _shop_options(st: MetroState, d: Decision) -> list[Action]:
+def _shop_options(st: MetroState, d: Decision) -> list[MetroAction]:
     """M33-HAC-04: refresh once a round and only before buying; buy market cards one at a time."""
     seat, bought = d.seat, int(d.data[0])
     options = [A("done")]
@@ -482,7 +500,7 @@ def _shop_options(st: MetroState, d: Decision) -> list[Action]:
     return options
 
 
-def _shop(st: MetroState, action: Action, d: Decision) -> None:
+def _shop(st: MetroState, action: MetroAction, d: Decision) -> None:
     seat = d.seat
     if action.verb == "done":
         refill_market(st)
@@ -511,11 +529,11 @@ def _shop(st: MetroState, action: Action, d: Decision) -> None:
     st.push(["limit", seat], ["shop", seat, 1])
 
 
-def _keep_options(st: MetroState, _d: Decision) -> list[Action]:
+def _keep_options(st: MetroState, _d: Decision) -> list[MetroAction]:
     return _unique([A(f"keep {CARD[c]}") for c in st.drawn])
 
 
-def _keep(st: MetroState, action: Action, d: Decision) -> None:
+def _keep(st: MetroState, action: MetroAction, d: Decision) -> None:
     """Keep one drawn card: a quest (M33-HAC-05, the other face down to the quest discard) or
     the stage-II equipment (M33-STG-03, the other to the equipment discard)."""
     seat = d.seat
@@ -534,7 +552,7 @@ def _keep(st: MetroState, action: Action, d: Decision) -> None:
         st.push(["limit", seat])
 
 
-def _post(st: MetroState, action: Action, d: Decision) -> None:
+def _post(st: MetroState, action: MetroAction, d: Decision) -> None:
     if action.verb == "done":
         return
     if action.verb == "produce":
@@ -547,7 +565,9 @@ def _post(st: MetroState, action: Action, d: Decision) -> None:
 
 def _post_job(st: MetroState, job: list[Any]) -> None:
     seat = int(job[1])
-    if _post_options(st, Decision("post", seat, "post")) != [A("done")]:
+    if not (_may_act_own(st, seat) or can_produce(st, seat)):  # speed: nothing but "done" to offer
+        return
+    if _post_options(st, Decision("post", seat, "post")) != [DONE]:
         st.decide("post", seat, "post")
 
 
