@@ -41,6 +41,7 @@ class _CardEntry(BaseModel):
     model_config = ConfigDict(extra="forbid", populate_by_name=True)
     kind: str
     name: str
+    text: str = Field(min_length=1)  # what the card hits and does, for a person reading it
     card_class: CardClass = Field(alias="class")
     colour: str | None = None  # a Colour's name, lower case
     ring: str | None = None  # a strike ring's name, lower case
@@ -113,6 +114,7 @@ class CardKind:
     colour: Colour | None
     ring: Ring | None
     count: int
+    text: str = ""  # the card's words for a person (catalog only; no rule reads it)
 
     @property
     def is_strike(self) -> bool:
@@ -177,7 +179,7 @@ def load_content(data_dir: Path = DATA) -> Content:
     token_entries = _validate(data_dir / "tokens.toml", "token", _TokenEntry)
     cards = tuple(
         CardKind(i, e.kind, e.name, e.card_class, Colour[e.colour.upper()] if e.colour else None,
-                 Ring[e.ring.upper()] if e.ring else None, e.count)
+                 Ring[e.ring.upper()] if e.ring else None, e.count, e.text)
         for i, e in enumerate(card_entries)
     )  # fmt: skip
     tokens = tuple(

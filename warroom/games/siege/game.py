@@ -232,8 +232,8 @@ class SiegeGame(Game[SiegeState]):
         return encoding.bounds(self.info.max_decisions)
 
     def catalog(self) -> JSON:
-        """Printed names and classes of the cards and tokens (public, unchanging)."""
-        cards = {c.kind: {"name": c.name, "class": str(c.card_class),
+        """Printed names, classes and words of the cards, and the tokens (public, unchanging)."""
+        cards = {c.kind: {"name": c.name, "text": c.text, "class": str(c.card_class),
                           "colour": c.colour.name.lower() if c.colour is not None else None,
                           "ring": c.ring.name.lower() if c.ring is not None else None}
                  for c in self.content.cards}  # fmt: skip
