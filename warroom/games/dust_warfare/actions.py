@@ -27,6 +27,8 @@ Texts (each parses back to its action):
                                        `at X Y` on the 2" lattice) its rotation (DW-BTL-01, D-05)
     objective SO-3                     a secret objective (DW-SM-02, D-08)
     fort mine|dummy|T-WIRE|T-TRAP      a fortification, then region, `at X Y` (and a rotation)
+    marker A-M3 | take X-M2 [radio]    a hidden unit's marker activates, or takes an order
+    hide | reveal                      a hidden unit keeps hidden or is revealed (DW-NE-14)
     stay                               a Move of 0" (DW-MOVE-07), or followers that stay put
 
 The fixed action space (`all_actions`, for learning environments) is this table: its placement
@@ -78,6 +80,10 @@ class Verb(StrEnum):
     ROTATE = "rotate"
     OBJECTIVE = "objective"
     FORT = "fort"
+    MARKER = "marker"
+    HIDE = "hide"
+    REVEAL = "reveal"
+    TAKE_MARKER = "take_marker"
 
 
 ATTACK_VERBS = (Verb.FIRE, Verb.GRENADES, Verb.ASSAULT)
@@ -257,6 +263,23 @@ class DustActions(ActionTable):
         self.revive = [
             self._add(f"revive {m}", Verb.REVIVE, ("model", PartKind.AMOUNT, m)) for m in range(MAX_MODELS)
         ]
+        # hidden units (rules/hidden.py): markers by id, A-M1.. Allies and X-M1.. Axis
+        ids = [f"{side}-M{i}" for side in ("A", "X") for i in range(1, units + 1)]
+        self.marker = {k: self._add(f"marker {k}", Verb.MARKER, ("marker", PartKind.TOKEN, k)) for k in ids}
+        self.take_marker = [
+            {
+                k: self._add(
+                    f"take {k}{r}",
+                    Verb.TAKE_MARKER,
+                    ("marker", PartKind.TOKEN, k),
+                    ("radio", PartKind.CHOICE, bool(r)),
+                )
+                for k in ids
+            }
+            for r in ("", " radio")
+        ]
+        self.hide = self._add("hide", Verb.HIDE)
+        self.reveal = self._add("reveal", Verb.REVEAL)
 
     def _add(self, text: str, verb: Verb, *items: tuple[str, PartKind, object]) -> Action:
         action: Action = self.intern(Action(len(self.all), text, verb, parts(*items)))

@@ -27,7 +27,7 @@ from warroom.games.dust_warfare.state import DustState
 from warroom.games.dust_warfare.view import static
 from warroom.games.dust_warfare.words import ArmyChoice, Edge
 
-PLAYABLE = ("first_battle", "front_lines", "secret_mission")  # the scenarios whose rules are complete
+PLAYABLE = ("first_battle", "front_lines", "night_encounter", "secret_mission")  # rules complete
 BOARD_CACHE = 512  # placed-terrain tables kept per game (each a few pieces; rebuilt on a miss)
 
 INFO = GameInfo(
@@ -36,7 +36,7 @@ INFO = GameInfo(
     min_players=2,
     max_players=2,
     cooperative=False,
-    hidden_information=True,  # Secret Mission's objectives (DW-SM-02)
+    hidden_information=True,  # Secret Mission's objectives (DW-SM-02), Night Encounter's markers
     chance=True,
     # 5 turns x (orders <= 12 + 10 activations x (<= 3 actions x <= 4 placement stages + reactions
     # + hits)) is a few hundred; the bound leaves a wide margin

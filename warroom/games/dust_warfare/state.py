@@ -28,6 +28,8 @@ from warroom.games.dust_warfare.army import Unit
 from warroom.games.dust_warfare.geometry import Base, Battlefield, Measurement, in_formation
 from warroom.games.dust_warfare.rules.decisions import RULES
 from warroom.games.dust_warfare.rules.fortify import resample as resample_mines
+from warroom.games.dust_warfare.rules.hidden import disks
+from warroom.games.dust_warfare.rules.hidden import resample as resample_markers
 from warroom.games.dust_warfare.words import Ability, Phase, Status, UnitType
 
 if TYPE_CHECKING:
@@ -80,6 +82,8 @@ class DustState(TurnState):
         F("mines", F.VALUE),  # minefields: [[owner, x, y, density (0: dummy), revealed], ...]
         F("dug_in", F.LIST),  # per unit: a Dug-In marker (DW-BTL-05)
         F("fallen", F.LISTS),  # per unit: its miniatures destroyed this turn (DW-ABL-23)
+        F("markers", F.VALUE),  # unit markers: [[seat, x, y, revealed], ...] (rules/hidden.py)
+        F("mapping", F.LIST),  # per marker: its unit, secret (DW-NE-02)
         F("decision", F.DECISION),
         F("agenda", F.AGENDA),
         # a secret choice in progress (DW-SM-02): saved as action texts, read back on load
@@ -125,6 +129,8 @@ class DustState(TurnState):
         self.mines: list[list[Any]] = []
         self.dug_in = [False] * len(units)
         self.fallen: list[list[int]] = [[] for _ in units]
+        self.markers: list[list[Any]] = []
+        self.mapping: list[int] = []
 
     # ------------------------------------------------------------ the contract
 
@@ -152,7 +158,8 @@ class DustState(TurnState):
     def _resample_hidden(self, player: int | None, rng: Rng) -> DustState:
         """The secrets (§4.2): Secret Mission's objectives (each one `player` has not seen is
         re-drawn from the list, and so is a commitment in progress) and which of the
-        opponent's unrevealed minefield markers are live (re-dealt among them); the dice to
+        opponent's unrevealed minefield markers are live (re-dealt among them); which hidden
+        unit stands behind each unrevealed unit marker, for both sides (rules/hidden.py); the dice to
         come are the state's own generator, which a determinisation re-seeds."""
         new = self._clone()
         new.rng = Rng(rng.next_u64())
@@ -164,6 +171,7 @@ class DustState(TurnState):
             ]
         new.resample_commits(player, rng)
         new.mines = resample_mines(self, player, rng)
+        new.mapping, new.done = resample_markers(self, rng)  # DW-NE-02: hidden from both
         return new
 
     @property
@@ -221,9 +229,10 @@ class DustState(TurnState):
         return [b for u in self.table_units() if u != exclude for b in self.bases(u)]
 
     def friends_and_enemies(self, u: int) -> tuple[tuple[Base, ...], tuple[Base, ...]]:
-        """Every other base on the table, friendly and enemy (DW-GEO-16)."""
+        """Every other base on the table, friendly and enemy (DW-GEO-16); the unrevealed unit
+        markers count as friends, whose disks no miniature may end on (DW-BTL-07)."""
         seat = self.game.units[u].seat
-        friends: list[Base] = []
+        friends: list[Base] = list(disks(self)) if self.markers else []
         enemies: list[Base] = []
         for other in self.table_units():
             if other != u:

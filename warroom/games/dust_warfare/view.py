@@ -45,6 +45,12 @@ view. Its JSON shape (kept stable; fields may be added, none removed or renamed)
       "minefields": [{"owner": 0, "x": 30.0, "y": 24.0, "radius": 3.0, "revealed": false,
                       "density": 2 | 0 | null}],    # Front Lines; density null when unknown
                                                     # to the viewer (0: a dummy)
+      "markers": [{"id": "A-M1", "seat": 0, "x": 30.0 | null, "y": 24.0 | null, "radius": 1.0,
+                   "revealed": false, "unit": 3 | null, "activated": false}],
+                                                    # Night Encounter's unit markers; the unit
+                                                    # only once revealed (DW-NE-02). A hidden
+                                                    # unit's card says status "hidden", never
+                                                    # activated; decision "marker": its id
       "scores": [90, 30] | null, "result": "..." | null
     }
 """
@@ -56,10 +62,11 @@ from typing import TYPE_CHECKING, Any
 
 from warroom.core.game import JSON
 from warroom.games.dust_warfare.geometry import Base, Measurement
+from warroom.games.dust_warfare.rules import hidden, night
 from warroom.games.dust_warfare.rules.fortify import mines_view
 from warroom.games.dust_warfare.rules.scoring import controller
 from warroom.games.dust_warfare.scenario import zone
-from warroom.games.dust_warfare.words import Edge, Mount
+from warroom.games.dust_warfare.words import Edge, Mount, Status
 
 if TYPE_CHECKING:
     from warroom.games.dust_warfare.state import DustState
@@ -132,7 +139,7 @@ def _unit(st: DustState, u: int) -> JSON:
         "suppression": st.supp[u],
         "reaction": st.reaction[u],
         "retreating": st.is_retreating(u),
-        "activated": st.done[u],
+        "activated": st.done[u] and st.status[u] != Status.HIDDEN,  # by marker (DW-NE-02)
         "ordered": st.ordered[u],
         "unloaded": list(st.unloaded[u]),
         "dug_in": st.dug_in[u],
@@ -151,6 +158,7 @@ def _decision(st: DustState) -> JSON | None:
         "stage": None,
         "purpose": None,
         "point": None,
+        "marker": None,  # a hidden unit's activation (DW-NE-14): the marker id
     }
     placing = st.placing
     if decision.kind == "where" and placing is not None:
@@ -165,6 +173,8 @@ def _decision(st: DustState) -> JSON | None:
             out["stage"] = "region"
     elif st.activation is not None and decision.kind in ("action", "leader"):
         out["unit"] = st.activation["unit"]
+    if decision.kind == "conceal" and len(decision) > 2:
+        out["marker"] = hidden.marker_id(st, decision[2])
     return out
 
 
@@ -215,6 +225,7 @@ def view(st: DustState, player: int | None) -> JSON:
         ],
         "secret_choice": st.secret_view(player),
         "minefields": mines_view(st, player),
+        "markers": hidden.markers_view(st, player),
         "scores": None if st.scores is None else list(st.scores),
         "result": None if outcome is None else outcome.text,
     }
@@ -224,10 +235,16 @@ def view(st: DustState, player: int | None) -> JSON:
 
 
 def _things(st: DustState, ref: str | Sequence[float]) -> tuple[list[Base], int, int]:
-    """Bases named by `u3`, `u3.1` or a point; with the unit and model (-1 when not named)."""
+    """Bases named by `u3`, `u3.1`, a placed unit marker (`A-M3`, DW-BTL-06) or a point; with
+    the unit and model (-1 when not named, and for a marker, which names no unit)."""
     if not isinstance(ref, str):
         x, y = float(ref[0]), float(ref[1])
         return [Base(x, y, 0.0, 0.0)], -1, -1
+    k = hidden.find_marker(st, ref) if st.markers else -1
+    if k >= 0:
+        if st.markers[k][3] or st.markers[k][1] is None:
+            raise ValueError(f"{ref!r}: that marker is not on the table")
+        return [hidden.marker_base(st, k)], -1, -1
     text = ref.strip().lower().lstrip("u")
     unit_text, _, model_text = text.partition(".")
     try:
@@ -250,10 +267,15 @@ def measure(
     """DW-GEO-03: distance, LOS and (given a weapon id carried by `a`) range and arc, with no
     side effects on the state."""
     ours, u, m = _things(st, a)
-    theirs, _, _ = _things(st, b)
+    theirs, t, _ = _things(st, b)
     board = st.board
     if weapon is None:
-        return board.measure(ours, theirs)
+        plain = board.measure(ours, theirs)
+        if st.game.scenario.limited_visibility and plain.line_of_sight:
+            # DW-BTL-10: at night a miniature is seen only within 12" or after its muzzle flash
+            seen = any(night.sees(st, x, y, t) for x in ours for y in theirs)
+            return Measurement(plain.distance, seen, plain.in_range, plain.in_arc)
+        return plain
     if u < 0:
         raise ValueError("a weapon is measured from a unit or a miniature")
     unit = st.unit(u)

@@ -330,6 +330,7 @@ class Status(StrEnum):
     TABLE = "table"
     RESERVE = "reserve"
     DESTROYED = "destroyed"
+    HIDDEN = "hidden"  # on the table as a face-down unit marker (DW-BTL-06, rules/hidden.py)
 
 
 class Phase(StrEnum):

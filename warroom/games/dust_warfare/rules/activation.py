@@ -26,7 +26,7 @@ from warroom.games.dust_warfare.geometry import (
     placement_is_clear,
     snap,
 )
-from warroom.games.dust_warfare.rules import attack, placement, reaction, specials
+from warroom.games.dust_warfare.rules import attack, hidden, placement, reaction, specials
 from warroom.games.dust_warfare.rules.dice import faces_text, hits, roll
 from warroom.games.dust_warfare.words import Ability, HeroTrait, Passability, Phase, Status
 
@@ -46,15 +46,25 @@ def unit_phase_job(st: DustState, job: list[Any]) -> None:
 
 
 def _waiting(st: DustState, seat: int) -> list[int]:
-    return [u for u in st.units_of(seat) if not st.done[u] and st.status[u] in (Status.TABLE, Status.RESERVE)]
+    return [
+        u
+        for u in st.units_of(seat)
+        if not st.done[u] and st.status[u] in (Status.TABLE, Status.RESERVE, Status.HIDDEN)
+    ]
 
 
 def activate_options(st: DustState) -> list[Action]:
+    """D-13: the unactivated units, then hidden units by marker id in marker order (DW-NE-14)."""
     table = st.game.actions
-    return [table.unit[u] for u in _waiting(st, st.current_player())]
+    seat = st.current_player()
+    out = [table.unit[u] for u in _waiting(st, seat) if st.status[u] != Status.HIDDEN]
+    return out + [table.marker[hidden.marker_id(st, k)] for k in hidden.waiting_markers(st, seat)]
 
 
 def activate_apply(st: DustState, action: Action) -> None:
+    if action.verb == Verb.MARKER:  # DW-ACT-10: keep hidden or reveal
+        hidden.activate_marker(st, hidden.find_marker(st, action.part("marker")))
+        return
     u = action.part("unit")
     seat = st.current_player()
     st.decision = None
@@ -225,6 +235,8 @@ def take_action(st: DustState, u: int) -> None:
 
 def ordered_done_job(st: DustState, job: list[Any]) -> None:
     u = job[1]
+    if st.markers:
+        hidden.spot(st, st.unit(u).seat)  # DW-BTL-08 (b): the end of an action
     st.activation = None
     if st.on_table(u):
         st.reaction[u] = True
@@ -349,6 +361,8 @@ def charge_job(st: DustState, job: list[Any]) -> None:
 
 
 def next_action_job(st: DustState, job: list[Any]) -> None:
+    if st.markers:
+        hidden.spot(st, st.unit(job[1]).seat)  # DW-BTL-08 (b): the end of an action
     act = st.activation
     if act is None or act["unit"] != job[1]:
         return
@@ -368,6 +382,8 @@ def reload(st: DustState, u: int) -> None:
 def after_move_job(st: DustState, job: list[Any]) -> None:
     """After a Move (not an order's): the Move trigger is offered (DW-REA-02 a)."""
     _, u, origin, triggers = job
+    if st.markers:
+        hidden.spot(st, st.unit(u).seat)  # DW-BTL-08 (b): the end of a Move
     if triggers and st.on_table(u):
         reaction.offer_move(st, u, origin)
 

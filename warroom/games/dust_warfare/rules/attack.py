@@ -25,6 +25,7 @@ from warroom.games.dust_warfare.actions import Verb
 from warroom.games.dust_warfare.army import Unit
 from warroom.games.dust_warfare.content import Weapon
 from warroom.games.dust_warfare.geometry import distance, in_fire_arc, unit_cover_level
+from warroom.games.dust_warfare.rules import night
 from warroom.games.dust_warfare.rules.dice import faces_text, is_hit, roll
 from warroom.games.dust_warfare.words import Ability, ArmourClass, Mount, Status, WeaponAbility
 
@@ -85,7 +86,7 @@ def eligible(
             if any(
                 reach.covers(distance(shooter, b))
                 and in_fire_arc(shooter, b, front)
-                and st.sight(shooter, b, spray=spray)
+                and night.sees(st, shooter, b, t, spray=spray)  # DW-BTL-10
                 for b in targets
             ):
                 out.append((m, weapon))

@@ -14,9 +14,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from warroom.core.actions import Action
+from warroom.games.dust_warfare.actions import Verb
 from warroom.games.dust_warfare.geometry import distance, is_within
-from warroom.games.dust_warfare.rules import activation, placement
-from warroom.games.dust_warfare.words import Ability, Phase
+from warroom.games.dust_warfare.rules import activation, hidden, placement
+from warroom.games.dust_warfare.words import Ability, Phase, Status
 
 if TYPE_CHECKING:
     from warroom.games.dust_warfare.state import DustState
@@ -46,7 +47,7 @@ def commander_range(st: DustState, section: int) -> float:
 def in_command_range(st: DustState, u: int) -> bool:
     """DW-CMD-03/05: some commander's LR reaches a miniature of the unit."""
     seat = st.unit(u).seat
-    targets = st.bases(u)
+    targets = hidden.where(st, u)  # a hidden unit by its marker (DW-BTL-06)
     for section in sections(st, seat):
         commander = st.base(section, st.leader[section])
         reach = commander_range(st, section)
@@ -72,6 +73,9 @@ def command_job(st: DustState, job: list[Any]) -> None:
     st.side = seat
     st.ordered = [False] * len(st.ordered)
     st.radio[seat] = radiomen(st, seat)
+    if st.orders[seat] > 0 and st.markers and hidden.command_hidden(st, seat):
+        hidden.muster(st, seat)  # DW-CMD-13: ordering reveals the hidden Command Section
+        return
     if st.orders[seat] > 0 and not sections(st, seat) and st.table_units(seat):
         st.decide("temporary", seat)
         return
@@ -79,7 +83,7 @@ def command_job(st: DustState, job: list[Any]) -> None:
 
 
 def _next(st: DustState, seat: int) -> None:
-    if st.orders[seat] > 0 and st.table_units(seat):
+    if st.orders[seat] > 0 and (st.table_units(seat) or (st.markers and hidden.hidden_units(st, seat))):
         st.decide("command", seat)
     else:
         st.orders[seat] = 0
@@ -126,6 +130,15 @@ def order_options(st: DustState) -> list[Action]:
         if st.leader[u] >= 0:
             out.append(table.take[radio][u])
         out.append(table.regroup[radio][u])
+    for k in hidden.markers_of(st, seat) if st.markers else ():
+        # DW-BTL-08 (a), DW-CMD-06: a hidden unit takes an order by its marker id, in marker
+        # order; Regroup is not offered (a hidden unit has no marker to clear)
+        u = st.mapping[k]
+        if st.status[u] != Status.HIDDEN or st.ordered[u]:
+            continue
+        radio = 0 if in_command_range(st, u) else 1
+        if not radio or st.radio[seat] > 0:
+            out.append(table.take_marker[radio][hidden.marker_id(st, k)])
     return out
 
 
@@ -136,6 +149,9 @@ def order_apply(st: DustState, action: Action) -> None:
         if st.orders[seat]:
             st.say("orders_lost", f"the {st.side_name(seat)} leave {st.orders[seat]} order(s) unused", None)
         st.orders[seat] = 0
+        return
+    if action.verb == Verb.TAKE_MARKER:
+        hidden.order_marker(st, action)
         return
     u = action.part("unit")
     st.orders[seat] -= 1

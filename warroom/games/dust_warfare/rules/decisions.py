@@ -15,7 +15,9 @@ from warroom.games.dust_warfare.rules import (
     attack,
     command,
     fortify,
+    hidden,
     moves,
+    night,
     reaction,
     secret,
     setup,
@@ -56,6 +58,15 @@ RULES: Rules[DustState] = Rules(
         DecisionKind(
             "objective", secret.objective_options, lambda st, a: None, secret=True, reveal=secret.reveal
         ),  # D-08
+        DecisionKind("arrival", night.arrival_options, night.arrival_apply),  # DW-NE-13
+        DecisionKind(
+            "marker",
+            night.marker_options,
+            night.marker_apply,
+            legal=night.marker_legal,
+            sample=night.marker_sample,
+        ),  # D-09, DW-NE-07
+        DecisionKind("conceal", hidden.conceal_options, hidden.conceal_apply),  # D-14, DW-NE-14
     ],
     {
         "roll_off": setup.roll_off_job,
@@ -86,5 +97,6 @@ RULES: Rules[DustState] = Rules(
         "medic_hit": specials.medic_hit_job,
         "reacted": reaction.reacted_job,
         "react_again": reaction.again_job,
+        "markers": night.markers_job,
     },
 )

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 from warroom.core.actions import Action
 from warroom.games.dust_warfare.actions import Verb
 from warroom.games.dust_warfare.geometry import Base, distance, is_within
-from warroom.games.dust_warfare.rules import attack, placement
+from warroom.games.dust_warfare.rules import attack, hidden, placement
 from warroom.games.dust_warfare.words import Ability, Phase
 
 if TYPE_CHECKING:
@@ -125,6 +125,8 @@ def react_apply(st: DustState, action: Action) -> None:
 def reacted_job(st: DustState, job: list[Any]) -> None:
     """DW-REA-05: the reacting unit gets a Reaction marker."""
     u = job[1]
+    if st.markers:
+        hidden.spot(st, st.unit(u).seat)  # DW-BTL-08 (b): the end of a reaction
     if st.on_table(u):
         st.reaction[u] = True
 

@@ -17,6 +17,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from warroom.games.dust_warfare.geometry import distance_to_point, is_within
+from warroom.games.dust_warfare.rules import night
 from warroom.games.dust_warfare.words import Edge, Status
 
 if TYPE_CHECKING:
@@ -82,6 +83,8 @@ def scores(st: DustState, bonus: Callable[[DustState, int], int] | None = None) 
             out[seat] += elimination(st, seat)
         if victory.breakthrough is not None:
             out[seat] += breakthrough(st, seat, victory.breakthrough)
+        if victory.concealment_sp:
+            out[seat] += night.concealment(st, seat)  # DW-NE-12
     for objective in st.game.scenario.objective:
         if objective.sp:
             owner = controller(st, objective.point, objective.control)

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from warroom.core.actions import Action
 from warroom.core.rng import Rng
-from warroom.games.dust_warfare.rules import placement
+from warroom.games.dust_warfare.rules import night, placement
 from warroom.games.dust_warfare.rules.dice import faces_text, roll_off
 from warroom.games.dust_warfare.words import Edge, Phase, RollOffChoice, Status, TerrainMethod
 
@@ -109,6 +109,9 @@ def order_apply(st: DustState, action: Action) -> None:
 
 
 def _start_deployment(st: DustState, first: int) -> None:
+    if st.game.scenario.camouflage:  # DW-NE-02/05: unit markers instead of units
+        night.start(st, first)
+        return
     st.first = first
     st.deployer = first
     st.phase = Phase.DEPLOYMENT.value

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from warroom.games.dust_warfare.rules import scoring, secret
+from warroom.games.dust_warfare.rules import hidden, scoring, secret
 from warroom.games.dust_warfare.rules.dice import faces_text, hits, roll, roll_off
 from warroom.games.dust_warfare.rules.specials import return_spot
 from warroom.games.dust_warfare.words import Ability, Phase, Status
@@ -31,10 +31,10 @@ def turn_job(st: DustState, _job: list[Any]) -> None:
 
 
 def pool(st: DustState, seat: int) -> int:
-    """DW-INIT-01: one die per unit on the battlefield and one more per joined Hero still
-    standing; off-table units do not count."""
+    """DW-INIT-01: one die per unit on the battlefield, hidden ones included (DW-BTL-07), and
+    one more per joined Hero still standing; off-table units do not count."""
     n = 0
-    for u in st.table_units(seat):
+    for u in st.table_units(seat) + hidden.hidden_units(st, seat):
         n += 1
         unit = st.unit(u)
         hero = unit.hero_model
@@ -46,7 +46,8 @@ def pool(st: DustState, seat: int) -> int:
 def has_command_bonus(st: DustState, seat: int) -> bool:
     """DW-INIT-05: a unit with the Command Squad ability on the table with a Unit Leader gives
     +1 order, however many there are (a temporary section never does, DW-CMD-10)."""
-    return any(st.unit(u).has(Ability.COMMAND_SQUAD) and st.leader[u] >= 0 for u in st.table_units(seat))
+    units = st.table_units(seat) + hidden.hidden_units(st, seat)  # a hidden one too (DW-CMD-13)
+    return any(st.unit(u).has(Ability.COMMAND_SQUAD) and st.leader[u] >= 0 for u in units)
 
 
 def initiative_job(st: DustState, _job: list[Any]) -> None:
