@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -44,6 +44,12 @@ class CreateTable(Strict):
         description="uploaded content by option name (Memoir '44 scenario, WoT Rush cards): the file's text",
     )
     seats: list[str] = Field(min_length=1, max_length=16, description="'human' or an agent name per seat")
+    names: list[Annotated[str, Field(max_length=100)] | None] = Field(
+        default_factory=list,
+        max_length=16,
+        description="a person's name per seat (null: none), shown at the table; at most 24 characters once "
+        "cleaned (names.py); a name for an AI's seat is refused",
+    )
     hotseat: bool = Field(False, description="all human seats play from one device")
     ai_delay_ms: int | None = Field(None, ge=0, le=60_000, description="pause before each AI move")
     seed: int | None = Field(

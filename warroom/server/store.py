@@ -67,6 +67,8 @@ class TableRecord:
     # the database alone
     uploads: dict[str, str] = field(default_factory=dict)
     seed_chosen: bool = False  # the creator gave the seed (shown to every seat: seeds.py)
+    # a person's chosen name per seat (names.py), None where none was given; [] for none at all
+    names: list[str | None] = field(default_factory=list)
 
 
 @dataclass(frozen=True)
@@ -136,6 +138,7 @@ class TableRow(Base):
     game_version: Mapped[str | None] = mapped_column(String(64), nullable=True)
     uploads: Mapped[str | None] = mapped_column(Text, nullable=True)  # JSON {option: text}
     seed_chosen: Mapped[bool | None] = mapped_column(Boolean, nullable=True)
+    names: Mapped[str | None] = mapped_column(Text, nullable=True)  # JSON [name or null per seat]
 
 
 class TokenRow(Base):
@@ -210,6 +213,7 @@ class SqlStore:
                     game_version=table.game_version,
                     uploads=json.dumps(table.uploads) if table.uploads else None,
                     seed_chosen=table.seed_chosen,
+                    names=json.dumps(table.names) if any(table.names) else None,
                 )
             )
             session.flush()
@@ -438,6 +442,9 @@ def _record(row: TableRow) -> TableRecord:
     if not all(isinstance(seat, str) for seat in seats):
         raise DamagedRowError("its stored seats are not a list of names")
     uploads = _json_field(row, "uploads", dict) if row.uploads else {}
+    names = _json_field(row, "names", list) if row.names else []
+    if not all(name is None or isinstance(name, str) for name in names):
+        raise DamagedRowError("its stored names are not a list of names")
     try:
         seed, delay, created = int(row.seed), int(row.ai_delay_ms), float(row.created_at)
     except (TypeError, ValueError):
@@ -462,4 +469,5 @@ def _record(row: TableRow) -> TableRecord:
         game_version=row.game_version,
         uploads=uploads,
         seed_chosen=bool(row.seed_chosen),
+        names=names,
     )

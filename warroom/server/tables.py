@@ -22,13 +22,15 @@ from warroom.agents import agent_names, make_agent
 from warroom.core.errors import WarroomError
 from warroom.core.game import OptionSpec
 from warroom.core.registry import game_class, games
+from warroom.core.undo import UndoRun, follow
 from warroom.server import schemas
 from warroom.server.content import check_client_options, choices_for, configured_game, content_option
 from warroom.server.limits import Limits, is_strong
 from warroom.server.live import HUMAN, LiveTable, Ply, returns_of
+from warroom.server.names import player_names
 from warroom.server.protocol import ServiceError
 from warroom.server.store import ActionRecord, DamagedRowError, DamagedTable, TableRecord
-from warroom.server.turns import deciding_seats, play
+from warroom.server.turns import deciding_seats
 from warroom.server.workers import Workers
 
 log = logging.getLogger("warroom.server")
@@ -101,16 +103,24 @@ def rebuild(record: TableRecord, actions: Sequence[ActionRecord]) -> LiveTable:
         }
     except Exception as exc:
         raise LogDoesNotReplayError(f"the table cannot be set up: {exc}") from exc
-    plies = []
+    plies: list[Ply] = []
+    run = UndoRun()
+    ai = frozenset(agents)
+    start = state.clone()
+    log: list[tuple[int, str]] = []
     for number, action in enumerate(actions):
         if action.ply != number:
             raise LogDoesNotReplayError(f"the stored log has a gap: move {number + 1} is missing")
-        try:
-            events = play(state, action.seat, action.text)
+        try:  # a move, or an undo entry honoured (warroom.core.undo)
+            state, events = follow(
+                state, run, action.seat, action.text, log=log, start=start.clone, agents=ai
+            )
         except Exception as exc:
             raise LogDoesNotReplayError(f"move {action.ply + 1} ({action.text!r}) is refused: {exc}") from exc
         plies.append(Ply(action.seat, action.text, list(events)))
-    return LiveTable(record=record, game=game, state=state, plies=plies, agents=agents)
+        log.append((action.seat, action.text))
+    run.settle()  # judged here, off the event loop, not on the first message
+    return LiveTable(record=record, game=game, state=state, plies=plies, agents=agents, undo=run)
 
 
 def _named(game: str, version: str | None, engine: str | None) -> str:
@@ -276,6 +286,7 @@ class Tables:
             if name not in known:
                 raise ServiceError("bad_seats", f"unknown seat {name!r}; choose one of: {', '.join(known)}")
         self.check_ai_limits(req.seats, client)
+        names = player_names(req.names, req.seats)
         record = TableRecord(
             id=secrets.token_hex(5),
             game=req.game,
@@ -283,6 +294,7 @@ class Tables:
             uploads=dict(req.uploads),
             seed=secrets.randbits(62) if req.seed is None else req.seed,
             seed_chosen=req.seed is not None,
+            names=names if any(names) else [],
             seats=list(req.seats),
             hotseat=req.hotseat,
             ai_delay_ms=self.ai_delay_ms if req.ai_delay_ms is None else req.ai_delay_ms,
