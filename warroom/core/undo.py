@@ -254,11 +254,14 @@ class UndoRun:
         """Forget everything: the next decision starts a new run (a position set from outside)."""
         self._restart(None, Barrier.START)
 
-    def available(self, seat: int | None, now: State) -> int:
-        """How many decisions `seat` may take back in position `now` (0: none)."""
+    def available(self, seat: int | None, now: State, *, settle: bool = True) -> int:
+        """How many decisions `seat` may take back in position `now` (0: none). With `settle`
+        False nothing is judged now (a server's event loop): decisions not judged yet count as
+        none until they are."""
         if seat is None or seat != self.seat or seat not in deciding(now):
             return 0
-        self.settle()
+        if settle:
+            self.settle()
         return len(self.before)
 
     def check(self, seat: int, count: int, now: State) -> None:

@@ -15,6 +15,7 @@ from typing import Any
 
 from warroom.agents import Agent
 from warroom.core.game import Event, Game, State
+from warroom.core.undo import UndoRun
 from warroom.server.store import TableRecord
 from warroom.server.turns import deciding_seats
 
@@ -24,7 +25,8 @@ QUEUE_LIMIT = 2000  # a client this far behind is disconnected rather than buffe
 
 @dataclass
 class Ply:
-    """One stored move with the events it made (each client sees those visible to its viewer)."""
+    """One stored entry with the events it made (each client sees those visible to its viewer): a
+    move, or a take-back whose text is `{"undo": n}` (warroom.core.undo)."""
 
     seat: int
     text: str
@@ -76,6 +78,7 @@ class LiveTable:
     replay_cursor: tuple[int, State] | None = None  # the replay's last position (replays.py)
     owner: str = ""  # the client that created it (limits.py); "" when resumed from the store
     last_used: float = field(default_factory=time.monotonic)  # opened, watched or played
+    undo: UndoRun = field(default_factory=UndoRun)  # what a seat may take back (warroom.core.undo)
 
     def touch(self) -> None:
         self.last_used = time.monotonic()
@@ -87,6 +90,20 @@ class LiveTable:
     @property
     def human_seats(self) -> frozenset[int]:
         return frozenset(i for i, kind in enumerate(self.record.seats) if kind == HUMAN)
+
+    @property
+    def ai_seats(self) -> frozenset[int]:
+        """The seats whose moves are barriers to undo: AI seats never take back."""
+        return frozenset(i for i, kind in enumerate(self.record.seats) if kind != HUMAN)
+
+    def entries(self) -> list[tuple[int, str]]:
+        """The stored log as (seat, text), undo entries included."""
+        return [(ply.seat, ply.text) for ply in self.plies]
+
+    def start(self) -> State:
+        """The seeded start of the table (a new state each call)."""
+        start: State = self.game.new_initial_state(self.record.seed)
+        return start
 
 
 def returns_of(state: State) -> list[float] | None:

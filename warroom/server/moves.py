@@ -1,7 +1,9 @@
 """Moves and fan-out: applying an action, committing it, and telling every client what it may see.
 
 A move is checked (right seat, right turn, legal), applied to a clone, committed to the store,
-and only then made the table's state, broadcast and acknowledged. Any seat that may act plays:
+and only then made the table's state, broadcast and acknowledged. `undo` (or `undo N`) sent as
+the action takes back the client's own last decisions where the core allows it
+(warroom.core.undo); the take-back is stored as a log entry like any move. Any seat that may act plays:
 the seat to move, or any seat still to commit to a secret simultaneous choice (turns.py).
 Everything a client receives is built from `state.view(seat)`, `events_for(events, seat)` and,
 for a seat that may act and no one else, its own options (`Game.option_details`): nothing else
@@ -20,6 +22,7 @@ import logging
 
 from warroom.core.errors import IllegalActionError
 from warroom.core.game import JSON, State, events_for
+from warroom.core.undo import UndoRefusedError, follow, requested_count, took_back, undo_text
 from warroom.server import schemas
 from warroom.server.live import LiveTable, Ply, Subscriber, returns_of
 from warroom.server.protocol import (
@@ -101,6 +104,7 @@ def position(
         returns=returns_of(state),
         view=view,
         legal=legal,
+        undo=live.undo.available(viewer, state, settle=False) if viewer in seats else 0,
     )
 
 
@@ -150,6 +154,9 @@ class Moves:
             raise ServiceError("too_large", f"an action is at most {schemas.MAX_ACTION_TEXT} characters", 413)
         if not seats:
             raise ServiceError("spectator", "spectators cannot act; open a seat's invite link to play", 403)
+        count = requested_count(text)
+        if count is not None:
+            return await self.undo(live, seats, count, ply)
         async with live.lock:
             state = live.state
             if state.is_terminal():
@@ -167,24 +174,14 @@ class Moves:
             except IllegalActionError as exc:
                 raise ServiceError("illegal", str(exc), 422) from None
             number = len(live.plies)
-            try:
-                await self.workers.write(
-                    self.store.append_action, live.id, ActionRecord(number, seat, action.text)
-                )
-            except PlyTakenError:
-                # another process stored this ply first (cluster.py): take its moves, then refuse
-                await self._catch_up_locked(live)
-                raise ServiceError(
-                    "conflict", "another move was stored first; reload the table", 409
-                ) from None
-            except Exception as exc:  # a full disk, a read-only or unreachable database
-                log.error("table %s: move %d could not be stored: %s", live.id, number + 1, exc)
-                raise unavailable() from None
+            await self._store(live, ActionRecord(number, seat, action.text))
             if after.is_terminal():
                 try:
                     await self.workers.write(self.store.finish, live.id, returns_of(after))
                 except Exception as exc:  # the move is stored: the table is marked finished on load
                     log.error("table %s: could not be marked finished: %s", live.id, exc)
+            live.undo.record(seat, state, action.text, events, after, may_undo=seat not in live.ai_seats)
+            await self.workers.compute(live.undo.settle)  # the reveal check, off the event loop
             live.state = after
             entry = Ply(seat, action.text, list(events))
             live.plies.append(entry)
@@ -192,6 +189,47 @@ class Moves:
             self._broadcast(live, entry)
             live.wake.set()  # the AI seats look whether it is their turn
             return schemas.ActResult(ply=number + 1, action=action.text)
+
+    async def undo(
+        self, live: LiveTable, seats: frozenset[int], count: int, ply: int | None
+    ) -> schemas.ActResult:
+        """Take back the last `count` decisions of a seat the client holds (`undo` or `undo N`
+        sent as the action): refused with the reason (warroom.core.undo: past a die roll or a
+        reveal, not its decision, nothing to undo, its turn handed on), else stored as the log entry
+        `{"undo": n}`, the position before them restored, and every seat told who took back how many."""
+        async with live.lock:
+            if ply is not None and ply != len(live.plies):
+                raise ServiceError(
+                    "stale", f"the game has moved on: it is at ply {len(live.plies)}, not {ply}", 409
+                )
+            run = live.undo
+            seat = run.seat if run.seat is not None and run.seat in seats else min(seats)
+            try:
+                await self.workers.compute(run.check, seat, count, live.state)
+            except UndoRefusedError as exc:
+                raise ServiceError(exc.code, exc.message, 409) from None
+            number, text = len(live.plies), undo_text(count)
+            await self._store(live, ActionRecord(number, seat, text))
+            live.state = run.take_back(seat, count, live.state)
+            entry = Ply(seat, text, [took_back(seat, count)])
+            live.plies.append(entry)
+            live.touch()
+            self._broadcast(live, entry)
+            live.wake.set()
+            return schemas.ActResult(ply=number + 1, action=text)
+
+    async def _store(self, live: LiveTable, record: ActionRecord) -> None:
+        """Append one entry to the table's log (with the lock held): refused if another process
+        stored that ply first or the database cannot take it, and then nothing changed."""
+        try:
+            await self.workers.write(self.store.append_action, live.id, record)
+        except PlyTakenError:
+            # another process stored this ply first (cluster.py): take its moves, then refuse
+            await self._catch_up_locked(live)
+            raise ServiceError("conflict", "another move was stored first; reload the table", 409) from None
+        except Exception as exc:  # a full disk, a read-only or unreachable database
+            log.error("table %s: move %d could not be stored: %s", live.id, record.ply + 1, exc)
+            raise unavailable() from None
 
     async def catch_up(self, live: LiveTable) -> None:
         """Take the moves another server process stored for this table (cluster.py), and tell this
@@ -208,9 +246,16 @@ class Moves:
         for action in actions:
             if action.ply != len(live.plies) or live.state.is_terminal():
                 break
-            try:
-                after = live.state.clone()
-                events = play(after, action.seat, action.text)
+            try:  # a move, or an undo entry honoured (warroom.core.undo)
+                after, events = follow(
+                    live.state,
+                    live.undo,
+                    action.seat,
+                    action.text,
+                    log=live.entries(),
+                    start=live.start,
+                    agents=live.ai_seats,
+                )
             except Exception as exc:
                 log.error(
                     "table %s: move %d stored elsewhere does not apply: %s", live.id, action.ply + 1, exc

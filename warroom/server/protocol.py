@@ -1,6 +1,7 @@
 """The websocket protocol: every message a client sends and the server sends back, as types.
 
     client -> server   {"type": "act", "action", "ply"?, "id"?}   a move for a seat the token holds
+                       (the action "undo" or "undo N" takes back its own last decisions)
                        {"type": "ping", "id"?}
     server -> client   {"type": "state", "table", <position>, "log", "catalog"}   on (re)connect
                        {"type": "update", <position>, "events"}   after every move
@@ -9,8 +10,9 @@
                        {"type": "error", "code", "message", "id"} a refusal (see ServiceError)
 
 where <position> is "you", "viewer", "ply", "current_player", "waiting" (the seats that may act
-now), "finished", "returns", "view" and "legal": the viewing seat's own options when it may act,
-each {"text", "label", "verb", "parts": [{"role", "kind", "value"}], "consequence"?}. Incoming
+now), "finished", "returns", "view", "legal": the viewing seat's own options when it may act,
+each {"text", "label", "verb", "parts": [{"role", "kind", "value"}], "consequence"?}, and "undo":
+how many of its own decisions the viewing seat may take back now (warroom.core.undo). Incoming
 text is validated against these models (a malformed message gets an `error` reply, never an
 exception); outgoing messages are built as these models, so what warroom/web's
 JavaScript reads is checked here, and encoded once by pydantic's serialiser (compact, UTF-8,
@@ -188,6 +190,7 @@ class Position(TypedDict):
     returns: list[float] | None
     view: JSON  # the state's view for `viewer`, nothing else about the game
     legal: list[LegalOption]  # the viewer's own options, only when it is one of `waiting`
+    undo: int  # how many of its own decisions the viewer may take back now (0: none)
 
 
 class StateMessage(Strict):
@@ -204,6 +207,7 @@ class StateMessage(Strict):
     returns: list[float] | None
     view: JSON
     legal: list[LegalOption]
+    undo: int = 0
     log: list[LogEntry]  # the most recent entries it may see
     catalog: JSON  # the game's static public content
 
@@ -221,6 +225,7 @@ class UpdateMessage(Strict):
     returns: list[float] | None
     view: JSON
     legal: list[LegalOption]
+    undo: int = 0
     events: list[LogEntry]  # the move's events the viewer may see
 
 

@@ -1,5 +1,6 @@
 """Replays: the replay file of a finished game, and the step-by-step replay of any table, each
-step what one seat (or a spectator) saw right after that move."""
+step what one seat (or a spectator) saw right after that move; a take-back is a step too (its
+`{"undo": n}` entry, warroom.core.undo), after which the position is the one before the moves."""
 
 from __future__ import annotations
 
@@ -7,6 +8,7 @@ from pydantic import BaseModel
 
 from warroom.core.game import JSON
 from warroom.core.replay import Replay
+from warroom.core.undo import line_of_play, replay_line, undo_count
 from warroom.server.live import LiveTable
 from warroom.server.moves import entries, table_header
 from warroom.server.protocol import LogEntry, ServiceError, TableHeader
@@ -70,11 +72,19 @@ class Replays:
 def in_turn_order(live: LiveTable) -> list[str]:
     """The moves as a replay file lists them, each applied to the seat the engine asks next:
     commitments to a secret simultaneous choice, which the table takes from any waiting seat in
-    the order they come, in the order the engine asks for them (the reveal is the same)."""
+    the order they come, in the order the engine asks for them (the reveal is the same). A
+    take-back is listed where it was made, as its `{"undo": n}` line: a seat takes back only its
+    own decisions while it still decides, so they are the last n lines and none is waiting."""
     state = live.game.new_initial_state(live.record.seed)
     texts: list[str] = []
     pending: dict[int, str] = {}
     for ply in live.plies:
+        if undo_count(ply.text) is not None:
+            texts.append(ply.text)
+            state = live.game.new_initial_state(live.record.seed)
+            for standing in line_of_play(texts):
+                state.apply_action(texts[standing])
+            continue
         pending[ply.seat] = ply.text
         while not state.is_terminal() and state.current_player() in pending:
             text = pending.pop(state.current_player())
@@ -91,7 +101,12 @@ def _view_at(live: LiveTable, ply: int, viewer: int | None) -> tuple[JSON, int]:
         if cursor is None or cursor[0] > ply:
             cursor = (0, live.game.new_initial_state(live.record.seed))
         done, state = cursor
-        for entry in live.plies[done:ply]:
-            play(state, entry.seat, entry.text)
+        if any(undo_count(entry.text) is not None for entry in live.plies[done:ply]):
+            # a take-back on the way: the line of play up to `ply`, honoured from the start
+            everyone = frozenset(range(live.game.num_players))  # no undo run to judge here
+            state, _ = replay_line(live.start(), live.entries()[:ply], agents=everyone)
+        else:
+            for entry in live.plies[done:ply]:
+                play(state, entry.seat, entry.text)
         live.replay_cursor = (ply, state)
         return state.view(viewer), state.current_player()

@@ -22,6 +22,7 @@ from warroom.agents import agent_names, make_agent
 from warroom.core.errors import WarroomError
 from warroom.core.game import OptionSpec
 from warroom.core.registry import game_class, games
+from warroom.core.undo import UndoRun, follow
 from warroom.server import schemas
 from warroom.server.content import check_client_options, choices_for, configured_game, content_option
 from warroom.server.limits import Limits, is_strong
@@ -29,7 +30,7 @@ from warroom.server.live import HUMAN, LiveTable, Ply, returns_of
 from warroom.server.names import player_names
 from warroom.server.protocol import ServiceError
 from warroom.server.store import ActionRecord, DamagedRowError, DamagedTable, TableRecord
-from warroom.server.turns import deciding_seats, play
+from warroom.server.turns import deciding_seats
 from warroom.server.workers import Workers
 
 log = logging.getLogger("warroom.server")
@@ -102,16 +103,24 @@ def rebuild(record: TableRecord, actions: Sequence[ActionRecord]) -> LiveTable:
         }
     except Exception as exc:
         raise LogDoesNotReplayError(f"the table cannot be set up: {exc}") from exc
-    plies = []
+    plies: list[Ply] = []
+    run = UndoRun()
+    ai = frozenset(agents)
+    start = state.clone()
+    log: list[tuple[int, str]] = []
     for number, action in enumerate(actions):
         if action.ply != number:
             raise LogDoesNotReplayError(f"the stored log has a gap: move {number + 1} is missing")
-        try:
-            events = play(state, action.seat, action.text)
+        try:  # a move, or an undo entry honoured (warroom.core.undo)
+            state, events = follow(
+                state, run, action.seat, action.text, log=log, start=start.clone, agents=ai
+            )
         except Exception as exc:
             raise LogDoesNotReplayError(f"move {action.ply + 1} ({action.text!r}) is refused: {exc}") from exc
         plies.append(Ply(action.seat, action.text, list(events)))
-    return LiveTable(record=record, game=game, state=state, plies=plies, agents=agents)
+        log.append((action.seat, action.text))
+    run.settle()  # judged here, off the event loop, not on the first message
+    return LiveTable(record=record, game=game, state=state, plies=plies, agents=agents, undo=run)
 
 
 def _named(game: str, version: str | None, engine: str | None) -> str:
