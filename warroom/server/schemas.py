@@ -102,7 +102,10 @@ class TableSummary(BaseModel):
 
 class ActRequest(Strict):
     token: str = Field(max_length=MAX_TOKEN)
-    action: str = Field(max_length=MAX_ACTION_TEXT)
+    action: str = Field(
+        max_length=MAX_ACTION_TEXT,
+        description="an option's text; 'undo' or 'undo N' takes back your own last decisions where allowed",
+    )
     ply: int | None = Field(None, ge=0, description="the ply the client saw; a stale one is refused")
 
 
