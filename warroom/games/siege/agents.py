@@ -11,7 +11,7 @@ The defender's scale: finishing a kill is worth ~20 plus three times the target'
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, cast
 
 from warroom.core.game import Action, State
@@ -115,11 +115,12 @@ class _Look:
             self._targets[kind] = targets
         return targets
 
-    def cover(self, hand: Counter[int]) -> dict[int, int]:
+    def cover(self, hand: Mapping[int, int]) -> dict[int, int]:
         """For each enemy, how many strike cards of `hand` can damage it."""
         out = dict.fromkeys(self.st.pos, 0)
+        can_hit = self.g.can_hit
         for kind, n in hand.items():
-            if n > 0:
+            if n > 0 and kind in can_hit:
                 for tid in self.hit_targets(kind):
                     out[tid] += n
         return out
@@ -168,51 +169,80 @@ class _Look:
         key = tuple(sorted(hand.elements()))
         value = self._plans.get(key)
         if value is None:
-            value = self._plans[key] = self._plan(Counter(key))
+            value = self._plans[key] = self._plan(key)
         return value
 
-    def _plan(self, cards: Counter[int]) -> float:
-        armour = {tid: self.st.armour[tid] for tid in self.st.pos}
+    def _plan(self, key: tuple[int, ...]) -> float:
+        """`plan` of the hand `key` (sorted card kinds). The search's playouts spend most of their
+        time here, so it works on a plain dict (in the order `Counter(key)` would hold) and keeps
+        the cover up to date as cards are used instead of recounting it for every play."""
+        cards: dict[int, int] = {}
+        for kind in key:
+            cards[kind] = cards.get(kind, 0) + 1
+        st = self.st
+        armour = {tid: st.armour[tid] for tid in st.pos}
+        cover = self.cover(cards)
+        targets = self.hit_targets
         total = 0.0
         while True:
-            best = self._best_damage(cards, armour)
+            best = self._best_damage(cards, armour, cover)
             if best is None:
                 break
             score, used, tid, kill = best
             total += score
-            cards.subtract(used)
+            for kind in used:
+                cards[kind] -= 1
+                for hit in targets(kind):
+                    cover[hit] -= 1
             armour[tid] = 0 if kill else armour[tid] - 1
         return total + self._keep(cards)
 
     def _best_damage(
-        self, cards: Counter[int], armour: dict[int, int]
-    ) -> tuple[float, list[int], int, bool] | None:
-        cover = self.cover(cards)
+        self, cards: dict[int, int], armour: dict[int, int], cover: dict[int, int]
+    ) -> tuple[float, tuple[int, ...], int, bool] | None:
+        """The best damage play of `cards` (the first of equal scores), the scores of `strike`,
+        `precise` and `il2` written out: this loop is the heuristic's hot path."""
         g = self.g
-        best: tuple[float, list[int], int, bool] | None = None
+        can_hit, urg, card, known = g.can_hit, self.urg, self.cards, self._targets
+        precise = g.precise
+        has_precise = cards.get(precise, 0) > 0
+        best: tuple[float, tuple[int, ...], int, bool] | None = None
+        best_score = 0.0  # only a positive score is a play
         for kind, n in cards.items():
-            if n <= 0 or kind not in g.can_hit:
+            if n <= 0 or kind not in can_hit:
                 continue
-            for tid in self.hit_targets(kind):
+            flex = _FLEX.get(card[kind].card_class, 0.0)
+            targets = known.get(kind)
+            if targets is None:
+                targets = self.hit_targets(kind)
+            for tid in targets:
                 a = armour[tid]
                 if a <= 0:
                     continue
-                options = [(self.strike(kind, tid, a, cover[tid]), [kind], False)]
-                if cards[g.precise] > 0:
-                    options.append((self.precise(tid, a, cover[tid]), [kind, g.precise], True))
-                for score, used, kill in options:
-                    if score > 0 and (best is None or score > best[0]):
-                        best = (score, used, tid, kill)
-        if cards[g.il2] > 0:
+                u, c = urg[tid], cover[tid]
+                if a <= 1:
+                    score = _kill_value(u) - flex
+                elif a <= c:
+                    score = 12.0 + 3.0 * u - a - flex
+                else:
+                    score = 3.0 + u - 0.5 * a - flex
+                if score > best_score:
+                    best_score, best = score, (score, (kind,), tid, False)
+                if has_precise:
+                    score = _kill_value(u) + 5.0 * (a - c if a > c else 0) + (a - 1) - 12.0
+                    if score > best_score:
+                        best_score, best = score, (score, (kind, precise), tid, True)
+        if cards.get(g.il2, 0) > 0:
+            il2 = (g.il2,)
             for tid, sp in self.st.pos.items():
                 a = armour[tid]
                 if a > 0 and RING_OF[sp] != _REAR:
                     score = self.il2(tid, a, cover[tid])
-                    if score > 0 and (best is None or score > best[0]):
-                        best = (score, [g.il2], tid, True)
+                    if score > best_score:
+                        best_score, best = score, (score, il2, tid, True)
         return best
 
-    def _keep(self, cards: Counter[int]) -> float:
+    def _keep(self, cards: dict[int, int]) -> float:
         g = self.g
         total = 0.0
         for kind, n in cards.items():
@@ -222,7 +252,7 @@ class _Look:
             if name in _KEEP:
                 total += _KEEP[name] * min(n, 1)
             elif kind in (g.sandbags, g.barbed_wire):
-                pair = cards[g.sandbags] > 0 and cards[g.barbed_wire] > 0
+                pair = cards.get(g.sandbags, 0) > 0 and cards.get(g.barbed_wire, 0) > 0
                 total += (2.5 if pair and not all(self.st.fort) else 1.2 if pair else 0.6) * n
             else:
                 total += 0.3 * n
