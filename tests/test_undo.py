@@ -8,8 +8,11 @@ undo entries must replay to the very same position from the seed.
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
+from warroom.cli.play import Keyboard, PlaySession
 from warroom.core import undo
 from warroom.core.errors import CorruptDataError
 from warroom.core.game import State
@@ -212,3 +215,49 @@ def test_a_replay_file_honours_undo_lines_and_old_files_still_load() -> None:
     assert old.serialize() == state.serialize()
     with pytest.raises(CorruptDataError, match="takes back"):
         Replay.loads(Replay.record(game, 2, [undo_text(1)]).dumps()).play()
+
+
+class Answers(Keyboard):
+    """Answers the prompts with the lines given, in turn; nothing typed ahead."""
+
+    def __init__(self) -> None:
+        self.lines: list[str] = []
+
+    def read(self, prompt: str) -> str | None:
+        return self.lines.pop(0) if self.lines else None
+
+    def typed_ahead(self) -> list[str]:
+        return []
+
+
+def test_the_terminal_takes_back_with_undo_and_saves_it(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    keyboard = Answers()
+    session = PlaySession(load("memoir44"), ["human", "human"], 3, tmp_path / "game.txt", keyboard)
+    before = None
+    for _ in range(40):
+        player = session.state.current_player()
+        if session.undo.available(player, session.state) and before is not None:
+            break
+        before = picture(session.state)
+        keyboard.lines = ["1"]
+        assert session.human_move(player)
+    else:
+        raise AssertionError("no decision could be taken back in 40 moves")
+    capsys.readouterr()
+    keyboard.lines = ["undo"]
+    assert session.human_move(player)
+    assert picture(session.state) == before
+    shown = capsys.readouterr().out
+    assert "undo  take back your last decision" in shown and f"player {player} took back 1 move" in shown
+    while session.undo.available(player, session.state):
+        keyboard.lines = ["undo"]
+        assert session.human_move(player)
+    keyboard.lines = ["undo", "quit"]
+    assert not session.human_move(player)
+    assert "cannot undo: nothing to undo past a reveal of hidden information" in capsys.readouterr().out
+    session.save()
+    saved = Replay.load(tmp_path / "game.txt")
+    assert undo_text(1) in saved.actions
+    assert saved.play().serialize() == session.state.serialize()

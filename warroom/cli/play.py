@@ -7,6 +7,10 @@ spent option leaves a gap and a new one takes the next free number. A number typ
 the menu it lands on was shown, is taken only if that menu continues the one it was typed for;
 otherwise the prompt says the decision changed and asks again. Steps the engine took alone
 because they had a single option (`state.forced`) are said, so nothing passes silently.
+
+`undo` (or `undo N`) takes back the person's own last decisions of the turn, back to the last die
+roll, reveal of hidden information or other seat's decision (warroom.core.undo); the menu says
+when it is possible, and the saved replay keeps the take-back as its `{"undo": n}` line.
 """
 
 from __future__ import annotations
@@ -36,6 +40,7 @@ from warroom.cli.common import (
 from warroom.core.errors import IllegalActionError, OptionError, WarroomError
 from warroom.core.game import JSON, Action, Event, Game, State, events_for
 from warroom.core.replay import Replay
+from warroom.core.undo import UndoRefusedError, UndoRun, act, requested_count, took_back, undo_text
 from warroom.sim import agent_seeds, best_agent
 
 HUMAN = "human"
@@ -147,7 +152,8 @@ class PlaySession:
         self.save_path = save
         self.keyboard = keyboard or Keyboard()
         self.state: State = game.new_initial_state(seed)
-        self.history: list[Action] = []
+        self.history: list[Action | str] = []  # the moves, and `{"undo": n}` for each take-back
+        self.undo = UndoRun()  # what a person may take back (warroom.core.undo)
         seeds = agent_seeds(seed, len(seats))
         self.agents: dict[int, Agent] = {
             seat: make_agent(game, name, seeds[seat]) for seat, name in enumerate(seats) if name != HUMAN
@@ -212,6 +218,14 @@ class PlaySession:
                 return False
             if not text.strip():
                 continue
+            count = requested_count(text)
+            if count is not None:
+                try:
+                    self.take_back(player, count)
+                except UndoRefusedError as exc:
+                    say(f"cannot undo: {exc.message}", style="red")
+                    continue
+                return True
             try:
                 action = self.pick(menu, actions, text)
             except WarroomError as exc:
@@ -263,6 +277,9 @@ class PlaySession:
             words = self.game.describe_action(self.state, action)
             known = consequence_words(self.game.consequence(self.state, action))
             say(f"{menu.numbers[action.text]:>3}. {words}{f'  [{known}]' if known else ''}")
+        can = self.undo.available(menu.seat, self.state)
+        if can:
+            say(f"  undo  take back your last decision ({can} may be taken back: 'undo {can}')")
 
     def pick(self, menu: Menu, actions: Sequence[Action], text: str) -> Action:
         """The action chosen by its menu number or by its text."""
@@ -276,10 +293,24 @@ class PlaySession:
         return self.game.parse_action(self.state, text)
 
     def apply(self, action: Action, viewer: int | None) -> None:
-        events = self.state.apply_action(action)
+        """Apply the seat to move's action to a copy, so the position before it stays as it was
+        for a take-back (warroom.core.undo)."""
+        before, seat = self.state, self.state.current_player()
+        after = before.clone()
+        events = act(after, seat, action)
+        self.undo.record(seat, before, action.text, events, after, may_undo=seat not in self.agents)
+        self.state = after
         self.history.append(action)
         show_events(events_for(events, viewer))
         self.show_forced()
+
+    def take_back(self, seat: int, count: int) -> None:
+        """`seat`'s last `count` decisions taken back, if the core allows it (UndoRefusedError
+        says why not); the replay keeps the take-back as a line."""
+        self.state = self.undo.take_back(seat, count, self.state)
+        self.history.append(undo_text(count))
+        self.continues = False  # a fresh menu: the position is an earlier one
+        say(f"  - {took_back(seat, count).text}")
 
     def show_forced(self) -> None:
         """The steps the engine took alone since the last action, because each had a single

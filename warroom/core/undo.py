@@ -54,7 +54,7 @@ class Barrier(Enum):
 
     START = "the start of the game"
     CHANCE = "a die roll"  # the Rng moved: dice, a shuffle, a random draw
-    REVEAL = "hidden information revealed"
+    REVEAL = "a reveal of hidden information"
     OTHER = "another seat's decision"
 
 
@@ -282,13 +282,11 @@ class UndoRun:
             )
         self.settle()
         if not self.before:
-            raise UndoRefusedError(
-                "past_barrier", f"nothing to undo: your last decision came after {self.since.value}"
-            )
+            raise UndoRefusedError("past_barrier", f"nothing to undo past {self.since.value}")
         if count > len(self.before):
             raise UndoRefusedError(
                 "past_barrier",
-                f"you may take back {len(self.before)} at most: before that, {self.since.value}",
+                f"you may take back {len(self.before)} at most: before that comes {self.since.value}",
             )
 
     def take_back(self, seat: int, count: int, now: State) -> State:
