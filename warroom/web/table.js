@@ -102,6 +102,7 @@ function onMessage(ctx, msg) {
   }
   render(ctx);
   if (msg.type === "update" && ctx.board.flash) ctx.board.flash(msg.events, msg.view);
+  document.dispatchEvent(new CustomEvent("warroom:position", { detail: ctx })); // undo.js listens
 }
 
 // The board handles an option names (a card, a unit, a hex ...), from its structured parts: the
