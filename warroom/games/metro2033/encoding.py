@@ -16,6 +16,10 @@ Layout (floats, scaled to roughly [0, 1]); `size(n)` is the total for n seats:
 | own quests | 12 | the viewer's face-down quests per quest id / 2 |
 | battle hand | 7 | the viewer's dealt battle cards |
 | decision | 1 | the decision is the viewer's |
+
+`bounds(players, max_rounds)` gives each element's least and greatest value, from the rules'
+own limits (the round guard, the reserve, the army track, the tokens, the condition groups, the
+equipment limit, the card counts): what the research environments declare as their box.
 """
 
 from __future__ import annotations
@@ -29,9 +33,9 @@ from warroom.core.game import JSON
 from warroom.games.metro2033.board import BOARD
 from warroom.games.metro2033.cards import CARD
 from warroom.games.metro2033.content import default_content
-from warroom.games.metro2033.rules.common import RES_INDEX, vp
+from warroom.games.metro2033.rules.common import ARMY_MAX, MARKET_SIZE, MAX_STATIONS, RES_INDEX, vp
 from warroom.games.metro2033.rules.events import votes
-from warroom.games.metro2033.words import Resource
+from warroom.games.metro2033.words import RESOURCES, CardKind, QuestCondition, Resource
 
 if TYPE_CHECKING:
     from warroom.games.metro2033.state import MetroState
@@ -48,6 +52,42 @@ SEAT_FIELDS = 12
 
 def size() -> int:
     return 7 + 4 + BOARD.size * 8 + SEATS * BOARD.size + SEATS * SEAT_FIELDS + 14 + 9 + 12 + 7 + 1
+
+
+# the most equipment a hero holds at a decision: the limit (3 in stage II, Melnik one more,
+# M33-EQP-02, M33-HER-03) and one card over it while choosing what to discard (M33-EQP-03)
+MOST_EQUIPMENT = 3 + 1 + 1
+C05_VOTES = 3  # M33-EVT-19
+
+
+def bounds(players: int, max_rounds: int) -> tuple[NDArray[np.float32], NDArray[np.float32]]:
+    """Each element's (least, greatest) value for `players` seats and the round guard
+    `max_rounds` (see the module docstring); every element is 0 at least."""
+    high = np.ones(size(), dtype=np.float32)
+    high[AT_ROUND : AT_ROUND + 3] = (max_rounds / 100, 1.0, (players - 1) / 5)  # the space's /9 is <= 1
+    groups = len(QuestCondition)  # one completed quest per condition group (M33-QST-05)
+    quest_cards = len(C.deck(CardKind.QUEST))
+    seat = np.array(
+        [
+            *(C.inventory.resources[r] / 35 for r in RESOURCES),  # the whole reserve (M33-GEN-03)
+            ARMY_MAX / 8,  # the army track (M33-GEN-08)
+            (MAX_STATIONS + groups) / 10,  # stations (M33-GEN-09) + completed quests (M33-GEN-07)
+            1.0,
+            MOST_EQUIPMENT / 4,
+            groups / 4,
+            quest_cards / 4,  # no hand limit on face-down quests: the deck's size
+            1.0,
+            (MAX_STATIONS + C05_VOTES) / 14,  # M33-EVT-15, M33-EVT-19
+            1.0,
+        ],
+        dtype=np.float32,
+    )
+    high[AT_SEATS : AT_SEATS + SEATS * SEAT_FIELDS] = np.tile(seat, SEATS)
+    copies = C.deck(CardKind.EQUIPMENT)
+    high[_MARKET:_QUESTS] = [min(MARKET_SIZE, copies.count(e)) / 2 for e in EQUIPMENT]
+    quests = C.deck(CardKind.QUEST)
+    high[_QUESTS:_BATTLE] = [quests.count(q) / 2 for q in QUESTS]
+    return np.zeros(size(), dtype=np.float32), high
 
 
 def encode(view: JSON, player: int | None) -> list[float]:
@@ -113,11 +153,11 @@ def encode(view: JSON, player: int | None) -> list[float]:
 # the two equal over seeded games for every seat and the spectator. It reads only what the view
 # shows: the viewer's own quests and dealt battle cards, public counts for everyone else.
 
-_ROUND = 7
-_STATIONS = _ROUND + 4
+AT_ROUND = 7  # where the round block starts (public: the bounds test reads the layout)
+_STATIONS = AT_ROUND + 4
 _HEROES = _STATIONS + BOARD.size * 8
-_SEATS = _HEROES + SEATS * BOARD.size
-_LAW = _SEATS + SEATS * SEAT_FIELDS
+AT_SEATS = _HEROES + SEATS * BOARD.size
+_LAW = AT_SEATS + SEATS * SEAT_FIELDS
 _PROPOSAL = _LAW + len(LAWS)
 _MARKET = _PROPOSAL + len(LAWS)
 _QUESTS = _MARKET + len(EQUIPMENT)
@@ -136,7 +176,12 @@ def encode_into(st: MetroState, player: int | None, out: NDArray[np.float32]) ->
     out.fill(0.0)
     ones = [6 if player is None else player]
     space = C.board.round_track.space_for_round(max(st.round, 1)).space
-    out[_ROUND : _ROUND + 4] = (st.round / 100, float(st.stage == 2), st.first / 5, SPACES.index(space) / 9)
+    out[AT_ROUND : AT_ROUND + 4] = (
+        st.round / 100,
+        float(st.stage == 2),
+        st.first / 5,
+        SPACES.index(space) / 9,
+    )
     inplay = st.inplay
     for s, owner in enumerate(st.owner):
         at = _STATIONS + 8 * s
@@ -148,7 +193,7 @@ def encode_into(st: MetroState, player: int | None, out: NDArray[np.float32]) ->
         if st.hero_at[seat] >= 0:
             ones.append(_HEROES + seat * BOARD.size + st.hero_at[seat])
         res = st.res[seat]
-        at = _SEATS + seat * SEAT_FIELDS
+        at = AT_SEATS + seat * SEAT_FIELDS
         out[at : at + SEAT_FIELDS] = (
             res[_RES[0]] / 35,
             res[_RES[1]] / 35,

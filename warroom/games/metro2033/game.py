@@ -112,6 +112,10 @@ class Metro2033Game(Game[MetroState]):
     def observation_size(self) -> int:
         return encoding.size()
 
+    def observation_bounds(self) -> tuple[NDArray[np.float32], NDArray[np.float32]]:
+        """Each element's least and greatest value in this configuration (encoding.bounds)."""
+        return encoding.bounds(self.num_players, int(self.options["max_rounds"]))
+
     def observe(self, view: JSON, player: int | None) -> list[float]:
         return encoding.encode(view, player)
 
