@@ -1,0 +1,84 @@
+"""Undo at the web table (issue 16), in real headless Chromium: the Undo button shows only for the
+seat that may take back, a click (or the `u` key) restores the position before the decision, and
+the other seat reads the take-back in its log. Page state and DOM are read in one evaluate."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from tests.server.conftest import ServerProcess
+from tests.server.test_browser import SNAP, browser, new_page
+
+__all__ = ["browser"]
+
+# what the page shows, read at one moment: the position it holds and the Undo bar
+READ = f"""() => {{
+  const snap = {SNAP};
+  const bar = document.getElementById('undo-bar');
+  const log = [...document.querySelectorAll('#log li')].map((li) => li.textContent);
+  return {{ply: snap && snap.ply, undo: snap && snap.undo, view: snap && JSON.stringify(snap.view),
+           legal: snap && snap.legal.map((a) => a.text), shown: !!bar && !bar.hidden, log}};
+}}"""
+
+
+def _snapshot(server: ServerProcess, tid: str, token: str) -> dict[str, Any]:
+    doc: dict[str, Any] = server.get(f"/api/tables/{tid}?token={token}")
+    return doc
+
+
+def _until_undoable(server: ServerProcess, tid: str, tokens: list[str]) -> tuple[dict[str, Any], int]:
+    """Each seat's first option until the seat to move may take back: the snapshot before its last
+    decision, and the seat."""
+    before = None
+    for _ in range(60):
+        player = server.get(f"/api/tables/{tid}")["current_player"]
+        snap = _snapshot(server, tid, tokens[player])
+        if snap["undo"] and before is not None:
+            return before, player
+        before = snap
+        server.post(
+            f"/api/tables/{tid}/actions", {"token": tokens[player], "action": snap["legal"][0]["text"]}
+        )
+    raise AssertionError("no decision could be taken back in 60 moves")
+
+
+def test_undo_button_and_key_take_back_and_the_other_seat_is_told(browser: Any, serve: Any) -> None:
+    server: ServerProcess = serve(ai_delay_ms=0)
+    created = server.post("/api/tables", {"game": "memoir44", "seats": ["human", "human"], "seed": 3})
+    tid, tokens = created["id"], [seat["token"] for seat in created["seats"]]
+    before, seat = _until_undoable(server, tid, tokens)
+    mine, theirs = new_page(browser), new_page(browser)
+    mine.goto(server.base + created["seats"][seat]["link"])
+    theirs.goto(server.base + created["seats"][1 - seat]["link"])
+    for page in (mine, theirs):
+        page.wait_for_function(f"() => {SNAP} && document.getElementById('undo-bar')")
+    shown = mine.evaluate(READ)
+    assert shown["shown"] and shown["undo"] >= 1
+    assert not theirs.evaluate(READ)["shown"]  # the other seat has nothing to take back
+    ply = shown["ply"]
+    mine.click("#undo")
+    mine.wait_for_function(f"() => {SNAP}.ply === {ply + 1}")
+    after = mine.evaluate(READ)
+    assert json.loads(after["view"]) == before["view"]
+    assert after["legal"] == [option["text"] for option in before["legal"]]
+    theirs.wait_for_function(f"() => {SNAP}.ply === {ply + 1}")
+    told = theirs.evaluate(READ)
+    assert any("took back 1 move" in line for line in told["log"]), told["log"][-3:]
+    # the same decision again, then the `u` key takes it back
+    server.post(f"/api/tables/{tid}/actions", {"token": tokens[seat], "action": before["legal"][0]["text"]})
+    mine.wait_for_function(f"() => {SNAP}.ply === {ply + 2} && {SNAP}.undo > 0")
+    mine.locator("body").press("u")
+    mine.wait_for_function(f"() => {SNAP}.ply === {ply + 3}")
+    again = mine.evaluate(READ)
+    assert json.loads(again["view"]) == before["view"]
+    # nothing left past the reveal of the card played: the button is gone, the key does nothing
+    while mine.evaluate(READ)["undo"]:
+        now = mine.evaluate(READ)["ply"]
+        mine.keyboard.press("Control+z")
+        mine.wait_for_function(f"() => {SNAP}.ply === {now + 1}")
+    final = mine.evaluate(READ)
+    assert not final["shown"]
+    mine.locator("body").press("u")
+    mine.wait_for_timeout(300)
+    assert mine.evaluate(READ)["ply"] == final["ply"]
