@@ -24,43 +24,27 @@ import argparse
 import csv
 import json
 import platform
-import time
 from collections import Counter
 from pathlib import Path
 from typing import Any
 
+from _loop import bench_team  # benchmarks/, this script's folder, is on the path of a script
+
 from warroom.agents import agent_names, make_agent
 from warroom.games.metro2033.game import Metro2033Game
-from warroom.sim import agent_seeds, game_seed, play_game
-from warroom.sim.stats import wilson_interval
+from warroom.sim import agent_seeds
+from warroom.sim.stats import GameResult, wilson_interval
 
 TEAMS = ("random", "heuristic")
 
 
+def _someone_won(result: GameResult) -> bool:
+    return any(r > 0 for r in result.returns)
+
+
 def bench(game: Metro2033Game, agent: str, games: int, seed: int, rounds: int = 3) -> dict[str, Any]:
-    """Best of `rounds` CPU-time runs of the same seeded games (CPU time, because the machine is
-    often shared: wall time would measure the neighbours)."""
-    seats = [agent] * game.num_players
-    play_game(game, seats, game_seed(seed + 1, 0))  # warm-up: imports, caches
-    best = float("inf")
-    decisions = won = 0
-    for _ in range(rounds):
-        decisions = won = 0
-        start = time.process_time()
-        for i in range(games):
-            result = play_game(game, seats, game_seed(seed, i), i)
-            decisions += result.decisions
-            won += any(r > 0 for r in result.returns)
-        best = min(best, time.process_time() - start)
-    return {
-        "team": agent,
-        "games": games,
-        "seconds": round(best, 3),
-        "games_per_s": round(games / best, 2),
-        "decisions_per_s": round(decisions / best, 1),
-        "decisions_per_game": round(decisions / games, 1),
-        "won_share": round(won / games, 3),
-    }
+    """Best of `rounds` CPU-time runs of the same seeded games (_loop.bench_team)."""
+    return bench_team(game, agent, games, seed, rounds=rounds, tally=("won_share", _someone_won))
 
 
 def factions(path: Path) -> list[dict[str, Any]]:
