@@ -128,16 +128,19 @@ def fingerprint(config: tuple[str, str, dict[str, Any], int, int, int]) -> str:
     return hasher.digest.hexdigest()
 
 
-def main() -> None:
+def main(configs: list[tuple[str, str, dict[str, Any], int, int, int]] = CONFIGS, data: Path = DATA,
+         description: str | None = __doc__) -> None:  # fmt: skip
+    """Compare (or with --write record) `configs`' fingerprints against the file `data`: this
+    module's games by default; a game keeping its own file passes its configs and file."""
     parser = argparse.ArgumentParser(
-        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+        description=description, formatter_class=argparse.RawDescriptionHelpFormatter
     )
     parser.add_argument("--write", action="store_true", help="record the fingerprints")
     parser.add_argument("--only", help="a config name prefix")
     args = parser.parse_args()
-    recorded = json.loads(DATA.read_text()) if DATA.exists() else {}
+    recorded = json.loads(data.read_text()) if data.exists() else {}
     bad = 0
-    for config in CONFIGS:
+    for config in configs:
         if args.only and not config[0].startswith(args.only):
             continue
         digest = fingerprint(config)
@@ -146,8 +149,8 @@ def main() -> None:
         print(f"{config[0]:24} {digest[:16]} {'same' if same else 'DIFFERENT'}", flush=True)
         recorded[config[0]] = digest
     if args.write:
-        DATA.parent.mkdir(exist_ok=True)
-        DATA.write_text(json.dumps(recorded, indent=1, sort_keys=True) + "\n")
+        data.parent.mkdir(exist_ok=True)
+        data.write_text(json.dumps(recorded, indent=1, sort_keys=True) + "\n")
     sys.exit(1 if bad and not args.write else 0)
 
 
