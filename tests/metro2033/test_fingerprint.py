@@ -1,7 +1,8 @@
 """The same seeds give the same Metro 2033 games (issue 15): seeded random and heuristic games for
 2-6 players hash to the fingerprint recorded before the speed work (every event with who may see
 it, every legal option list in order, and for the detailed games every save and every seat's and
-the spectator's view at every step; see tests/fingerprint.py, whose functions this reuses).
+the spectator's view at every step; see tests/fingerprint.py, whose recorder this calls with
+Metro's configurations and file).
 
 Recorded in tests/data/fingerprints_metro2033.json; re-record only for a deliberate change of the
 rules, and say so in the commit:
@@ -11,15 +12,13 @@ rules, and say so in the commit:
 
 from __future__ import annotations
 
-import argparse
 import json
-import sys
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from tests.fingerprint import fingerprint
+from tests.fingerprint import fingerprint, main
 
 DATA = Path(__file__).parent.parent / "data" / "fingerprints_metro2033.json"
 
@@ -50,25 +49,5 @@ def test_every_config_recorded() -> None:
     assert sorted(_recorded()) == sorted(c[0] for c in CONFIGS)
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--write", action="store_true", help="record the fingerprints")
-    parser.add_argument("--only", help="a config name prefix")
-    args = parser.parse_args()
-    recorded = _recorded()
-    bad = 0
-    for config in CONFIGS:
-        if args.only and not config[0].startswith(args.only):
-            continue
-        digest = fingerprint(config)
-        same = recorded.get(config[0]) == digest
-        bad += not same
-        print(f"{config[0]:24} {digest[:16]} {'same' if same else 'DIFFERENT'}", flush=True)
-        recorded[config[0]] = digest
-    if args.write:
-        DATA.write_text(json.dumps(recorded, indent=1, sort_keys=True) + "\n")
-    sys.exit(1 if bad and not args.write else 0)
-
-
 if __name__ == "__main__":
-    main()
+    main(CONFIGS, DATA, __doc__)
