@@ -9,13 +9,18 @@ played by a capture-minded policy that does win.
 
 200 games per player count (`GAMES`, 6 rounds each: setup, the doubled start space, a law vote,
 a threat) keep the suite fast; for 2,000 per count run
-`M33_GAMES=2000 .venv/bin/python -m pytest tests/metro2033/test_random_games.py -n 2`.
+`M33_GAMES=2000 .venv/bin/python -m pytest tests/metro2033/test_random_games.py -n 2`, or, to see
+the figures (games, decisions, CPU seconds per player count),
+`.venv/bin/python -m tests.metro2033.test_random_games --games 2000 --jobs 2`.
 """
 
 from __future__ import annotations
 
+import argparse
 import os
+import time
 from collections.abc import Callable
+from concurrent.futures import ProcessPoolExecutor
 
 import pytest
 
@@ -38,17 +43,22 @@ def _invariant(state: State) -> None:
     check_outcome(state)
 
 
-@pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
-@pytest.mark.parametrize("chunk", range(CHUNKS))
-def test_random_games(players: int, chunk: int) -> None:
+def check_games(players: int, seeds: range) -> CheckStats:
+    """The checker over `seeds` (Metro's invariants at every step, deep checks every 101st)."""
     game = Metro2033Game(players=players, max_rounds=ROUNDS)
     stats = CheckStats()
     invariant: Callable[[State], None] = _invariant
-    seeds = range(chunk, GAMES, CHUNKS)
     for seed in seeds:
         check_random_game(game, seed, invariant=invariant, deep_every=101, stats=stats)
     assert stats.games == len(seeds)
     assert stats.longest < game.info.max_decisions
+    return stats
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
+@pytest.mark.parametrize("chunk", range(CHUNKS))
+def test_random_games(players: int, chunk: int) -> None:
+    check_games(players, range(chunk, GAMES, CHUNKS))
 
 
 def capture_minded(state: MetroState, rng: Rng) -> str:
@@ -140,3 +150,38 @@ def test_outcome_check_catches_a_wrong_winner() -> None:
     state.result = [1 - state.result[0]]
     with pytest.raises(AssertionError):
         check_outcome(state)
+
+
+def _run(task: tuple[int, int, int, int]) -> tuple[int, CheckStats, float]:
+    players, chunk, games, chunks = task
+    start = time.process_time()
+    stats = check_games(players, range(chunk, games, chunks))
+    return players, stats, time.process_time() - start
+
+
+def main() -> None:
+    """The checker's figures per player count; any broken invariant stops it with its message."""
+    parser = argparse.ArgumentParser(description=main.__doc__)
+    parser.add_argument("--games", type=int, default=GAMES, help="seeded games per player count")
+    parser.add_argument("--jobs", type=int, default=1, help="worker processes")
+    args = parser.parse_args()
+    chunks = max(args.jobs, 1) * 4
+    tasks = [(players, chunk, args.games, chunks) for players in range(2, 7) for chunk in range(chunks)]
+    totals: dict[int, list[float]] = {players: [0, 0, 0, 0.0] for players in range(2, 7)}
+    with ProcessPoolExecutor(args.jobs) as pool:
+        for players, stats, cpu in pool.map(_run, tasks):
+            total = totals[players]
+            total[0] += stats.games
+            total[1] += stats.decisions
+            total[2] = max(total[2], stats.longest)
+            total[3] += cpu
+    print(f"metro2033 random-game checker, {ROUNDS} rounds a game, Metro invariants at every step")
+    print("players    games  decisions  longest  CPU s")
+    for players, (games, decisions, longest, cpu) in totals.items():
+        print(f"{players:>7} {games:>8.0f} {decisions:>10.0f} {longest:>8.0f} {cpu:>6.1f}")
+    print(f"{'all':>7} {sum(t[0] for t in totals.values()):>8.0f} {sum(t[1] for t in totals.values()):>10.0f}"
+          f" {'':>8} {sum(t[3] for t in totals.values()):>6.1f}  (0 failures)")  # fmt: skip
+
+
+if __name__ == "__main__":
+    main()
