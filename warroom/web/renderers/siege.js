@@ -11,6 +11,7 @@ const C = SIZE / 2;
 const RINGS = { city: [0, 118], tank: [134, 199], artillery: [199, 264], aviation: [264, 329], rear: [329, 394] };
 const OUTER_RINGS = ["tank", "artillery", "aviation", "rear"];
 const FORT_R = 126;
+const FORT_ZONE = [FORT_R - 30, RINGS.tank[1] + 13]; // radii of a wall's click zone
 const SECTOR_COLOUR = { 1: "red", 2: "red", 3: "green", 4: "green", 5: "blue", 6: "blue" };
 const HUE = { red: [4, 48], green: [96, 32], blue: [214, 42] };
 const RING_LIGHT = { rear: 17, aviation: 23, artillery: 28, tank: 33 };
@@ -32,6 +33,20 @@ const TOKEN_NAMES = {
   diversion_tank: "Diversion: tank", discard_one: "Discard 1", reveal3: "Reveal 3", reveal4: "Reveal 4",
 };
 const SPECIAL = new Set(["pz2", "pz4", "maus", "panther"]);
+// What each card hits and does, in words (the catalog's `text`, from the game's card data), and the
+// tokens' printed names: both filled by useCatalog.
+const CARD_TEXT = {};
+const TOKEN_FULL = {};
+// The enemies on the board by id, for naming a token handle ("Tiger E #25") outside the board.
+const ENEMY_NAMES = new Map();
+const SECTOR_WORDS = { 1: "sector 1 (red)", 2: "sector 2 (red)", 3: "sector 3 (green)", 4: "sector 4 (green)", 5: "sector 5 (blue)", 6: "sector 6 (blue)" };
+
+// Its own styles (fortification hit zones, the Repair row) are a same-origin stylesheet next to
+// this module (the page's Content-Security-Policy refuses inline styles), added to the page once.
+function useStyles() {
+  if (document.getElementById("siege-styles")) return;
+  document.head.append(el("link", { id: "siege-styles", rel: "stylesheet", href: new URL("./siege.css", import.meta.url).href }));
+}
 
 const rad = (deg) => (deg * Math.PI) / 180;
 const sectorAngle = (sector, frac) => -90 + (sector - 1 + frac) * 60;
@@ -61,7 +76,17 @@ function fill(sector, ring) {
 // Printed card names come from the engine's catalog (sent with the table); the table above is the
 // fallback for a page opened without one.
 function useCatalog(catalog) {
-  for (const [kind, card] of Object.entries(catalog.cards || {})) CARD_NAMES[kind] = card.name;
+  for (const [kind, card] of Object.entries(catalog.cards || {})) {
+    CARD_NAMES[kind] = card.name;
+    if (card.text) CARD_TEXT[kind] = card.text;
+  }
+  for (const [kind, token] of Object.entries(catalog.tokens || {})) TOKEN_FULL[kind] = token.name;
+}
+
+// A card read in full: its printed name and what it hits and does.
+export function cardWords(kind) {
+  const name = cardInfo(kind).name;
+  return CARD_TEXT[kind] ? `${name}: ${CARD_TEXT[kind]}` : name;
 }
 
 export function cardInfo(kind) {
@@ -72,8 +97,13 @@ export function cardInfo(kind) {
   return { name: CARD_NAMES[kind] || kind.replace(/_/g, " "), colour, ring };
 }
 
-// Where each enemy token stands: tokens sharing a space spread along its arc, in two rows if crowded.
-function layout(enemies) {
+// Where each enemy token stands, inside its space (one sector of one ring): the tokens sharing it
+// are set in rows along its arc, as many rows and as large as lets every token fit whole inside
+// the space without touching another. The city's band keeps clear of the building at its centre.
+const TOKEN_R = 27; // a token's drawn radius at scale 1 (its halo)
+const BAND = { city: [72, 117], tank: [RINGS.tank[0] + 2, RINGS.tank[1] - 2], artillery: [RINGS.artillery[0] + 2, RINGS.artillery[1] - 2],
+  aviation: [RINGS.aviation[0] + 2, RINGS.aviation[1] - 2], rear: [RINGS.rear[0] + 2, RINGS.rear[1] - 2] };
+export function layout(enemies) {
   const cells = new Map();
   for (const e of enemies) {
     const key = `${e.sector}:${e.ring}`;
@@ -83,20 +113,27 @@ function layout(enemies) {
   const spots = new Map();
   for (const group of cells.values()) {
     const { sector, ring } = group[0];
-    const [r0, r1] = RINGS[ring];
-    const mid = ring === "city" ? 90 : (r0 + r1) / 2;
-    const perRow = Math.max(1, Math.floor(((Math.PI / 3) * mid * 0.86) / 47));
-    const rows = group.length > perRow ? 2 : 1;
-    const scale = rows > 1 ? (ring === "city" ? 0.62 : 0.74) : 1;
-    group.forEach((e, i) => {
-      const row = rows > 1 ? i % 2 : 0;
-      const inRow = rows > 1 ? Math.ceil(group.length / 2) : group.length;
-      const k = rows > 1 ? Math.floor(i / 2) : i;
-      const r = mid + (rows > 1 ? (row ? -15 : 15) * (ring === "city" ? 0.8 : 1) : 0);
-      const step = ((48 * scale) / r) * (180 / Math.PI);
-      const a = sectorAngle(sector, 0.5) + (k - (inRow - 1) / 2) * step;
-      const [x, y] = pt(r, a);
-      spots.set(e.id, { x, y, scale });
+    const [r0, r1] = BAND[ring] || BAND.rear;
+    const span = rad(60);
+    let best = null;
+    for (let rows = 1; rows <= Math.min(4, group.length); rows++) {
+      const depth = (r1 - r0) / rows;
+      const perRow = Math.ceil(group.length / rows);
+      const inner = r0 + depth / 2; // the tightest row: the innermost
+      const chord = 2 * inner * Math.sin(span / (2 * perRow));
+      const scale = Math.min(1, depth / (2 * TOKEN_R), chord / (2 * TOKEN_R));
+      if (!best || scale > best.scale + 1e-9) best = { rows, depth, scale };
+    }
+    const { rows, depth, scale } = best;
+    // outer rows are longer: they take the larger share of the tokens
+    const counts = Array.from({ length: rows }, (_, i) => Math.floor(group.length / rows) + (rows - 1 - i < group.length % rows ? 1 : 0));
+    let i = 0;
+    counts.forEach((count, row) => {
+      const r = r0 + (row + 0.5) * depth;
+      for (let k = 0; k < count; k++, i++) {
+        const [x, y] = pt(r, sectorAngle(sector, (k + 0.5) / count));
+        spots.set(group[i].id, { x, y, scale });
+      }
     });
   }
   return spots;
@@ -132,7 +169,12 @@ function setPips(node, enemy) {
   pips.replaceChildren(...Array.from({ length: n }, (_, i) => svg("circle", {
     class: i < enemy.armour ? "pip on" : "pip off", r: 3.2, cx: (i - (n - 1) / 2) * 8, cy: 16,
   })));
-  node.querySelector("title").textContent = `${enemy.name} (t${enemy.id}), armour ${enemy.armour}/${enemy.max_armour}, ${enemy.ring} ${enemy.sector}`;
+  const where = enemy.ring === "city" ? `in the city, ${SECTOR_WORDS[enemy.sector]}` : `in the ${enemy.ring} ring of ${SECTOR_WORDS[enemy.sector]}`;
+  node.querySelector("title").textContent = `${tokenName(enemy)}: armour ${enemy.armour} of ${enemy.max_armour}, ${where}`;
+}
+
+function tokenName(enemy) {
+  return `${TOKEN_FULL[enemy.kind] || enemy.name || TOKEN_NAMES[enemy.kind] || enemy.kind} #${enemy.id}`;
 }
 
 function staticBoard(onHandle) {
@@ -207,7 +249,11 @@ function staticBoard(onHandle) {
 function fortNode(s, onHandle) {
   const a0 = sectorAngle(s, 0.06);
   const a1 = sectorAngle(s, 0.94);
+  // the zone a click or tap takes the wall in, when it is a target: the wall's whole stretch of the
+  // sector, from the city's edge out across the tank ring in front of it (no token is a target while
+  // a wall is), so it is at least 44 CSS px across both ways on a phone
   const g = svg("g", { class: "fort", "data-handle": `fort:${s}`, "data-sector": s },
+    svg("path", { class: "fort-zone", d: wedge(FORT_ZONE[0], FORT_ZONE[1], sectorAngle(s, 0.02), sectorAngle(s, 0.98)) }),
     svg("path", { class: "wall-hit", d: arc(FORT_R, a0, a1) }),
     svg("path", { class: "wall", d: arc(FORT_R, a0, a1) }),
     svg("path", { class: "wall-crenel", d: arc(FORT_R, a0, a1) }));
@@ -215,6 +261,7 @@ function fortNode(s, onHandle) {
   g.append(svg("g", { class: "dot-mark", transform: `translate(${f(x)},${f(y)})` },
     svg("rect", { x: -11, y: -8, width: 22, height: 16, rx: 5 }), svg("rect", { class: "slit", x: -7, y: -2, width: 14, height: 3 }),
     svg("title", {}, "DOT (pillbox)")));
+  g.append(svg("title", {}, `fortification of ${SECTOR_WORDS[s]}`));
   g.addEventListener("click", () => g.classList.contains("target") && onHandle(`fort:${s}`));
   return g;
 }
@@ -227,13 +274,14 @@ function buildingNode(s, onHandle) {
     svg("path", { class: "windows", d: "M-10,0 h4 v4 h-4 Z M-2,0 h4 v4 h-4 Z M6,0 h4 v4 h-4 Z" }),
     svg("path", { class: "ruin", d: "M-15,12 L-12,4 L-7,8 L-3,1 L2,7 L6,3 L10,8 L15,12 Z" }),
     svg("text", { class: "claim", y: 28 }, ""),
-    svg("title", {}, `building ${s}`));
+    svg("title", {}, `building of ${SECTOR_WORDS[s]}`));
   g.addEventListener("click", () => g.classList.contains("target") && onHandle(`building:${s}`));
   return g;
 }
 
 function board(container) {
   let onHandle = /** @type {(handle: string) => void} */ (() => {});
+  useStyles();
   const root = staticBoard((h) => onHandle(h));
   const forts = {};
   const buildings = {};
@@ -251,6 +299,9 @@ function board(container) {
   container.append(root);
   const tokens = new Map();
 
+  // while a wall is a target, the tokens that are not let clicks through to its zone
+  function aim(ui) { root.classList.toggle("fort-aim", [...ui.clickable].some((h) => h.startsWith("fort:"))); }
+
   function mark(node, handle, ui) {
     node.classList.toggle("target", ui.clickable.has(handle));
     node.classList.toggle("selected", ui.selected.has(handle));
@@ -259,6 +310,7 @@ function board(container) {
   return {
     update(view, ui) {
       onHandle = ui.onHandle;
+      aim(ui);
       root.querySelectorAll(".cell.ring-rear").forEach((cell) => mark(cell, cell.dataset.handle, ui));
       for (let s = 1; s <= 6; s++) {
         const fort = forts[s];
@@ -275,6 +327,7 @@ function board(container) {
       const seen = new Set();
       for (const enemy of view.enemies) {
         seen.add(enemy.id);
+        ENEMY_NAMES.set(enemy.id, tokenName(enemy));
         let node = tokens.get(enemy.id);
         const spot = spots.get(enemy.id);
         if (!node) {
@@ -302,7 +355,7 @@ function board(container) {
         cornerText(22, 34, "start", `Deck ${view.deck_count}`, `Discard ${view.discard.length}`),
         cornerText(SIZE - 22, 34, "end", `Enemy reserve ${view.reserve_count}`, `Turn ${view.turn}`),
         cornerText(22, SIZE - 46, "start", `DOTs in supply ${view.dots_in_supply}`,
-          view.hedgehog === null ? "Hedgehog in supply" : `Hedgehog on t${view.hedgehog}`),
+          view.hedgehog === null ? "Hedgehog in supply" : `Hedgehog on ${ENEMY_NAMES.get(view.hedgehog) || "an enemy"}`),
         cornerText(SIZE - 22, SIZE - 46, "end", modeName(view.mode), view.patrol ? "Patrol active" : ""));
     },
     flash(events) {
@@ -350,7 +403,8 @@ function cardNode(kind, handle, ui, small) {
   const clickable = handle && ui.clickable.has(handle);
   const node = el("div", {
     class: `card c-${info.colour}${small ? " small" : ""}${clickable ? " target" : ""}${handle && ui.selected.has(handle) ? " selected" : ""}`,
-    dataset: { handle: handle || "", kind }, title: info.name,
+    // its words on hover (and, as `data-read`, for the shared tap-to-read popover once the table has one)
+    dataset: { handle: handle || "", kind, read: cardWords(kind) }, title: cardWords(kind),
     onclick: clickable ? () => ui.onHandle(handle) : null,
   },
   el("div", { class: "card-band" }, info.ring ? info.ring : info.colour === "build" ? "build" : "special"),
@@ -360,7 +414,7 @@ function cardNode(kind, handle, ui, small) {
 }
 
 function tokenChip(kind) {
-  return el("span", { class: `chip-token ${SPECIAL.has(kind) ? "special" : ""}`, title: kind }, TOKEN_NAMES[kind] || kind);
+  return el("span", { class: `chip-token ${SPECIAL.has(kind) ? "special" : ""}`, title: TOKEN_FULL[kind] || TOKEN_NAMES[kind] || kind }, TOKEN_NAMES[kind] || kind);
 }
 
 function hands(container, view, ui) {
@@ -383,6 +437,7 @@ function hands(container, view, ui) {
       target ? el("span", { class: "hint" }, "click to choose this player") : null),
     el("div", { class: "cards" }, view.hands[p].length ? view.hands[p].map((kind) =>
       cardNode(kind, acting ? `card:${kind}` : null, ui, !mine)) : el("span", { class: "muted" }, "no cards")),
+    mine && acting ? repairRow(ui) : null,
     view.trophies[p].length ? el("div", { class: "trophy-row" }, "trophies: ", view.trophies[p].map(tokenChip)) : null);
   });
   const enemy = el("div", { class: "player enemy" },
@@ -392,6 +447,16 @@ function hands(container, view, ui) {
     el("div", { class: "trophy-row" }, "discard: ",
       view.enemy_discard.length ? view.enemy_discard.slice(-14).map(tokenChip) : el("span", { class: "muted" }, "none yet")));
   container.replaceChildren(el("div", { class: "siege-hands" }, panels, enemy));
+}
+
+// Repair (SG-CARD-17): once the card is picked, the cards it may take back from the discard, as
+// card faces to click (each kind once), from the options' `take` parts.
+function repairRow(ui) {
+  const kinds = [...new Set([...ui.clickable].filter((h) => h.startsWith("take:")).map((h) => h.slice(5)))];
+  if (!kinds.length) return null;
+  return el("div", { class: "repair-row" },
+    el("div", { class: "muted" }, "Repair: take one card back from the discard pile"),
+    el("div", { class: "cards" }, kinds.map((kind) => cardNode(kind, `take:${kind}`, ui, false))));
 }
 
 function marshalRow(view, ui) {
@@ -407,14 +472,15 @@ function marshalRow(view, ui) {
     m.played.length ? [" · played: ", m.played.map(tokenChip)] : null);
 }
 
-// What a structured option names on the table, from its parts: the cards it plays (not the one
-// Repair takes back), the enemy token it targets, the fortification, sector or building, the
+// What a structured option names on the table, from its parts: the cards it plays, then the one
+// Repair takes back (a face in the Repair row), the enemy token it targets, the fortification, sector or building, the
 // partner of a trade, the Field Marshal's tokens.
 function handles(option) {
   const out = [];
   for (const { role, kind, value } of option.parts || []) {
     if (kind === "seat" && role === "partner") out.push(`player:${value}`);
-    else if (kind === "card" && role !== "take") out.push(`card:${value}`);
+    else if (kind === "card" && role === "take") out.push(`take:${value}`);
+    else if (kind === "card") out.push(`card:${value}`);
     else if (kind === "token" && role === "target") out.push(`token:${value}`);
     else if (kind === "token") out.push(`mtoken:${value}`);
     else if (kind === "sector" && role === "fortification") out.push(`fort:${value}`);
@@ -426,10 +492,11 @@ function handles(option) {
 function handleLabel(handle) {
   const [kind, value] = handle.split(":");
   if (kind === "card") return CARD_NAMES[value] || value;
-  if (kind === "token") return `enemy t${value}`;
-  if (kind === "fort") return `fortification ${value}`;
-  if (kind === "sector") return `sector ${value}`;
-  if (kind === "building") return `building ${value}`;
+  if (kind === "take") return `take back ${CARD_NAMES[value] || value}`;
+  if (kind === "token") return ENEMY_NAMES.get(Number(value)) || `enemy #${value}`;
+  if (kind === "fort") return `fortification of ${SECTOR_WORDS[value] || value}`;
+  if (kind === "sector") return SECTOR_WORDS[value] || `sector ${value}`;
+  if (kind === "building") return `building of ${SECTOR_WORDS[value] || value}`;
   if (kind === "player") return `player ${value}`;
   if (kind === "mtoken") return TOKEN_NAMES[value] || value;
   return handle;
