@@ -42,6 +42,42 @@ export function card(label) {
 
 function cardName(label) { return card(label).name; }
 
+// What each printed ability does, in plain words (WOT-ICON-06..12), and the attack restrictions
+// (WOT-ICON-13/14): the catalog names a card's abilities by their codes, this says what they do.
+const ABILITY_TEXT = {
+  REC: () => "discard any of the reserve's cards to the vehicle discard pile; the reserve refills from the vehicle deck",
+  REI: (n) => `draw ${n} card${n === "1" ? "" : "s"} from your hangar into your hand; you may play ${n === "1" ? "it" : "them"} this turn`,
+  INV: () => "take a 1-medal card of this card's nation from the medal deck into your warehouse",
+  SAB: () => "every opponent discards a card of their choice from their hand into their own warehouse and draws none in its place",
+  RES: (n) => `take one reserve card costing ${n} or less into your warehouse, free (not a purchase); this card then goes to the graveyard`,
+  CALL: () => "you may buy one more card this turn",
+  REP: (n) => `move up to ${n} card${n === "1" ? "" : "s"} from your warehouse to the graveyard`,
+};
+
+// A card read in full, in sentences: what it is, what it pays, how it fights and guards, what
+// each ability does; the hover text and the tap-to-read text of every face and chip.
+export function cardWords(label) {
+  const c = card(label);
+  const said = [];
+  if (c.type === "vehicle") said.push(`${[c.nation, c.class].filter(Boolean).join(" ")} vehicle${c.cost !== null && c.cost !== undefined ? `, costs ${c.cost} to buy` : ""}`);
+  else if (c.type === "medal") said.push(`${c.nation} medal card, worth ${c.medals} medal${c.medals === 1 ? "" : "s"} at the end`);
+  else if (c.type === "barracks") said.push("barracks card (your starting deck)");
+  else if (c.type === "base") said.push("a base: guard it with armoured vehicles; an attacker who destroys it takes it");
+  if (c.resource !== null && c.resource !== undefined) said.push(`pays ${c.resource} toward a purchase`);
+  if (c.type === "vehicle") {
+    said.push(c.strength ? `strength ${c.strength} in an attack` : "strength 0: cannot attack");
+    said.push(c.armour ? `armour ${c.armour}: after its play it stands guard at one of your bases` : "armour 0: cannot stand guard");
+  }
+  if (c.restriction === "base") said.push("attacks only bases, never vehicles");
+  if (c.restriction === "vehicles") said.push("attacks only vehicles on guard, never bases");
+  for (const spec of c.abilities || []) {
+    const [code, n] = spec.split(" ");
+    const does = ABILITY_TEXT[code];
+    said.push(does ? `${abilityWords(spec)}: ${does(n)}` : abilityWords(spec));
+  }
+  return `${c.name}: ${said.join("; ")}.`;
+}
+
 function abilityWords(spec) {
   const [word, n] = spec.split(" ");
   return n ? `${ABILITY_WORDS[word] || word} ${n}` : ABILITY_WORDS[word] || word;
@@ -65,18 +101,17 @@ function face(label, ui, { small = false, handle = null, note = null, damaged = 
   if (c.restriction === "base") words.push("only vs base");
   if (c.restriction === "vehicles") words.push("only vs vehicles");
   if (c.medals) words.push(`${"★".repeat(c.medals)} ${c.medals} medal${c.medals > 1 ? "s" : ""}`);
-  const title = [c.name, label !== c.name ? `(${label})` : "", band,
-    c.cost !== null && c.cost !== undefined ? `cost ${c.cost}` : "", stats.map((s) => `${s.title} ${s.textContent.replace(/\D/g, "")}`).join(", "),
-    words.join(", ")].filter(Boolean).join(" · ");
+  const title = cardWords(label);
   return el("div", {
     class: `wot-card n-${nation}${small ? " small" : ""}${clickable ? " target" : ""}${selected ? " selected" : ""}${damaged ? " damaged" : ""}`,
-    dataset: { handle: h || "", kind: label }, title,
+    // its words on hover (and, as `data-read`, for the table's tap-to-read)
+    dataset: { handle: h || "", kind: label, read: title }, title,
     onclick: clickable ? () => ui.onHandle(h) : null,
   },
   el("div", { class: "wc-band" }, el("span", { class: "wc-kind" }, band),
     c.cost !== null && c.cost !== undefined ? el("span", { class: "wc-cost", title: "cost" }, c.cost) : null),
   el("div", { class: "wc-name" }, c.name),
-  c.type === "vehicle" ? el("div", { class: "wc-id" }, `${label} · ${c.nation}`) : null,
+  c.type === "vehicle" ? el("div", { class: "wc-id" }, c.nation) : null, // the nation, not the data file's id
   words.length ? el("div", { class: "wc-abil" }, words.join(" · ")) : el("div", { class: "wc-abil" }),
   el("div", { class: "wc-stats" }, stats),
   note ? el("div", { class: "wc-note" }, note) : null,
@@ -141,11 +176,12 @@ function opponentZone(view, seat, ui) {
       el("div", { class: "chips" }, s.warehouse.length ? s.warehouse.map(chip) : el("span", { class: "muted" }, "empty"))));
 }
 
-// A card named in a compact row (another seat's warehouse): its nation's colour, name and id.
+// A card named in a compact row (another seat's warehouse): its nation's colour and name; its words
+// on hover.
 function chip(label) {
   const c = card(label);
-  return el("span", { class: `wot-chip n-${c.nation ? NATION_CLASS[c.nation] : c.type}`, dataset: { kind: label }, title: label },
-    c.name, c.type === "vehicle" ? el("small", {}, ` ${label}`) : null);
+  return el("span", { class: `wot-chip n-${c.nation ? NATION_CLASS[c.nation] : c.type}`, dataset: { kind: label, read: cardWords(label) }, title: cardWords(label) },
+    c.name);
 }
 
 function medalDecks(view) {
