@@ -13,6 +13,8 @@ from warroom.games.metro2033.game import Metro2033Game
 from warroom.games.metro2033.state import MetroState
 from warroom.games.metro2033.words import CardKind, Faction
 
+EQ, QUEST = CardKind.EQUIPMENT, CardKind.QUEST  # the kinds of card `give` hands out
+
 
 def s(sid: str) -> int:
     return BOARD.station(sid)

@@ -6,6 +6,8 @@ from __future__ import annotations
 import pytest
 
 from tests.metro2033.play import (
+    EQ,
+    QUEST,
     act,
     commit_cards,
     give,
@@ -25,9 +27,6 @@ from warroom.games.metro2033.content import default_content
 from warroom.games.metro2033.rules.common import vp
 from warroom.games.metro2033.rules.turns import _army_options as army_options
 from warroom.games.metro2033.state import MetroState
-from warroom.games.metro2033.words import CardKind
-
-EQ, QUEST = CardKind.EQUIPMENT, CardKind.QUEST
 
 
 def ex01() -> MetroState:

@@ -8,6 +8,8 @@ from __future__ import annotations
 import pytest
 
 from tests.metro2033.play import (
+    EQ,
+    QUEST,
     act,
     commit_cards,
     deal,
@@ -29,8 +31,6 @@ from warroom.games.metro2033.rules.common import vp
 from warroom.games.metro2033.rules.events import votes
 from warroom.games.metro2033.rules.outcome import wound_places
 from warroom.games.metro2033.words import CardKind, Faction
-
-EQ, QUEST = CardKind.EQUIPMENT, CardKind.QUEST
 
 
 def test_player_counts_m33_gen_01_m33_var_01() -> None:

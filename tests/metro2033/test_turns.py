@@ -4,15 +4,12 @@ EDGE-28..30, EDGE-38)."""
 
 from __future__ import annotations
 
-from tests.metro2033.play import act, give, owners, run_jobs, s, settle, start, texts, top_threat
+from tests.metro2033.play import EQ, QUEST, act, give, owners, run_jobs, s, settle, start, texts, top_threat
 from warroom.core.engine import Decision
 from warroom.games.metro2033.cards import CARD
 from warroom.games.metro2033.rules.common import speed, vp
 from warroom.games.metro2033.rules.turns import _army_options, destinations
 from warroom.games.metro2033.state import MetroState
-from warroom.games.metro2033.words import CardKind
-
-EQ, QUEST = CardKind.EQUIPMENT, CardKind.QUEST
 
 
 def army_texts(st: MetroState, seat: int) -> list[str]:
