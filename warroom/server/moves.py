@@ -261,6 +261,7 @@ class Moves:
                     "table %s: move %d stored elsewhere does not apply: %s", live.id, action.ply + 1, exc
                 )
                 break
+            await self.workers.compute(live.undo.settle)  # the reveal check, off the event loop
             live.state = after
             entry = Ply(action.seat, action.text, list(events))
             live.plies.append(entry)
