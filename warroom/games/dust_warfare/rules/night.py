@@ -52,11 +52,7 @@ def start(st: DustState, first: int) -> None:
     markers: list[list[Any]] = []
     mapping: list[int] = []
     for seat in (0, 1):
-        units = st.units_of(seat)
-        for i in range(len(units) - 1, 0, -1):  # R-13: a uniform secret deal
-            j = st.rng.below(i + 1)
-            units[i], units[j] = units[j], units[i]
-        for u in units:
+        for u in deal(st, st.units_of(seat)):
             markers.append([seat, None, None, False])
             mapping.append(u)
             st.status[u] = Status.HIDDEN.value
@@ -74,6 +70,15 @@ def start(st: DustState, first: int) -> None:
         st.decide("arrival", first)
     else:
         st.push(["markers"])
+
+
+def deal(st: DustState, units: list[int]) -> list[int]:
+    """R-13: a uniform secret deal of a side's units to its markers, in marker order."""
+    units = list(units)
+    for i in range(len(units) - 1, 0, -1):
+        j = st.rng.below(i + 1)
+        units[i], units[j] = units[j], units[i]
+    return units
 
 
 def arrival_options(st: DustState) -> list[Action]:
