@@ -44,6 +44,7 @@ from warroom.games.dust_warfare.geometry import (
     is_within,
     overlaps,
 )
+from warroom.games.dust_warfare.rules import hidden
 from warroom.games.dust_warfare.rules import placement as placing_rules
 from warroom.games.dust_warfare.rules.attack import eligible, target_class
 from warroom.games.dust_warfare.words import Passability, Status, TerrainKind
@@ -377,6 +378,9 @@ def describe(st: DustState, action: Action) -> str:
     text = action.text
     units = st.game.units
     verb = action.verb
+    marker_words = hidden.describe(st, action)  # hidden units by marker (DW-NE-14)
+    if marker_words is not None:
+        return f"{text}: {marker_words}"
 
     def name(u: Any) -> str:
         return f"{units[int(u)].label} {units[int(u)].name}"
