@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
+from tests.server.test_api import wait_for
 from warroom.core.replay import Replay
 from warroom.core.undo import undo_text
 from warroom.server import schemas
@@ -161,3 +162,30 @@ def test_an_ai_move_is_a_barrier(client: TestClient) -> None:
     assert snap["undo"] == 0
     status, code, _ = error(act(client, tid, token, "undo"))
     assert (status, code) == (409, "not_your_decision")
+
+
+def test_a_take_back_on_one_process_reaches_the_other(serve: Any, pg_db: str) -> None:
+    """Two `warroom serve` processes on one PostgreSQL (cluster.py): a take-back made through one
+    is caught up by the other, which then shows the position before the moves."""
+    first, second = serve(db=pg_db), serve(db=pg_db)
+    created = first.post("/api/tables", {**MEMOIR, "seats": ["human", "human"]})
+    tid, tokens = created["id"], [seat["token"] for seat in created["seats"]]
+    before: dict[str, Any] | None = None
+    for _ in range(60):
+        player = first.get(f"/api/tables/{tid}")["current_player"]
+        snap = first.get(f"/api/tables/{tid}?token={tokens[player]}")
+        if snap["undo"] and before is not None:
+            break
+        before = snap
+        first.post(
+            f"/api/tables/{tid}/actions", {"token": tokens[player], "action": snap["legal"][0]["text"]}
+        )
+    assert before is not None
+    ply = snap["ply"]
+    wait_for(lambda: second.get(f"/api/tables/{tid}?token={tokens[player]}")["undo"] == snap["undo"] or None)
+    second.post(f"/api/tables/{tid}/actions", {"token": tokens[player], "action": "undo", "ply": ply})
+    mirrored = wait_for(
+        lambda: (doc := first.get(f"/api/tables/{tid}?token={tokens[player]}"))["ply"] == ply + 1 and doc
+    )
+    assert mirrored["view"] == before["view"] and mirrored["legal"] == before["legal"]
+    assert mirrored["log"][-1]["kind"] == "undo"
