@@ -65,6 +65,8 @@ class HeuristicAgent:
             "action": self._action,
             "react": self._react,
             "hit": self._hit,
+            "marker": self._marker,
+            "conceal": self._conceal,
         }
         chooser = choosers.get(kind)
         action = chooser(st) if chooser is not None else None
@@ -115,6 +117,8 @@ class HeuristicAgent:
         options = st.legal_actions()
 
         def key(action: Action) -> tuple[float, float]:
+            if action.verb == Verb.MARKER:
+                return (-1.0, 0.0)  # hidden units last: most stay hidden
             u = int(action.part("unit"))
             if not st.on_table(u):
                 return (0.0, 0.0)
@@ -171,6 +175,46 @@ class HeuristicAgent:
             if dice > best:
                 best, who = dice, t
         return best, who
+
+    # ------------------------------------------------------------ hidden units (Night Encounter)
+
+    def _marker(self, st: DustState) -> Action | None:
+        """DW-NE-07: markers spread out, as far from the enemy's markers as the spacing allows
+        (a marker never revealed is worth 50 SP, DW-NE-12), in cover when the point ties."""
+        seat = st.current_player()
+        theirs = [(m[1], m[2]) for m in st.markers if m[1] is not None and m[0] != seat]
+        ours = [(m[1], m[2]) for m in st.markers if m[1] is not None and m[0] == seat]
+        table = st.game.actions
+
+        def centre(action: Action) -> tuple[float, float]:
+            if action.verb == Verb.REGION:
+                x1, y1, x2, y2 = table.region_box(int(action.part("region")))
+                return (x1 + x2) / 2, (y1 + y2) / 2
+            x, y = action.part("to")
+            return float(x), float(y)
+
+        def value(action: Action) -> float:
+            x, y = centre(action)
+            far = min((math.hypot(x - a, y - b) for a, b in theirs), default=48.0)
+            apart = min((math.hypot(x - a, y - b) for a, b in ours), default=48.0)
+            cover = sum(p.inside for p in st.board.pieces_at(x, y))
+            return min(far, 30.0) + 0.3 * min(apart, 20.0) + 2.0 * cover
+
+        return max(st.legal_actions(), key=value)
+
+    def _conceal(self, st: DustState) -> Action | None:
+        """DW-ACT-10, DW-CMD-13: keep every marker hidden (50 SP each) unless a revealed enemy is
+        close enough to spot it soon (DW-BTL-08): then reveal and fight first. The owner does not
+        know which unit it is (DW-NE-02), so this reads only the markers' public positions."""
+        decision = st.decision
+        assert decision is not None
+        table = st.game.actions
+        if len(decision) < 3:
+            return table.hide  # no orders rather than reveal the Command Section
+        m = st.markers[decision[2]]
+        enemies = [b for t in st.table_units(1 - decision[1]) for b in st.bases(t)]
+        near = any(math.hypot(b.x - m[1], b.y - m[2]) <= 10.0 for b in enemies)
+        return table.reveal if near else table.hide
 
     # ------------------------------------------------------------ where to go
 
