@@ -37,6 +37,8 @@ READ = """() => {
              none: document.querySelectorAll('.m44-board .tints .preview-mark.no-battle').length,
              hatch: document.querySelectorAll('.m44-board .tints .no-battle-hatch').length },
     legend: legend ? legend.textContent : null,
+    legendShown: Boolean(legend) && [...legend.querySelectorAll('text')]
+      .every((t) => getComputedStyle(t).display !== 'none' && t.getBoundingClientRect().height >= 12),
     legendInside: Boolean(box && box.left >= board.left && box.right <= board.right
                           && box.bottom <= board.bottom),
     cards: [...document.querySelectorAll('.m44-hands .m44-card')]
@@ -80,8 +82,8 @@ def test_memoir44_move_preview_and_card_texts(browser: Any, serve: Any) -> None:
         assert h["label"].startswith(f"Move to {hex_name}"), h
     yes = sum(moves.values())
     assert doc["marks"] == {"battle": yes, "none": len(moves) - yes, "hatch": len(moves) - yes}
-    assert doc["legend"] and "may still battle" in doc["legend"] and "no battle this turn" in doc["legend"]
-    assert doc["legendInside"]
+    assert doc["legend"] and "may battle" in doc["legend"] and "no battle" in doc["legend"]
+    assert doc["legendInside"] and doc["legendShown"]
     # every card in the hand reads in full on hover, as printed in the catalog
     assert doc["cards"]
     for kind, title, read in doc["cards"]:

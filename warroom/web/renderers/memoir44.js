@@ -429,7 +429,8 @@ function board(container) {
         node.classList.toggle("active", ui.clickable.has(`unit:${u.hex}`) || ui.selected.has(`unit:${u.hex}`));
       }
       drawStrips(strips, view, map);
-      legendLayer.replaceChildren(...(preview.size ? [previewLegend(HEIGHT - STRIP / 2 - 2)] : []));
+      legendLayer.replaceChildren(...(preview.size ? [previewLegend(STRIP / 2 + 2)] : []));
+      root.classList.toggle("previewing", preview.size > 0);
     },
     flash(events) {
       for (const e of events) {
@@ -498,19 +499,21 @@ function previewMark(x, y, battles) {
   return g;
 }
 
-// the legend, in the viewer's strip while a unit's destinations are shown
+// the legend, while a unit's destinations are shown: in the opponent's strip at the top, in place
+// of the scenario's name (its side is not the one to play, so its strip is short), in type large
+// enough to stay readable on a phone
 function previewLegend(y) {
-  const x = WIDTH * 0.3;
+  const x = WIDTH * 0.4 - 170;
   const battle = swords("preview-mark battle");
-  battle.setAttribute("transform", `translate(${f(x)},${f(y)})`);
-  const hatch = svg("g", { transform: `translate(${f(x + 140)},${f(y)})` },
+  battle.setAttribute("transform", `translate(${f(x)},${f(y)}) scale(1.3)`);
+  const hatch = svg("g", { transform: `translate(${f(x + 240)},${f(y)}) scale(1.3)` },
     svg("rect", { x: -11, y: -11, width: 22, height: 22, rx: 3, class: "tint reach no-battle" }),
-    svg("rect", { x: -11, y: -11, width: 22, height: 22, rx: 3, fill: "url(#m44-nobattle)" }));
-  const none = previewMark(x + 140, y, false);
+    svg("rect", { x: -11, y: -11, width: 22, height: 22, rx: 3, fill: "url(#m44-nobattle)" }),
+    previewMark(0, 0, false));
   return svg("g", { class: "legend", "aria-hidden": "true" },
-    svg("rect", { x: f(x - 18), y: f(y - 16), width: 312, height: 32, rx: 8, class: "legend-box" }),
-    battle, svg("text", { x: f(x + 16), y: f(y + 5) }, "may still battle"),
-    hatch, none, svg("text", { x: f(x + 156), y: f(y + 5) }, "no battle this turn"));
+    svg("rect", { x: f(x - 24), y: f(y - 19), width: 440, height: 38, rx: 9, class: "legend-box" }),
+    battle, svg("text", { x: f(x + 22), y: f(y + 8) }, "may battle"),
+    hatch, svg("text", { x: f(x + 262), y: f(y + 8) }, "no battle"));
 }
 
 function hexTitle(map, name, u, view) {
