@@ -72,9 +72,15 @@ def test_siege_and_wot_rush_options_read_in_box_names(browser: Any, serve: Any) 
             doc = wait_my_move(page)
             if doc["finished"]:
                 break
-            page.locator("details.options").evaluate("d => { d.open = true; }")
-            labels = page.locator(".option-list button").all_inner_texts()
-            assert len(labels) == len(doc["legal"])
+            # the list and the options it lists read in one go: a forced step (taken for the
+            # player after a moment) or an AI's reply may change the table between two reads
+            seen = page.evaluate(
+                "() => { document.querySelector('details.options').open = true; return {"
+                " labels: [...document.querySelectorAll('.option-list button')].map((b) => b.innerText),"
+                " legal: window.warroomTable.snapshot.legal.length }; }"
+            )
+            labels = seen["labels"]
+            assert len(labels) == seen["legal"]
             for label in labels:
                 assert not INTERNAL.search(label), (body["game"], label)
             ply = doc["ply"]

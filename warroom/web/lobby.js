@@ -96,19 +96,28 @@ function optionInput(option) {
 }
 
 const pretty = (name) => name.replace(/_/g, " ");
+const MAX_NAME = 24; // characters of a player's name (the server's bound: warroom/server/names.py)
 
 function renderForm(form, game) {
   const inputs = game.options.map(optionInput);
   const seatsBox = el("div", { class: "seats" });
   const playersInput = inputs.find((i) => i.input.name === "players");
   const seatCount = () => (playersInput ? playersInput.read() : game.min_players);
+  // each seat: a person (with an optional name, shown at the table: "Anna (Allies)") or an AI
   const drawSeats = () => {
     const old = [...seatsBox.querySelectorAll("select")].map((s) => s.value);
-    seatsBox.replaceChildren(...Array.from({ length: seatCount() }, (_, seat) => el("label", { class: "seat-row" },
-      el("span", {}, `Seat ${seat}`),
-      el("select", { name: `seat${seat}` },
+    const oldNames = [...seatsBox.querySelectorAll("input.seat-name")].map((n) => /** @type {HTMLInputElement} */ (n).value);
+    seatsBox.replaceChildren(...Array.from({ length: seatCount() }, (_, seat) => {
+      const kind = el("select", { name: `seat${seat}`, "aria-label": `who plays seat ${seat}` },
         ["human", ...game.agents].map((a) => el("option", { value: a, selected: (old[seat] ?? (seat === 0 ? "human" : best(game))) === a },
-          a === "human" ? "person" : `AI: ${a}`))))));
+          a === "human" ? "person" : `AI: ${a}`)));
+      const name = el("input", { type: "text", class: "seat-name", name: `name${seat}`, maxlength: MAX_NAME, autocomplete: "off",
+        placeholder: "name (optional)", "aria-label": `name of the person in seat ${seat}`, value: oldNames[seat] || "" });
+      const personOnly = () => { name.disabled = kind.value !== "human"; };
+      kind.addEventListener("change", personOnly);
+      personOnly();
+      return el("div", { class: "seat-row" }, el("span", {}, `Seat ${seat}`), kind, name);
+    }));
   };
   playersInput?.input.addEventListener("change", drawSeats);
   const hotseat = el("input", { type: "checkbox", id: "hotseat" });
@@ -124,6 +133,9 @@ function renderForm(form, game) {
     event.preventDefault();
     const options = Object.fromEntries(game.options.map((o, i) => [o.name, inputs[i].read()]));
     const seats = [...seatsBox.querySelectorAll("select")].map((s) => s.value);
+    // a name only for a person's seat; the server cleans and bounds it (warroom/server/names.py)
+    const names = [...seatsBox.querySelectorAll("input.seat-name")].map((n, i) =>
+      (seats[i] === "human" && /** @type {HTMLInputElement} */ (n).value.trim()) || null);
     const uploads = {};
     for (const [i, o] of game.options.entries()) {
       const chosen = inputs[i].file?.files?.[0];
@@ -132,7 +144,7 @@ function renderForm(form, game) {
       delete options[o.name]; // given by the upload, not by name
     }
     try {
-      const created = await api("/api/tables", { method: "POST", body: { game: game.id, options, uploads, seats, hotseat: hotseat.checked, ai_delay_ms: Number(delay.value) } });
+      const created = await api("/api/tables", { method: "POST", body: { game: game.id, options, uploads, seats, names, hotseat: hotseat.checked, ai_delay_ms: Number(delay.value) } });
       rememberTable(created, game.title);
       showCreated(created, game);
     } catch (error) { toast(error.message, "error"); }

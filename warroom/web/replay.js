@@ -1,23 +1,29 @@
 // @ts-check
 // Step-by-step replay of a finished or running game, seen through one seat's eyes (or a spectator's).
 import { api, el, toast, tokenFromHash } from "./net.js";
-import { useSeatLook } from "./renderers/common.js";
+import { installTapToRead, legibleText, useSeatLook } from "./renderers/common.js";
 import { rendererFor, seatColour, seatName } from "./renderers/index.js";
 
 export async function showReplay(main, tableId) {
   const token = tokenFromHash();
   const state = { ply: 0, total: 0, playing: null, board: null, renderer: null, table: null };
+  window.warroomReplay = state; // for tests and the curious
   const tokenQuery = token ? `token=${encodeURIComponent(token)}` : "";
   const slider = el("input", { type: "range", min: 0, max: 0, value: 0, id: "replay-slider", "aria-label": "move" });
   const counter = el("span", { class: "counter", id: "replay-counter" });
+  const turnCounter = el("span", { class: "counter muted", id: "replay-turn" });
   const download = el("a", { class: "button", id: "replay-download", href: `/api/tables/${tableId}/replay`, download: true }, "Download replay file");
   const controls = el("div", { class: "replay-controls" },
-    el("button", { title: "start", onclick: () => go(0) }, "◀◀"),
-    el("button", { title: "back", id: "replay-back", onclick: () => go(state.ply - 1) }, "◀"),
+    el("button", { title: "start (Home)", "aria-label": "start", onclick: () => go(0) }, "◀◀"),
+    el("button", { title: "previous turn (Page Up, Shift+←)", "aria-label": "previous turn", id: "replay-prev-turn",
+      onclick: () => jump(() => turnBefore(state.ply)) }, "◀ turn"),
+    el("button", { title: "back (←)", "aria-label": "back", id: "replay-back", onclick: () => go(state.ply - 1) }, "◀"),
     el("button", { title: "play", id: "replay-play", onclick: () => togglePlay() }, "▶ play"),
-    el("button", { title: "forward", id: "replay-next", onclick: () => go(state.ply + 1) }, "▶"),
-    el("button", { title: "end", onclick: () => go(state.total) }, "▶▶"),
-    slider, counter, download);
+    el("button", { title: "forward (→)", "aria-label": "forward", id: "replay-next", onclick: () => go(state.ply + 1) }, "▶"),
+    el("button", { title: "next turn (Page Down, Shift+→)", "aria-label": "next turn", id: "replay-next-turn",
+      onclick: () => jump(() => turnAfter(state.ply)) }, "turn ▶"),
+    el("button", { title: "end (End)", "aria-label": "end", onclick: () => go(state.total) }, "▶▶"),
+    slider, counter, turnCounter, download);
   // the table's one-screen layout: banner and controls on top, the board, the hands, the move's events
   main.replaceChildren(el("section", { class: "table-page replay" },
     el("div", { class: "replay-head" },
@@ -28,15 +34,52 @@ export async function showReplay(main, tableId) {
     el("aside", { class: "side" },
       el("div", { class: "panel log-panel" }, el("h3", {}, "This move"), el("ol", { class: "log", id: "step-events" })),
       el("div", { class: "panel" }, el("a", { href: `/t/${tableId}${token ? `#k=${token}` : ""}` }, "← back to the table")))));
-  // arrow keys step, Home/End jump to the ends (the slider, focused, moves by itself)
+  // arrow keys step, Shift+arrows and Page Up/Down jump a turn, Home/End to the ends (the
+  // slider, focused, moves by itself)
   document.addEventListener("keydown", (event) => {
     if (event.target instanceof HTMLInputElement || event.altKey || event.ctrlKey || event.metaKey) return;
+    const turns = { PageUp: turnBefore, PageDown: turnAfter, ...(event.shiftKey ? { ArrowLeft: turnBefore, ArrowRight: turnAfter } : {}) };
+    const byTurn = turns[event.key];
     const to = { ArrowLeft: state.ply - 1, ArrowRight: state.ply + 1, Home: 0, End: state.total }[event.key];
-    if (to === undefined) return;
+    if (!byTurn && to === undefined) return;
     event.preventDefault();
-    go(to);
+    if (byTurn) jump(() => byTurn(state.ply));
+    else go(to);
   });
   slider.addEventListener("input", () => go(Number(slider.value)));
+  installTapToRead();
+
+  // A turn is a run of moves by one seat (a Memoir '44 turn: card, orders, moves, battles): the
+  // frames whose seat to move is the same. A jump starts a turn, at the position before its first
+  // move. The seat to move of each frame asked is kept, so the walks get shorter as one watches.
+  /** @type {Map<number, number>} */
+  const mover = new Map();
+  /** @param {number} ply */
+  async function moverAt(ply) {
+    if (!mover.has(ply)) {
+      const frame = await api(`/api/tables/${tableId}/frames/${ply}?${[tokenQuery, "catalog=false"].filter(Boolean).join("&")}`);
+      mover.set(ply, frame.current_player);
+    }
+    return mover.get(ply);
+  }
+  /** The start of the turn after the one at `ply` (the end if none). @param {number} ply */
+  async function turnAfter(ply) {
+    const seat = await moverAt(ply);
+    let at = ply + 1;
+    while (at < state.total && await moverAt(at) === seat) at++;
+    return Math.min(at, state.total);
+  }
+  /** The start of the turn at `ply`, or of the one before if `ply` starts its turn. @param {number} ply */
+  async function turnBefore(ply) {
+    let at = Math.max(0, ply - 1);
+    const seat = await moverAt(at);
+    while (at > 0 && await moverAt(at - 1) === seat) at--;
+    return at;
+  }
+  /** @param {() => Promise<number>} where */
+  async function jump(where) {
+    try { await go(await where()); } catch (error) { toast(error.message, "error"); }
+  }
 
   async function go(ply) {
     ply = Math.max(0, Math.min(ply, state.total || ply));
@@ -59,12 +102,15 @@ export async function showReplay(main, tableId) {
     slider.max = frame.total;
     slider.value = frame.ply;
     counter.textContent = `move ${frame.ply} of ${frame.total}`;
+    mover.set(frame.ply, frame.current_player);
+    turnCounter.textContent = frame.current_player >= 0 ? `${seatName(frame.table.seats, frame.current_player)} to move` : "";
     download.classList.toggle("hidden", !frame.finished);
     const ui = { viewer: frame.viewer, you: [], currentPlayer: frame.current_player, myTurn: false,
       seats: frame.table.seats, clickable: new Set(), selected: new Set(), onHandle: () => {} };
     state.board.update(frame.view, ui);
     if (state.renderer.hands) state.renderer.hands(document.getElementById("hands"), frame.view, ui);
     if (state.board.flash) state.board.flash(frame.events, frame.view);
+    legibleText(main);
     const who = frame.viewer === null ? "a spectator" : seatName(frame.table.seats, frame.viewer);
     document.getElementById("turn-banner").replaceChildren(el("strong", {}, `Replay of ${frame.table.title}`),
       el("span", { class: "muted" }, ` · seen by ${who}`));
@@ -85,3 +131,4 @@ export async function showReplay(main, tableId) {
   }
   await go(0);
 }
+

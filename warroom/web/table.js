@@ -3,7 +3,7 @@
 // view), the current legal options (always listed, and clickable on the board where a renderer knows
 // them), the log in plain words from the engine's events, hot-seat hand-over and reconnection.
 import { TableSocket, api, el, rememberTable, toast, tokenFromHash } from "./net.js";
-import { consequenceWords, seatTitle, useSeatLook } from "./renderers/common.js";
+import { consequenceWords, installTapToRead, legibleText, seatTitle, useSeatLook } from "./renderers/common.js";
 import { dieImage } from "./renderers/dice.js";
 import { rendererFor, seatColour, seatName } from "./renderers/index.js";
 
@@ -27,6 +27,7 @@ export function showTable(main, tableId) {
         el("h3", {}, "Game log"), el("ol", { class: "log", id: "log" })),
       el("div", { class: "settings", id: "settings" })));
   main.replaceChildren(page);
+  installTapToRead();
   const ctx = {
     tableId, token, snapshot: null, renderer: null, board: null, selection: [],
     revealed: null, socket: null, pending: false,
@@ -185,11 +186,14 @@ function render(ctx) {
   const focused = focusedHandle();
   ctx.board.update(snap.view, ui);
   fitBoard(document.getElementById("board"));
-  // the tab says when it is your move, so a player in another tab sees it
+  // the tab says when it is your move, so a player in another tab sees it; a sound too, if asked
   document.title = `${myTurn ? "● Your move — " : ""}${snap.table.title} — warroom`;
+  if (myTurn && !ctx.wasMyTurn && ctx.wasMyTurn !== undefined && setting("sound", false)) beep();
+  ctx.wasMyTurn = myTurn;
   const hands = document.getElementById("hands");
   if (ctx.renderer.hands) ctx.renderer.hands(hands, snap.view, ui);
   else hands.replaceChildren();
+  legibleText(document.querySelector(".table-page"));
   renderDecision(ctx, myTurn && !mustHandOver, options);
   keyboardTargets(focused);
   autoAdvance(ctx, myTurn && !mustHandOver);
@@ -473,6 +477,11 @@ function renderSettings(ctx) {
       board.classList.toggle("show-coords", e.target.checked);
     } }), " hex coordinates"));
   }
+  // a beep when your turn comes (off by default: a page that makes noise unasked is rude)
+  items.push(el("label", {}, el("input", { type: "checkbox", id: "set-sound", checked: setting("sound", false), onchange: (e) => {
+    try { localStorage.setItem("warroom.sound", e.target.checked ? "1" : "0"); } catch { /* for this page only */ }
+    if (e.target.checked) beep(); // a sample, and the click lets the page play sound from now on
+  } }), " sound on your turn"));
   if (ctx.renderer.autoAdvance) {
     items.push(el("label", {}, el("input", { type: "checkbox", id: "set-autoplay", checked: setting("autoplay", true), onchange: (e) => {
       try { localStorage.setItem("warroom.autoplay", e.target.checked ? "1" : "0"); } catch { /* for this page only */ }
@@ -482,6 +491,30 @@ function renderSettings(ctx) {
 }
 
 const PHONE = window.matchMedia("(max-width: 800px)");
+
+// "Your turn" as a sound: two short tones made by WebAudio (no audio file to fetch). Browsers let
+// a page play sound only after a click on it; the settings checkbox is that click.
+/** @type {AudioContext | null} */
+let audio = null;
+function beep() {
+  try {
+    audio ??= new AudioContext();
+    if (audio.state === "suspended") audio.resume();
+    const start = audio.currentTime + 0.01;
+    for (const [i, pitch] of [660, 880].entries()) {
+      const tone = audio.createOscillator();
+      const gain = audio.createGain();
+      const t = start + i * 0.16;
+      tone.frequency.value = pitch;
+      gain.gain.setValueAtTime(0.0001, t);
+      gain.gain.exponentialRampToValueAtTime(0.18, t + 0.02);
+      gain.gain.exponentialRampToValueAtTime(0.0001, t + 0.14);
+      tone.connect(gain).connect(audio.destination);
+      tone.start(t);
+      tone.stop(t + 0.15);
+    }
+  } catch { /* no audio on this machine: the title still says it */ }
+}
 
 function fill(node, ...children) {
   node.replaceChildren(...children.flat().filter((c) => c !== null && c !== undefined && c !== false));
@@ -527,20 +560,11 @@ function diceOf(e, size, cls) {
   return el("span", { class: cls, "aria-hidden": "true" }, faces.map((face) => dieImage(face, size)));
 }
 
-// The board takes the room the grid leaves it. An SVG board scales itself (viewBox); an HTML board
-// (World of Tanks: Rush's card table, the generic view) is zoomed down to fit, to no less than
-// MIN_ZOOM so its text stays readable, and scrolls inside its own box beyond that.
-const MIN_ZOOM = 0.8;
+// The board takes the room the grid leaves it. An SVG board scales itself (viewBox), its text kept
+// legible (legibleText); an HTML board (World of Tanks: Rush's card table, the generic view) is
+// never zoomed down, which would draw its text under 12 px, and scrolls inside its own box where
+// it is larger than the box.
+/** @param {HTMLElement} box */
 export function fitBoard(box) {
-  const inner = box.firstElementChild;
-  if (!inner || inner instanceof SVGElement) return;
-  inner.style.zoom = "1";
-  let zoom = 1;
-  for (let i = 0; i < 3; i++) { // zooming out reflows (wider rows, fewer lines): settle in a few steps
-    const over = Math.max(inner.scrollHeight * zoom / box.clientHeight, inner.scrollWidth * zoom / box.clientWidth);
-    if (over <= 1.01) break;
-    zoom = Math.max(MIN_ZOOM, zoom / over);
-    inner.style.zoom = String(zoom);
-    if (zoom === MIN_ZOOM) break;
-  }
+  legibleText(box);
 }
