@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import typer
 
-from warroom.cli import games, play, position, replay, scenario, serve, sim, tournament
+from warroom.cli import campaign, games, play, position, replay, scenario, serve, sim, tournament
 
 app = typer.Typer(
     name="warroom",
@@ -22,6 +22,7 @@ app = typer.Typer(
 )
 app.command()(serve.serve)
 app.command()(tournament.tournament)
+app.command()(campaign.campaign)
 app.command("games")(games.list_games)
 app.command()(play.play)
 app.command()(sim.sim)

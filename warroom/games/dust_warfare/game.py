@@ -50,6 +50,13 @@ INFO = GameInfo(
         OptionSpec("scenario", "first_battle", "the scenario (§3.19)", PLAYABLE),
         OptionSpec("heroes", False, "both armies add their optional Hero (DW-FB-01)", (False, True)),
         OptionSpec(
+            "roll_off",
+            -1,
+            "the seat that wins the deployment roll-off without rolling: a campaign's loser of "
+            "the previous battle (DW-CAMP-04); -1 rolls",
+            (-1, 0, 1),
+        ),
+        OptionSpec(
             "armies",
             "",
             "path of an army-list TOML file whose first Allied and first Axis [[army]] are played "

@@ -38,7 +38,19 @@ def start(st: DustState, seed: int) -> None:
 
 
 def roll_off_job(st: DustState, _job: list[Any]) -> None:
-    """DW-FB-02, DW-GEN-05: the deployment roll-off; the winner makes the scenario's choices."""
+    """DW-FB-02, DW-GEN-05: the deployment roll-off; the winner makes the scenario's choices.
+    In a campaign the loser of the previous battle wins it without rolling (DW-CAMP-04)."""
+    forced = int(st.game.options["roll_off"])
+    if forced >= 0:
+        st.say(
+            "roll_off",
+            f"the {st.side_name(forced)} lost the previous battle and win the roll-off (DW-CAMP-04)",
+            None,
+            winner=forced,
+            rolls=[],
+        )
+        _choose(st, forced)
+        return
     winner, rolls = roll_off(st.rng)
     text = "; ".join(
         f"Allies {faces_text(a)}, Axis {faces_text(b)}" for a, b in zip(rolls[::2], rolls[1::2], strict=True)
@@ -50,6 +62,10 @@ def roll_off_job(st: DustState, _job: list[Any]) -> None:
         winner=winner,
         rolls=rolls,
     )
+    _choose(st, winner)
+
+
+def _choose(st: DustState, winner: int) -> None:
     choices = st.game.scenario.deployment.choice
     if RollOffChoice.EDGE in choices:
         st.decide("edge", winner)
