@@ -23,11 +23,13 @@ reset without a seed draws the next game seed from the generator of the last see
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Any
 
 import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
+from pettingzoo.utils.env_logger import EnvLogger
 from pettingzoo.utils.wrappers import OrderEnforcingWrapper
 
 from warroom.core.errors import IllegalActionError, OptionError
@@ -74,6 +76,7 @@ class WarroomAEC(AECEnv[str, Observation, int]):  # type: ignore[misc]  # pettin
         self.action_spaces = dict.fromkeys(self.possible_agents, self.spaces.action_space)
         self.observation_spaces = dict.fromkeys(self.possible_agents, self.spaces.observation_space)
         self._seat = {agent: seat for seat, agent in enumerate(self.possible_agents)}
+        self._names = self.possible_agents
         self._seeds = np.random.default_rng()
         self.state: State = game.new_initial_state(0)
         self.steps = 0
@@ -107,6 +110,17 @@ class WarroomAEC(AECEnv[str, Observation, int]):  # type: ignore[misc]  # pettin
         """`agent`'s legal actions now (int8), without building its observation."""
         return self.spaces.mask(self.state, self._seat[agent])
 
+    def last(self, observe: bool = True) -> tuple[Observation | None, float, bool, bool, dict[str, Any]]:
+        """PettingZoo's `last`, reading the environment's own dicts directly."""
+        agent = self.agent_selection
+        return (
+            self.spaces.observe(self.state, self._seat[agent]) if observe else None,
+            self._cumulative_rewards[agent],
+            self.terminations[agent],
+            self.truncations[agent],
+            self.infos[agent],
+        )
+
     def step(self, action: int | None) -> None:
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
@@ -121,6 +135,7 @@ class WarroomAEC(AECEnv[str, Observation, int]):  # type: ignore[misc]  # pettin
             self.rewards[agent] = self.illegal_reward
             self.terminations = dict.fromkeys(self.agents, True)
             self.infos[agent] = {"illegal": True}
+            self._accumulate_rewards()
         else:
             state.apply_action(self.spaces.action(state, int(action)))
             self.steps += 1
@@ -128,11 +143,13 @@ class WarroomAEC(AECEnv[str, Observation, int]):  # type: ignore[misc]  # pettin
                 for seat, value in enumerate(zero_sum(self.game, state.returns())):
                     self.rewards[agent_name(seat)] = value
                 self.terminations = dict.fromkeys(self.agents, True)
+                self._accumulate_rewards()
             else:
-                self.agent_selection = agent_name(state.current_player())
+                # rewards are paid only when the game ends (all 0 before), so there is nothing
+                # to accumulate on a running game's step
+                self.agent_selection = self._names[state.current_player()]
                 if self.max_steps is not None and self.steps >= self.max_steps:
                     self.truncations = dict.fromkeys(self.agents, True)
-        self._accumulate_rewards()
         if self.render_mode == "human":
             self.render()
 
@@ -168,4 +185,42 @@ def raw_env(game_id: str, render_mode: str | None = None, **options: Any) -> War
 def env(game_id: str, render_mode: str | None = None, **options: Any) -> OrderEnforcingWrapper:
     """`raw_env` in PettingZoo's OrderEnforcingWrapper (what PettingZoo's own envs return): a
     step before reset, or a step of an agent out of turn, raises a clear error."""
-    return OrderEnforcingWrapper(raw_env(game_id, render_mode, **options))
+    return Enforced(raw_env(game_id, render_mode, **options))
+
+
+class Enforced(OrderEnforcingWrapper):  # type: ignore[misc]  # pettingzoo is untyped
+    """PettingZoo's OrderEnforcingWrapper with the same checks, but `last()` and `agent_iter()`
+    read the environment directly instead of through the wrapper's `__getattr__` (eight
+    attribute look-ups a step through two Python-level `__getattr__`s otherwise)."""
+
+    def last(self, observe: bool = True) -> tuple[Observation | None, float, bool, bool, dict[str, Any]]:
+        if not self._has_reset:
+            EnvLogger.error_observe_before_reset()
+        raw: WarroomAEC = self.env
+        return raw.last(observe)
+
+    def agent_iter(self, max_iter: int = 2**63) -> Iterator[str]:
+        if not self._has_reset:
+            EnvLogger.error_agent_iter_before_reset()
+        return _Agents(self, max_iter)
+
+
+class _Agents(Iterator[str]):
+    """PettingZoo's order-enforcing agent iterator (a step between two agents, at most
+    `max_iter` of them), reading the unwrapped environment's fields directly."""
+
+    def __init__(self, wrapper: Enforced, max_iter: int) -> None:
+        self.wrapper, self.env, self.left = wrapper, wrapper.unwrapped, max_iter
+
+    def __next__(self) -> str:
+        env = self.env
+        if not env.agents or self.left <= 0:
+            raise StopIteration
+        self.left -= 1
+        wrapper = self.wrapper
+        assert wrapper._has_updated, "need to call step() or reset() in a loop over `agent_iter`"
+        wrapper._has_updated = False
+        return str(env.agent_selection)
+
+    def __iter__(self) -> Iterator[str]:
+        return self

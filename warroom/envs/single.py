@@ -31,7 +31,7 @@ the named opponents are seeded from `s`.
 
 from __future__ import annotations
 
-from typing import Any, SupportsFloat
+from typing import Any, SupportsFloat, cast
 
 import gymnasium
 import numpy as np
@@ -82,9 +82,10 @@ class WarroomEnv(gymnasium.Env[Observation, int]):
             raise OptionError(f"shaped=True needs an evaluation; {game.info.id} has none")
         self.game, self.seat = game, seat
         self.spaces = GameSpaces(game)
-        # gymnasium types Discrete as Space[np.int64] and Dict as Space[dict[str, Any]]: the same spaces
-        self.action_space = self.spaces.action_space  # type: ignore[assignment]
-        self.observation_space = self.spaces.observation_space  # type: ignore[assignment]
+        # gymnasium (1.3 on) types Discrete as Space[np.int64] and Dict as Space[dict[str, Any]]:
+        # the same spaces; cast so the assignment checks under every gymnasium the extras allow
+        self.action_space = cast(Any, self.spaces.action_space)
+        self.observation_space = cast(Any, self.spaces.observation_space)
         self.opponent_specs = per_seat(opponents, seat, game.num_players)
         self.illegal, self.illegal_reward = illegal, float(illegal_reward)
         self.skip_forced, self.max_steps, self.shaped = skip_forced, max_steps, shaped

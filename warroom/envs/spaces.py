@@ -6,9 +6,10 @@
   `spaces.actions[i]`; `spaces.index_of[action.index]` goes back (-1 for an action left out).
 - **Observations.** `{"observation": Box(low, high, (game.observation_size(),), float32),
   "action_mask": Box(0, 1, (n,), int8)}`; the bounds are the game's declared
-  `observation_bounds()`. The vector is written by `game.observe_into` into a preallocated array
-  (straight from the state, at engine speed, for every game that overrides it) and handed out
-  as a copy, so an observation a learner keeps is never overwritten by the next step.
+  `observation_bounds()`. The vector is written by `game.observe_into` straight from the state
+  (at engine speed, for every game that overrides it) into a new array the learner keeps, so
+  an observation is never overwritten by the next step; the mask is filled from the legal
+  actions' indices in one NumPy assignment.
 - **Rewards.** The game's returns, paid when it ends. A competitive game that pays only
   non-negative returns (`min_return >= 0`: World of Tanks: Rush pays 1 to each winner, 0 to the
   others) pays each seat its return less the mean of the others' (`zero_sum`): 1/0 becomes
@@ -20,6 +21,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from operator import attrgetter
 from typing import Any
 
 import numpy as np
@@ -31,6 +33,7 @@ from warroom.core.errors import IllegalActionError
 from warroom.core.game import Action, Game, State
 
 Observation = dict[str, NDArray[Any]]
+_action_index = attrgetter("index")
 
 
 def fits_table(action: Action, players: int) -> bool:
@@ -59,49 +62,53 @@ class GameSpaces:
         self.index_of = np.full(len(every), -1, dtype=np.intp)
         self.index_of[[a.index for a in self.actions]] = np.arange(len(self.actions))
         self._env_index: list[int] = self.index_of.tolist()  # read per legal action: a list is faster
+        self.n = len(self.actions)
         self.size = game.observation_size()
         low, high = game.observation_bounds()
         self.low, self.high = np.asarray(low, np.float32), np.asarray(high, np.float32)
-        self.action_space = spaces.Discrete(len(self.actions))
+        self.action_space: spaces.Space[Any] = spaces.Discrete(len(self.actions))
         self.observation_space = spaces.Dict(
             {
                 "observation": spaces.Box(self.low, self.high, (self.size,), np.float32),
                 "action_mask": spaces.Box(0, 1, (len(self.actions),), np.int8),
             }
         )
-        self._vector = np.zeros(self.size, np.float32)  # observe_into writes here, every step
 
     def observe(self, state: State, seat: int | None) -> Observation:
         """`seat`'s observation (None: a spectator's, with an empty mask)."""
-        self.game.observe_into(state, seat, self._vector)
-        return {"observation": self._vector.copy(), "action_mask": self.mask(state, seat)}
+        return {"observation": self.vector(state, seat), "action_mask": self.mask(state, seat)}
+
+    def vector(self, state: State, seat: int | None) -> NDArray[np.float32]:
+        """`seat`'s observation vector, written by `observe_into` once, into a new array that
+        the caller keeps (no intermediate buffer, no copy: every encoding writes each element)."""
+        out = np.empty(self.size, np.float32)
+        self.game.observe_into(state, seat, out)
+        return out
 
     def legal(self, state: State) -> list[int]:
         """The indices of the actions legal now."""
-        env_index = self._env_index
-        found = [env_index[a.index] for a in state.legal_actions()]
+        found = list(map(self._env_index.__getitem__, map(_action_index, state.legal_actions())))
         if -1 in found:
             raise IllegalActionError(f"{self.game.info.id} offered an action outside its declared space")
         return found
 
     def mask(self, state: State, seat: int | None) -> NDArray[np.int8]:
         """1 for each action `seat` may take now (all 0 when it is not that seat's turn)."""
-        mask = np.zeros(len(self.actions), np.int8)
-        if seat is not None and not state.is_terminal() and state.current_player() == seat:
+        mask = np.zeros(self.n, np.int8)
+        if seat is not None and state.current_player() == seat and not state.is_terminal():
             mask[self.legal(state)] = 1
         return mask
 
     def action(self, state: State, index: int) -> Action:
         """The action with this index, which must be legal now (else IllegalActionError)."""
-        if not 0 <= index < len(self.actions):
-            raise IllegalActionError(f"action {index} is outside the action space 0-{len(self.actions) - 1}")
+        if not 0 <= index < self.n:
+            raise IllegalActionError(f"action {index} is outside the action space 0-{self.n - 1}")
         action = self.actions[index]
-        if not any(a.index == action.index for a in state.legal_actions()):
+        if action.index not in map(_action_index, state.legal_actions()):  # one C-level scan
             raise IllegalActionError(f"action {index} ({action}) is not legal now; mask it out")
         return action
 
     def is_legal(self, state: State, index: int) -> bool:
-        if not 0 <= index < len(self.actions) or state.is_terminal():
+        if not 0 <= index < self.n or state.is_terminal():
             return False
-        wanted = self.actions[index].index
-        return any(a.index == wanted for a in state.legal_actions())
+        return self.actions[index].index in map(_action_index, state.legal_actions())
