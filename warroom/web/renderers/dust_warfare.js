@@ -153,6 +153,22 @@ function drawObjectives(view, g) {
   return layer;
 }
 
+// Night Encounter's unit markers (DW-BTL-06, DW-NE-02): a face-down disk of r 1" with its id; which
+// unit stands behind it is known to nobody (the view never says) until it is revealed, when the
+// marker goes and the unit is drawn instead.
+function drawMarkers(view, g) {
+  const layer = svg("g", { class: "unit-markers" });
+  for (const m of view.markers || []) {
+    if (m.revealed || m.x === null) continue;
+    const cls = `unit-marker seat-${m.seat}${m.activated ? " done" : ""}`;
+    layer.append(svg("g", { class: cls, "data-marker": m.id },
+      svg("circle", { cx: g.X(m.x), cy: g.Y(m.y), r: m.radius * PX, fill: m.seat === 0 ? "#4f6d3a" : "#6b6b6b",
+        stroke: "#111", "stroke-width": 1.5, opacity: m.activated ? 0.6 : 0.95 }),
+      svg("text", { x: g.X(m.x), y: f(g.Y(m.y) + 3), "text-anchor": "middle", "font-size": 9, fill: "#fff" }, m.id)));
+  }
+  return layer;
+}
+
 // ---------------------------------------------------------------- units
 function drawUnit(unit, g, state) {
   const cls = ["unit", `seat-${unit.seat}`];
@@ -293,7 +309,7 @@ function board(container) {
     }
     g = next;
     layers.zones.replaceChildren(drawZones(view, g));
-    layers.objectives.replaceChildren(drawObjectives(view, g));
+    layers.objectives.replaceChildren(drawObjectives(view, g), drawMarkers(view, g));
     drawPlaces(view, ui);
     drawUnits(view, ui);
     drawMarks(view, ui);
