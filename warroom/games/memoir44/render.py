@@ -186,6 +186,8 @@ def describe(st: M44State, action: Action) -> str:
         if known is not None:
             u, t = st.occ[a.a], known["unit"]
             return f"{a.text}: {label(st, u)} -> {label(st, t)}"
+    if verb == Verb.MOVE and st.occ[a.a] >= 0:  # where to, so the options of one unit read apart
+        return f"{a.text}: {label(st, st.occ[a.a])} to {NAMES[a.b]}"
     if verb in ON_A_UNIT and st.occ[a.a] >= 0:
         return f"{a.text}: {label(st, st.occ[a.a])}"
     if verb in (Verb.PLAY, Verb.KEEP):

@@ -159,8 +159,16 @@ def describe(st: SiegeState, action: Action) -> str:
         return f"{a.text}  ({arrangement_words(st, a.text.split()[1])})"
     if a.verb in (Verb.PASS, Verb.STOP) and st.decision is not None:
         return f"{a.text}  ({PASS_WORDS.get(st.decision[0], 'do nothing more in this step')})"
-    named = _card_words(st, a)
+    named = _card_words(st, a) + _place_words(a)
     return f"{a.text}  ({named.removesuffix(' at ')})" if named else a.text
+
+
+def _place_words(a: SiegeAction) -> str:
+    """The wall or sector an action names ("the fortification of sector 4"), so options that differ
+    only there (DOT, Sandbags + Barbed Wire, a claim) read apart."""
+    places = [f"the fortification of sector {p.value}" if p.role == "fortification" else f"sector {p.value}"
+              for p in a.parts if p.kind == "sector"]  # fmt: skip
+    return " and ".join(places)
 
 
 # What `pass` (and the Field Marshal's `stop`) leaves undone in each step.
