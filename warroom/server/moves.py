@@ -181,7 +181,8 @@ class Moves:
                 except Exception as exc:  # the move is stored: the table is marked finished on load
                     log.error("table %s: could not be marked finished: %s", live.id, exc)
             live.undo.record(seat, state, action.text, events, after, may_undo=seat not in live.ai_seats)
-            await self.workers.compute(live.undo.settle)  # the reveal check, off the event loop
+            if live.undo.pending:  # a person's decision that may be taken back: judge it off the loop
+                await self.workers.compute(live.undo.settle)
             live.state = after
             entry = Ply(seat, action.text, list(events))
             live.plies.append(entry)
@@ -261,7 +262,8 @@ class Moves:
                     "table %s: move %d stored elsewhere does not apply: %s", live.id, action.ply + 1, exc
                 )
                 break
-            await self.workers.compute(live.undo.settle)  # the reveal check, off the event loop
+            if live.undo.pending:  # the reveal check, off the event loop
+                await self.workers.compute(live.undo.settle)
             live.state = after
             entry = Ply(action.seat, action.text, list(events))
             live.plies.append(entry)
