@@ -14,39 +14,21 @@ from __future__ import annotations
 import argparse
 import json
 import platform
-import time
 from typing import Any
 
+from _loop import bench_team
+
 from warroom.games.siege.game import SiegeGame
-from warroom.sim import game_seed, play_game
 
 TEAMS = ("random", "heuristic")
 
 
 def bench(game: SiegeGame, agent: str, games: int, seed: int, rounds: int = 3) -> dict[str, Any]:
-    """Best of `rounds` CPU-time runs of the same seeded games (CPU time, because the machine is
-    often shared: wall time would measure the neighbours)."""
-    seats = [agent] * game.num_players
-    play_game(game, seats, game_seed(seed + 1, 0))  # warm-up: imports, caches
-    best = float("inf")
-    decisions = wins = 0
-    for _ in range(rounds):
-        decisions = wins = 0
-        start = time.process_time()
-        for i in range(games):
-            result = play_game(game, seats, game_seed(seed, i), i)
-            decisions += result.decisions
-            wins += bool(result.summary["won"])
-        best = min(best, time.process_time() - start)
-    return {
-        "team": agent,
-        "games": games,
-        "seconds": round(best, 3),
-        "games_per_s": round(games / best, 2),
-        "decisions_per_s": round(decisions / best, 1),
-        "decisions_per_game": round(decisions / games, 1),
-        "win_rate": round(wins / games, 3),
-    }
+    """Best of `rounds` CPU-time runs of the same seeded games (benchmarks/_loop.py), with the
+    share of games the team won."""
+    return bench_team(
+        game, agent, games, seed, rounds=rounds, tally=("win_rate", lambda r: bool(r.summary["won"]))
+    )
 
 
 def main(argv: list[str] | None = None) -> None:

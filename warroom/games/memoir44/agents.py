@@ -30,6 +30,8 @@ HIT_CHANCE = (3 / 6, 2 / 6, 1 / 6)  # per die against infantry, armor, artillery
 class HeuristicAgent:
     def __init__(self, seed: int = 0) -> None:
         self.rng = Rng(seed)
+        self._objectives: object = None  # the scenario whose objective bonuses `_bonus` holds
+        self._bonus: dict[int, float] = {}
 
     def choose(self, state: State) -> Action:
         st: M44State = state  # type: ignore[assignment]  # this agent plays Memoir '44 only
@@ -61,15 +63,21 @@ class HeuristicAgent:
         return max((self._attack_value(st, u, t, n) for t, n in targets(st, u)), default=0.0)
 
     def _enemy_distance(self, st: M44State, h: int, side: int) -> int:
-        g = st.game
-        return min(
-            (DIST[h][eh] for t, eh in enumerate(st.unit_hex) if eh >= 0 and g.unit_side[t] != side), default=0
-        )
+        row, sides = DIST[h], st.game.unit_side  # a list, not a generator: the playouts' hot path
+        return min([row[eh] for t, eh in enumerate(st.unit_hex) if eh >= 0 and sides[t] != side], default=0)
 
     def _objective_bonus(self, st: M44State, h: int, side: int) -> float:
-        return sum(
-            2.5 * obj.medals for obj in st.game.scenario.objectives if obj.side == side and h in obj.hexes
-        )
+        """The scenario's objectives are fixed: each (hex, side) is summed once, then remembered."""
+        objectives = st.game.scenario.objectives
+        if objectives is not self._objectives:
+            self._objectives, self._bonus = objectives, {}
+        key = h * 8 + side
+        bonus = self._bonus.get(key)
+        if bonus is None:
+            bonus = self._bonus[key] = sum(
+                2.5 * obj.medals for obj in objectives if obj.side == side and h in obj.hexes
+            )
+        return bonus
 
     def _position_value(self, st: M44State, u: int) -> float:
         g = st.game

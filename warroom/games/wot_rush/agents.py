@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING
 from warroom.core.game import Action, State
 from warroom.core.rng import Rng
 from warroom.games.wot_rush.actions import WotAction
-from warroom.games.wot_rush.rules.scoring import base_count, medal_total, squad
+from warroom.games.wot_rush.rules.scoring import squad
 from warroom.games.wot_rush.words import HEAVY, Ability, Kind, Metric, Restriction, Verb
 
 if TYPE_CHECKING:
@@ -80,14 +80,14 @@ def _main(st: WotState, a: WotAction) -> float:
     if verb == Verb.ATTACK:
         return 50.0 + _attack_power(st, a.a)
     if verb == Verb.USE:
-        ability = Ability(a.b)
+        ability = a.b  # an Ability's number (IntEnum: compares and hashes as its member)
         if ability == Ability.RES:
             return 40.0 if any(g.cost[c] <= 4 and c < g.content.num_vehicles for c in st.reserve) else 1.0
         if ability == Ability.CALL:
             return 38.0 if _budget(st) >= 2 else 2.0
         if ability == Ability.REP:
             return 30.0 if _junk(st) else 1.0
-        return 30.0 + _ABILITY_VALUE[ability]
+        return 30.0 + _ABILITY_VALUE[Ability(ability)]
     if verb == Verb.BUY:
         return 20.0 + card_value(st, a.a) + g.cost[a.a]
     if verb == Verb.DEFEND:
@@ -153,8 +153,11 @@ def _fire(st: WotState, a: WotAction) -> float:
 
 def _standing(st: WotState, seat: int) -> float:
     """An opponent's medals so far (hit the leader first; ties to the lower seat)."""
-    cards = squad(st, seat)
-    return medal_total(st, cards) + 3.0 * base_count(st, cards) - 0.01 * seat
+    g, cards = st.game, squad(st, seat)
+    # medal_total and base_count (scoring.py) from the game's per-card tables: the fire scorer's
+    # hot path in search playouts
+    medals, bases = sum(map(g.medals_of.__getitem__, cards)), sum(map(g.base_of.__getitem__, cards))
+    return medals + 3.0 * bases - 0.01 * seat
 
 
 def _reward(_st: WotState, a: WotAction) -> float:

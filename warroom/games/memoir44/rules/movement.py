@@ -187,9 +187,33 @@ def step(st: M44State, job: list[Any]) -> None:
         st.agenda = [*st.agenda, job]
         return
     again = bool(job[1])
-    found = options(st, again)
-    if found:
-        st.offer(found, Kind.MOVE, st.commander, int(again))
+    if can_move(st, again):
+        st.decide(Kind.MOVE, st.commander, int(again))  # the options are listed when asked for
+
+
+def can_move(st: M44State, again: bool) -> bool:
+    """Whether any ordered unit can still move: the units' destinations are searched only until
+    one has somewhere to go (kept in the position's cache for `options`). A search's trial move
+    (the heuristic tries each move on a copy) then never lists the next decision's options."""
+    known = _cached(st)
+    added: dict[int, Reach] = {}
+    found = False
+    for u in movers(st, again):
+        entry = known.get(u)
+        if entry is None:
+            limit, _, free = profile(st, u)
+            if limit <= 0:
+                continue
+            base = st.unit_hex[u] * NUM_HEXES
+            reach = destinations(st, u, limit, free)
+            table = st.table.move
+            entry = added[u] = (reach, [table[base + dest] for dest in sorted(reach)], limit)
+        if entry[1]:
+            found = True
+            break
+    if added:  # a new dict: the cache is shared by clones and never changed in place
+        st.scratch = ("move", {**known, **added})
+    return found
 
 
 def apply(st: M44State, action: M44Action) -> None:
