@@ -112,7 +112,7 @@ function renderForm(form, game) {
         ["human", ...game.agents].map((a) => el("option", { value: a, selected: (old[seat] ?? (seat === 0 ? "human" : best(game))) === a },
           a === "human" ? "person" : `AI: ${a}`)));
       const name = el("input", { type: "text", class: "seat-name", name: `name${seat}`, maxlength: MAX_NAME, autocomplete: "off",
-        placeholder: "name (optional)", "aria-label": `name of the person in seat ${seat}`, value: oldNames[seat] || "" });
+        placeholder: "name", "aria-label": `name of the person in seat ${seat}`, value: oldNames[seat] || "" });
       const personOnly = () => { name.disabled = kind.value !== "human"; };
       kind.addEventListener("change", personOnly);
       personOnly();
