@@ -30,6 +30,9 @@ Texts (each parses back to its action):
     marker A-M3 | take X-M2 [radio]    a hidden unit's marker activates, or takes an order
     hide | reveal                      a hidden unit keeps hidden or is revealed (DW-NE-14)
     stay                               a Move of 0" (DW-MOVE-07), or followers that stay put
+    on table | reserve | board u4      how a picked unit deploys (D-09, DW-SET-06/07)
+    enter | enter march | airdrop      an off-table unit arrives (DW-ACT-08, DW-ABL-02)
+    board u4 | disembark               embark as a Move, or disembark (DW-MOVE-11)
 
 The fixed action space (`all_actions`, for learning environments) is this table: its placement
 part is the declared discretisation of positions (6" regions, the 1" lattice, the templates
@@ -80,6 +83,12 @@ class Verb(StrEnum):
     ROTATE = "rotate"
     OBJECTIVE = "objective"
     FORT = "fort"
+    ONTABLE = "on_table"
+    RESERVE = "reserve"
+    BOARD = "board"
+    ENTER = "enter"
+    AIRDROP = "airdrop"
+    DISEMBARK = "disembark"
     MARKER = "marker"
     HIDE = "hide"
     REVEAL = "reveal"
@@ -263,6 +272,18 @@ class DustActions(ActionTable):
         self.revive = [
             self._add(f"revive {m}", Verb.REVIVE, ("model", PartKind.AMOUNT, m)) for m in range(MAX_MODELS)
         ]
+        # off-table units and transports (rules/offtable.py, rules/transport.py)
+        self.ontable = self._add("on table", Verb.ONTABLE)
+        self.reserve = self._add("reserve", Verb.RESERVE)
+        self.board = [self._add(f"board u{u}", Verb.BOARD, ("unit", PartKind.UNIT, u)) for u in range(units)]
+        self.enter = {
+            march: self._add(
+                "enter march" if march else "enter", Verb.ENTER, ("march", PartKind.CHOICE, march)
+            )
+            for march in (False, True)
+        }
+        self.airdrop = self._add("airdrop", Verb.AIRDROP)
+        self.disembark = self._add("disembark", Verb.DISEMBARK)
         # hidden units (rules/hidden.py): markers by id, A-M1.. Allies and X-M1.. Axis
         ids = [f"{side}-M{i}" for side in ("A", "X") for i in range(1, units + 1)]
         self.marker = {k: self._add(f"marker {k}", Verb.MARKER, ("marker", PartKind.TOKEN, k)) for k in ids}

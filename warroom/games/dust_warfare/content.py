@@ -412,6 +412,7 @@ class ArmyList(StrictModel):
     name: str
     faction: Faction
     starter: bool = False
+    fixtures: bool = False  # a test army: may field the test-only fixtures (§3.21.1)
     ap: int | None = Field(default=None, ge=0)
     limit: int = Field(default=DEFAULT_POINTS_LIMIT, ge=1)
     platoon: tuple[Platoon, ...] = Field(min_length=1)
@@ -617,6 +618,8 @@ def _check_slot(army: ArmyList, content: Content, label: str, slot: tuple[str, s
     if unit is None:
         raise CorruptDataError(f"{label}, field {where}: unknown unit {unit_id!r}")
     if unit.test_only:
+        if army.fixtures:  # a fixture has no faction or role: any slot of a test army
+            return
         raise CorruptDataError(f"{label}, field {where}: {unit_id} is a test-only fixture (§3.21.1)")
     if unit.faction is not army.faction:
         raise CorruptDataError(f"{label}, field {where}: {unit_id} is not in the {army.faction.value} roster")

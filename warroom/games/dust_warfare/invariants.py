@@ -16,6 +16,7 @@ import math
 from typing import TYPE_CHECKING
 
 from warroom.games.dust_warfare.geometry import TOL
+from warroom.games.dust_warfare.rules import transport
 from warroom.games.dust_warfare.rules.scoring import scores
 from warroom.games.dust_warfare.rules.secret import bonus
 from warroom.games.dust_warfare.words import Status
@@ -51,6 +52,7 @@ def check(state: State) -> None:
                 b = st.base(u, m)
                 assert board.is_on_table(b), f"u{u}.{m} at ({b.x}, {b.y}) is off the table"
                 bases.append((u, m, b))
+    transport.check(st)  # embarked and off-table units (DW-ABL-07, DW-SET-06)
     for i, (u, m, a) in enumerate(bases):
         for v, k, b in bases[i + 1 :]:
             gap = math.hypot(a.x - b.x, a.y - b.y) - a.r - b.r

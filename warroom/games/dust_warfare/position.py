@@ -13,6 +13,7 @@ rulebook (rule tests, `warroom position dust_warfare FILE`).
     u4 : 36,30/90                        # a vehicle: centre/facing
     u6 leader=-1 done : 36,21.5+1 ...    # "+d" = damage; leader=-1: Leaderless
     u9 reserve
+    u3 aboard=4                           # embarked in u4 (DW-ABL-07)
 
 Each unit line: `uN`, optional flags (`supp=K`, `react`, `done`, `leader=M`, `reserve`,
 `pending`) and, after `:`, its miniatures. A unit not listed is destroyed (so a test names
@@ -142,6 +143,9 @@ def _unit(st: DustState, line: str) -> None:
             st.leader[u] = int(value)
         elif name in ("reserve", "pending"):
             status = Status(name)
+        elif name == "aboard":  # embarked in vehicle uN (DW-ABL-07)
+            st.aboard[u] = int(value)
+            status = Status.EMBARKED
         else:
             raise CorruptDataError(f"u{u}: unknown flag {flag!r}")
     st.status[u] = status.value

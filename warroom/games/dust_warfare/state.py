@@ -82,6 +82,7 @@ class DustState(TurnState):
         F("mines", F.VALUE),  # minefields: [[owner, x, y, density (0: dummy), revealed], ...]
         F("dug_in", F.LIST),  # per unit: a Dug-In marker (DW-BTL-05)
         F("fallen", F.LISTS),  # per unit: its miniatures destroyed this turn (DW-ABL-23)
+        F("aboard", F.LIST),  # per unit: the vehicle carrying it (DW-ABL-07), else -1
         F("markers", F.VALUE),  # unit markers: [[seat, x, y, revealed], ...] (rules/hidden.py)
         F("mapping", F.LIST),  # per marker: its unit, secret (DW-NE-02)
         F("decision", F.DECISION),
@@ -129,6 +130,7 @@ class DustState(TurnState):
         self.mines: list[list[Any]] = []
         self.dug_in = [False] * len(units)
         self.fallen: list[list[int]] = [[] for _ in units]
+        self.aboard = [-1] * len(units)
         self.markers: list[list[Any]] = []
         self.mapping: list[int] = []
 

@@ -329,6 +329,7 @@ class Status(StrEnum):
     PENDING = "pending"
     TABLE = "table"
     RESERVE = "reserve"
+    EMBARKED = "embarked"  # aboard a friendly vehicle (DW-ABL-07, rules/transport.py)
     DESTROYED = "destroyed"
     HIDDEN = "hidden"  # on the table as a face-down unit marker (DW-BTL-06, rules/hidden.py)
 

@@ -26,7 +26,15 @@ from warroom.games.dust_warfare.geometry import (
     placement_is_clear,
     snap,
 )
-from warroom.games.dust_warfare.rules import attack, hidden, placement, reaction, specials
+from warroom.games.dust_warfare.rules import (
+    attack,
+    hidden,
+    offtable,
+    placement,
+    reaction,
+    specials,
+    transport,
+)
 from warroom.games.dust_warfare.rules.dice import faces_text, hits, roll
 from warroom.games.dust_warfare.words import Ability, HeroTrait, Passability, Phase, Status
 
@@ -49,7 +57,7 @@ def _waiting(st: DustState, seat: int) -> list[int]:
     return [
         u
         for u in st.units_of(seat)
-        if not st.done[u] and st.status[u] in (Status.TABLE, Status.RESERVE, Status.HIDDEN)
+        if not st.done[u] and st.status[u] in (Status.TABLE, Status.RESERVE, Status.HIDDEN, Status.EMBARKED)
     ]
 
 
@@ -76,9 +84,8 @@ def activate_apply(st: DustState, action: Action) -> None:
 def steps_job(st: DustState, job: list[Any]) -> None:
     """DW-ACT-03 steps 1-6."""
     u = job[1]
-    if st.status[u] != Status.TABLE:
-        # DW-ACT-08: entry from off-table is not offered yet (no scenario unit starts there)
-        st.say("reserve", f"{st.unit(u).name} stays off-table", None, unit=u)
+    if st.status[u] != Status.TABLE:  # off-table or embarked (DW-ACT-08/09)
+        offtable.activate(st, u)
         return
     seat = st.unit(u).seat
     if st.leader[u] < 0:  # step 1 (DW-UNIT-09)
@@ -251,6 +258,8 @@ def action_options(st: DustState) -> list[Action]:
     out = [table.stop]
     if act.get("charge"):  # DW-ABL-08: the bonus Close Combat attack, never Sustained
         return out + [table.attack[(Verb.ASSAULT, False)][t] for t in charge_targets(st, u)]
+    if not st.on_table(u):  # off-table or embarked (DW-ACT-08/09, DW-CMD-09)
+        return offtable.options(st, act)
     fresh = not used and left >= 2
     if "move" not in used:
         out.append(table.move)
@@ -260,6 +269,7 @@ def action_options(st: DustState) -> list[Action]:
             out.append(table.jump[False])
             if fresh:
                 out.append(table.jump[True])
+        out += transport.embark_options(st, u)  # DW-MOVE-11
     if "attack" not in used:
         for verb in ATTACK_VERBS:
             for target in attack.targets(st, u, verb, reaction_attack=False):
@@ -303,6 +313,9 @@ def action_apply(st: DustState, action: Action) -> None:
         return
     if action.verb == Verb.STOP:
         st.activation = None if not act["order"] else act
+        return
+    if action.verb in offtable.VERBS:  # enter, Air drop, embark, disembark
+        offtable.apply(st, act, action)
         return
     double = (
         action.verb == Verb.MARCH
@@ -384,7 +397,7 @@ def after_move_job(st: DustState, job: list[Any]) -> None:
     _, u, origin, triggers = job
     if st.markers:
         hidden.spot(st, st.unit(u).seat)  # DW-BTL-08 (b): the end of a Move
-    if triggers and st.on_table(u):
+    if triggers and (st.on_table(u) or st.status[u] == Status.EMBARKED):  # embarking: DW-MOVE-11
         reaction.offer_move(st, u, origin)
 
 
@@ -417,10 +430,12 @@ def retreat(st: DustState, u: int) -> None:
         allowance /= 2
     st.say("retreat", f"{unit.name} retreat toward the {edge.value} edge", None, unit=u, edge=edge.value)
     if gap <= allowance + TOL and stride.through.is_clear_path([lead.centre, edge_point]):
+        last = st.pos[u][0]
         st.pos[u] = [None] * len(st.pos[u])
         st.status[u] = Status.DESTROYED.value
         st.touch()
         st.say("fled", f"{unit.name} leave the table and are destroyed", None, unit=u)
+        transport.bail_out(st, u, last)  # DW-ABL-07
         return
     others = [*friends, *enemies, *(st.base(u, m) for m in models[1:])]
     dest = lead.centre

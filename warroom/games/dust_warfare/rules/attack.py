@@ -25,7 +25,7 @@ from warroom.games.dust_warfare.actions import Verb
 from warroom.games.dust_warfare.army import Unit
 from warroom.games.dust_warfare.content import Weapon
 from warroom.games.dust_warfare.geometry import distance, in_fire_arc, unit_cover_level
-from warroom.games.dust_warfare.rules import night
+from warroom.games.dust_warfare.rules import night, spotter
 from warroom.games.dust_warfare.rules.dice import faces_text, is_hit, roll
 from warroom.games.dust_warfare.words import Ability, ArmourClass, Mount, Status, WeaponAbility
 
@@ -86,7 +86,10 @@ def eligible(
             if any(
                 reach.covers(distance(shooter, b))
                 and in_fire_arc(shooter, b, front)
-                and night.sees(st, shooter, b, t, spray=spray)  # DW-BTL-10
+                and (
+                    night.sees(st, shooter, b, t, spray=spray)  # DW-BTL-10
+                    or spotter.indirect(st, unit.seat, weapon, b)  # DW-ABL-24
+                )
                 for b in targets
             ):
                 out.append((m, weapon))
@@ -377,6 +380,7 @@ def hit_apply(st: DustState, action: Action) -> None:
 
 def kill(st: DustState, t: int, m: int) -> None:
     unit = st.unit(t)
+    last = st.pos[t][m]
     dead = list(st.dead[t])
     dead[m] = True
     st.dead[t] = dead
@@ -391,3 +395,7 @@ def kill(st: DustState, t: int, m: int) -> None:
     if not any(not d for d in dead):
         st.status[t] = Status.DESTROYED.value
         st.say("unit_destroyed", f"{unit.name} is destroyed", None, unit=t)
+        if unit.is_vehicle:
+            from warroom.games.dust_warfare.rules import transport
+
+            transport.bail_out(st, t, last)  # DW-ABL-07

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 from warroom.core.actions import Action
 from warroom.games.dust_warfare.actions import Verb
 from warroom.games.dust_warfare.geometry import distance, is_within
-from warroom.games.dust_warfare.rules import activation, hidden, placement
+from warroom.games.dust_warfare.rules import activation, hidden, offtable, placement
 from warroom.games.dust_warfare.words import Ability, Phase, Status
 
 if TYPE_CHECKING:
@@ -47,7 +47,7 @@ def commander_range(st: DustState, section: int) -> float:
 def in_command_range(st: DustState, u: int) -> bool:
     """DW-CMD-03/05: some commander's LR reaches a miniature of the unit."""
     seat = st.unit(u).seat
-    targets = hidden.where(st, u)  # a hidden unit by its marker (DW-BTL-06)
+    targets = hidden.where(st, u) if st.status[u] == Status.HIDDEN else offtable.order_bases(st, u)
     for section in sections(st, seat):
         commander = st.base(section, st.leader[section])
         reach = commander_range(st, section)
@@ -130,6 +130,12 @@ def order_options(st: DustState) -> list[Action]:
         if st.leader[u] >= 0:
             out.append(table.take[radio][u])
         out.append(table.regroup[radio][u])
+    for u in offtable.orderable(st, seat):  # off-table and embarked units (DW-CMD-09/12)
+        if st.ordered[u]:
+            continue
+        radio = 0 if in_command_range(st, u) else 1
+        if not radio or st.radio[seat] > 0:
+            out += offtable.order_options(st, u, radio)
     for k in hidden.markers_of(st, seat) if st.markers else ():
         # DW-BTL-08 (a), DW-CMD-06: a hidden unit takes an order by its marker id, in marker
         # order; Regroup is not offered (a hidden unit has no marker to clear)
@@ -183,7 +189,7 @@ def regroup(st: DustState, u: int) -> None:
 
 def regroup_move_job(st: DustState, job: list[Any]) -> None:
     u = job[1]
-    if len(st.living(u)) < 2:
+    if len(st.living(u)) < 2 or not st.on_table(u):  # aboard: nobody moves (DW-CMD-12)
         return
     lead = st.base(u, st.leader[u])
     placement.begin(st, placement.REGROUP, u, st.unit(u).seat, point=[lead.x, lead.y])

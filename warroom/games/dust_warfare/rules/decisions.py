@@ -18,7 +18,9 @@ from warroom.games.dust_warfare.rules import (
     hidden,
     moves,
     night,
+    offtable,
     reaction,
+    scout,
     secret,
     setup,
     specials,
@@ -35,6 +37,7 @@ RULES: Rules[DustState] = Rules(
         DecisionKind("edge", setup.edge_options, setup.edge_apply),  # D-04
         DecisionKind("sequence", setup.order_options, setup.order_apply),  # D-04
         DecisionKind("pick", setup.pick_options, setup.pick_apply, forced=True),  # D-09
+        DecisionKind("deploy_as", offtable.how_list, offtable.how_apply),  # D-09, DW-SET-06/07
         DecisionKind(
             "where",
             moves.where_options,
@@ -78,6 +81,8 @@ RULES: Rules[DustState] = Rules(
         "dig": fortify.dig_job,
         "deploy_phase": setup.deploy_phase_job,
         "deploy": setup.deploy_job,
+        "scouts": scout.scouts_job,  # DW-ABL-17 (a)
+        "scout": scout.scout_job,
         "deployed": setup.deployed_job,
         "turn": turn.turn_job,
         "initiative": turn.initiative_job,

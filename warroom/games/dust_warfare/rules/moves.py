@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 from warroom.core.actions import Action
 from warroom.core.rng import Rng
 from warroom.games.dust_warfare.geometry import Placement, Point2, UnitMove
-from warroom.games.dust_warfare.rules import fortify, placement
+from warroom.games.dust_warfare.rules import arrival, fortify, placement
 
 if TYPE_CHECKING:
     from warroom.games.dust_warfare.state import DustState
@@ -21,6 +21,11 @@ _WORDS = {
     placement.REACT: "moves",
     placement.REGROUP: "regroups",
     placement.RETREAT: "retreats",
+    arrival.ENTER: "enters",
+    arrival.DROP: "drops",
+    arrival.BLACK_OPS: "deploys",
+    arrival.DISEMBARK: "disembarks",
+    arrival.SCOUT: "scouts",
 }
 
 

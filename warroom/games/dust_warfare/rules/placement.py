@@ -36,6 +36,7 @@ from warroom.games.dust_warfare.geometry import (
     UnitMove,
     formation,
 )
+from warroom.games.dust_warfare.rules import arrival
 from warroom.games.dust_warfare.scenario import zone
 from warroom.games.dust_warfare.words import Edge, Formation, Status
 
@@ -103,6 +104,10 @@ def _build(st: DustState, placing: dict[str, Any]) -> Context:
     board = st.board
     models = order(st, u)
     lr = st.leadership(u) if len(models) > 1 else None
+    if placing["purpose"] in arrival.PURPOSES:  # entry, Air drop, Black ops, disembarking
+        from warroom.games.dust_warfare.rules import offtable
+
+        return offtable.context(st, placing, models, lr)
     if placing["purpose"] == DEPLOY:
         protos = tuple(
             Base(0.0, 0.0, unit.models[m].radius, unit.models[m].height, 0.0 if unit.is_vehicle else None)
@@ -253,7 +258,7 @@ def options(st: DustState) -> list[Action]:
             key=lambda ap: sum(board.edge_distance(ctx.bases[0].at(x, y), edge) for x, y in ap[1].centres)
         )
         return [a for a, _ in shapes]
-    if placing["purpose"] in (MOVE, REACT, REGROUP):
+    if placing["purpose"] in (MOVE, REACT, REGROUP, arrival.SCOUT):
         out.append(table.stay)
     if fixed_leader(st):
         out += [a for a, p in _shapes(st, tuple(placing["point"])) if is_legal(st, p)]

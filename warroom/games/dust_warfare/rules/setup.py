@@ -15,9 +15,9 @@ from typing import TYPE_CHECKING, Any
 
 from warroom.core.actions import Action
 from warroom.core.rng import Rng
-from warroom.games.dust_warfare.rules import night, placement
+from warroom.games.dust_warfare.rules import night, offtable
 from warroom.games.dust_warfare.rules.dice import faces_text, roll_off
-from warroom.games.dust_warfare.words import Edge, Phase, RollOffChoice, Status, TerrainMethod
+from warroom.games.dust_warfare.words import Edge, Phase, RollOffChoice, TerrainMethod
 
 if TYPE_CHECKING:
     from warroom.games.dust_warfare.state import DustState
@@ -135,7 +135,7 @@ def _start_deployment(st: DustState, first: int) -> None:
 
 
 def _pending(st: DustState, seat: int) -> list[int]:
-    return [u for u in st.units_of(seat) if st.status[u] == Status.PENDING]
+    return offtable.pending(st, seat)  # Black ops units last (DW-ABL-04)
 
 
 def deploy_job(st: DustState, _job: list[Any]) -> None:
@@ -146,9 +146,9 @@ def deploy_job(st: DustState, _job: list[Any]) -> None:
         if not _pending(st, seat):
             forts = st.game.scenario.fortifications
             if forts is not None and forts.dug_in:  # DW-FL-03: then each may dig in one unit
-                st.push(["dig", st.first], ["dig", 1 - st.first], ["turn"])
+                st.push(["dig", st.first], ["dig", 1 - st.first], ["scouts"], ["turn"])
             else:
-                st.push(["turn"])
+                st.push(["scouts"], ["turn"])  # DW-SET-04 step 8 (DW-ABL-17)
             return
     st.deployer = seat
     st.decide("pick", seat)
@@ -165,15 +165,10 @@ def pick_apply(st: DustState, action: Action) -> None:
     u = action.part("unit")
     st.decision = None
     st.push(["deployed", u])
-    placement.begin(st, placement.DEPLOY, u, seat)
-    if not placement.options(st):
-        st.placing = None
-        st.decision = None
-        st.status[u] = Status.RESERVE.value
-        st.say("reserve", f"{st.unit(u).name} cannot be placed and starts in reserve", None, unit=u)
+    offtable.pick(st, u, seat)  # on the table, in reserve or aboard (DW-SET-05..07, DW-ABL-04)
 
 
 def deployed_job(st: DustState, job: list[Any]) -> None:
     """After a unit is placed, the other player deploys next (DW-SET-05)."""
-    st.deployer = 1 - st.unit(job[1]).seat
+    st.deployer = offtable.next_deployer(st, st.unit(job[1]).seat)
     st.push(["deploy"])

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from warroom.games.dust_warfare.rules import hidden, scoring, secret
+from warroom.games.dust_warfare.rules import hidden, scoring, secret, transport
 from warroom.games.dust_warfare.rules.dice import faces_text, hits, roll, roll_off
 from warroom.games.dust_warfare.rules.specials import return_spot
 from warroom.games.dust_warfare.words import Ability, Phase, Status
@@ -34,7 +34,8 @@ def pool(st: DustState, seat: int) -> int:
     """DW-INIT-01: one die per unit on the battlefield, hidden ones included (DW-BTL-07), and
     one more per joined Hero still standing; off-table units do not count."""
     n = 0
-    for u in st.table_units(seat) + hidden.hidden_units(st, seat):
+    # embarked units count too (DW-INIT-01, rules/transport.py)
+    for u in st.table_units(seat) + hidden.hidden_units(st, seat) + transport.embarked(st, seat):
         n += 1
         unit = st.unit(u)
         hero = unit.hero_model
