@@ -10,11 +10,23 @@ Layout (all floats), for a game with U units of at most M = actions.MAX_MODELS m
     then per unit (10 + 5 M values): mine?, status one-hot (4), suppression ÷ 10, reaction,
                retreating, activated, leader index ÷ M; then per miniature slot: on the
                table, x ÷ width, y ÷ depth, damage ÷ capacity, facing ÷ 360
+
+`bounds(game)` gives each element's least and greatest value (`Game.observation_bounds`):
+0..1 for the flags, one-hots, positions (a model stands on the table), damage (never past the
+miniature's capacity, DW-ATK-08) and facing (taken modulo 360); the turn reaches the
+scenario's length at most; orders are at most twice the seat's units plus one (DW-INIT-01: a
+die per unit on the battlefield and per joined Hero; DW-INIT-04: the hits, at least 1; DW-INIT-05:
+one more for a Command Squad), taken over both seats since the block is the viewer's and the other's;
+the Unit Leader is a miniature of the unit or -1 while Leaderless (DW-UNIT-09). Suppression
+alone is unbounded above: a unit may carry any number of markers (DW-SUP-01).
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
+
+import numpy as np
+from numpy.typing import NDArray
 
 from warroom.core.game import JSON
 from warroom.games.dust_warfare.actions import MAX_MODELS
@@ -84,3 +96,18 @@ def encode(game: DustWarfareGame, view: JSON, player: int | None) -> list[float]
             else:
                 out += [0.0] * 5
     return out
+
+
+def bounds(game: DustWarfareGame) -> tuple[NDArray[np.float32], NDArray[np.float32]]:
+    """Each element's (least, greatest) value in this configured game (see the docstring)."""
+    n = size(game)
+    low, high = np.zeros(n, np.float32), np.ones(n, np.float32)
+    units = [sum(1 for unit in game.units if unit.seat == seat) for seat in (0, 1)]
+    at = 1 + len(PHASES)
+    high[at : at + 2] = (2 * max(units) + 1) / 10
+    for i, unit in enumerate(game.units):
+        block = HEAD + i * PER_UNIT
+        high[block + 5] = np.inf  # suppression / 10
+        low[block + 9] = -1 / MAX_MODELS  # Leaderless
+        high[block + 9] = (len(unit.models) - 1) / MAX_MODELS
+    return low, high

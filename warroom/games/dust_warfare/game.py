@@ -8,6 +8,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+import numpy as np
+from numpy.typing import NDArray
 from shapely.geometry import Polygon
 
 from warroom.core.errors import CorruptDataError, OptionError
@@ -22,7 +24,7 @@ from warroom.games.dust_warfare.position import options_of, parse_position
 from warroom.games.dust_warfare.render import consequence, describe, render
 from warroom.games.dust_warfare.rules import setup
 from warroom.games.dust_warfare.rules.terrain import placed_board
-from warroom.games.dust_warfare.scenario import battlefield, shipped, zone
+from warroom.games.dust_warfare.scenario import Scenario, battlefield, load_scenario, shipped, zone
 from warroom.games.dust_warfare.state import DustState
 from warroom.games.dust_warfare.view import static
 from warroom.games.dust_warfare.words import ArmyChoice, Edge
@@ -50,6 +52,12 @@ INFO = GameInfo(
         OptionSpec("scenario", "first_battle", "the scenario (§3.19)", PLAYABLE),
         OptionSpec("heroes", False, "both armies add their optional Hero (DW-FB-01)", (False, True)),
         OptionSpec(
+            "scenario_file",
+            "",
+            "path of a custom scenario TOML file (DW-CAMP-05) played instead of `scenario`; empty = "
+            "the shipped scenario",
+        ),
+        OptionSpec(
             "roll_off",
             -1,
             "the seat that wins the deployment roll-off without rolling: a campaign's loser of "
@@ -73,16 +81,25 @@ class DustWarfareGame(Game[DustState]):
     def __init__(self, **options: Any) -> None:
         super().__init__(**options)
         self.content = default_content()
-        self.scenario = shipped()[str(self.options["scenario"])]
+        self.scenario = self._scenario(str(self.options["scenario_file"]))
         armies = self._armies(str(self.options["armies"]))
         self.units = build_forces(self.content, armies, bool(self.options["heroes"]))
         self.board = battlefield(self.scenario, self.content)
-        length = self.scenario.battle_length
-        assert length is not None, "variable game length is for custom scenarios"
-        self.turns = length
+        # the last turn there can be: a variable length ends by a roll from turn 5 (DW-CAMP-05)
+        self.turns = self.scenario.battle_length or 7
         self.actions = DustActions(len(self.units), self.board.width, self.board.depth)
         self._boards: dict[tuple[tuple[Any, ...], ...], Battlefield] = {}
         self._zones: dict[tuple[str, ...], list[Polygon]] = {}
+
+    def _scenario(self, path: str) -> Scenario:
+        """The shipped scenario chosen, or a user-written scenario file (DW-CAMP-05) checked
+        entry by entry, its errors naming the file, the entry and the field."""
+        if not path:
+            return shipped()[str(self.options["scenario"])]
+        try:
+            return load_scenario(Path(path), self.content)
+        except CorruptDataError as exc:
+            raise OptionError(str(exc)) from None
 
     def _armies(self, path: str) -> tuple[ArmyList, ArmyList]:
         """The starter lists, or a user-written army file's first list of each faction, checked
@@ -205,6 +222,9 @@ class DustWarfareGame(Game[DustState]):
 
     def observe(self, view: JSON, player: int | None) -> list[float]:
         return encoding.encode(self, view, player)
+
+    def observation_bounds(self) -> tuple[NDArray[np.float32], NDArray[np.float32]]:
+        return encoding.bounds(self)
 
 
 def _static_for(game: DustWarfareGame) -> JSON:
