@@ -419,14 +419,16 @@ function board(container) {
     if (page.tape) { startTape(at, event); return; }
     const placing = dragTarget(view, ui);
     if (!placing) return;
-    // a region, a point or a chip is a click, except that a deployment may start anywhere in the zone
-    if (event.target.dataset?.handle && placing.purpose !== "deploy") return;
+    // a region, a point or a chip is a click, except that a deployment may start anywhere in the
+    // zone, and an entry, Air drop, Black ops placement or disembarkation anywhere on the table
+    const anywhere = ARRIVALS.has(placing.purpose);
+    if (event.target.dataset?.handle && placing.purpose !== "deploy" && !anywhere) return;
     const lead = placing.order[0];
     // on the leader's base (its facing line and star lie over it)
     const onLeader = lead.x !== null && Math.hypot(at[0] - lead.x, at[1] - lead.y) <= lead.radius + 0.2;
     if (placing.purpose === "deploy") {
       if (!insideZone(view, placing.unit.seat, at)) return;
-    } else if (!onLeader || placing.fixed) {
+    } else if (!anywhere && (!onLeader || placing.fixed)) {
       return;
     }
     event.preventDefault();
@@ -512,7 +514,7 @@ function board(container) {
     const placing = d.placing;
     const [x, y] = d.at;
     const order = placing.order;
-    if (placing.purpose === "deploy") {
+    if (placing.purpose === "deploy" || ARRIVALS.has(placing.purpose)) {
       // a line along the table edge around the leader (DW-GEO-17 F-LINE, heading 90°)
       const centres = order.map((_, k) => (k === 0 ? [x, y] : [round1(x + (k % 2 ? 2 : -2) * Math.ceil(k / 2)), y]));
       const facing = placing.unit.type === "vehicle" ? (view().edges[placing.unit.seat] === "north" ? 270 : 90) : null;
@@ -549,7 +551,7 @@ function board(container) {
     });
     layer.append(ghost);
     const words = [];
-    if (d.placing.purpose !== "deploy") {
+    if (d.placing.purpose !== "deploy" && !ARRIVALS.has(d.placing.purpose)) {
       const length = dist(d.start, proposal.centres[0]);
       const over = length > d.placing.allowance + 1e-6;
       layer.append(svg("line", { x1: f(g.X(d.start[0])), y1: f(g.Y(d.start[1])), x2: f(g.X(proposal.centres[0][0])), y2: f(g.Y(proposal.centres[0][1])), class: `path${over ? " over" : ""}` }));
@@ -677,6 +679,10 @@ function diceByTarget(options) {
     return [t, ns.length === 1 ? String(ns[0]) : `${ns[0]}–${ns[ns.length - 1]}`];
   }));
 }
+
+// placements of a unit not on the table, dragged from anywhere like a deployment (no ruler: the
+// engine measures an entry from the arrival edge and a disembarkation from the vehicle's edge)
+const ARRIVALS = new Set(["enter", "drop", "black_ops", "disembark"]);
 
 // the unit being placed, when this seat places it now and an exact proposal may be dragged
 function dragTarget(view, ui) {
