@@ -226,9 +226,6 @@ class DustWarfareGame(Game[DustState]):
     def observation_bounds(self) -> tuple[NDArray[np.float32], NDArray[np.float32]]:
         return encoding.bounds(self)
 
-    def observation_bounds(self) -> tuple[NDArray[np.float32], NDArray[np.float32]]:
-        return encoding.bounds(self)
-
 
 def _static_for(game: DustWarfareGame) -> JSON:
     return static(DustState(game))
