@@ -7,6 +7,11 @@ import { consequenceWords, installTapToRead, legibleText, seatTitle, useSeatLook
 import { dieImage } from "./renderers/dice.js";
 import { rendererFor, seatColour, seatName } from "./renderers/index.js";
 
+/** @typedef {import("./types").TableContext} TableContext */
+/** @typedef {import("./types").Option} Option */
+/** @typedef {import("./types").LogEntry} LogEntry */
+
+/** @param {HTMLElement} main @param {string} tableId */
 export function showTable(main, tableId) {
   const token = tokenFromHash();
   // One screen, as at Board Game Arena: the banner, the board, your hand and the decision never
@@ -51,6 +56,7 @@ export function showTable(main, tableId) {
   window.warroomTable = ctx; // for tests and the curious: the last snapshot this seat received
 }
 
+/** @param {TableContext} ctx @param {string} status */
 function setStatus(ctx, status) {
   const info = document.getElementById("topinfo");
   const words = { open: "live", retrying: "reconnecting…", closed: "disconnected", refused: "refused" };
@@ -58,6 +64,7 @@ function setStatus(ctx, status) {
     ctx.snapshot ? el("a", { href: `/replay/${ctx.tableId}${ctx.token ? `#k=${ctx.token}` : ""}` }, "replay") : null);
 }
 
+/** @param {TableContext} ctx @param {import("./types").ServerMessage} msg */
 function onMessage(ctx, msg) {
   if (msg.type === "error") {
     ctx.pending = false;
@@ -110,6 +117,7 @@ function onMessage(ctx, msg) {
 // renderer reads `option.verb` and `option.parts`, never the text (which is only sent back).
 // Memoised per option object: a message's options are new objects, and the view they go with.
 const HANDLES = new WeakMap();
+/** @param {TableContext} ctx @param {Option} option @returns {string[]} */
 function handlesOf(ctx, option) {
   if (!ctx.renderer.handles) return [];
   let found = HANDLES.get(option);
@@ -120,10 +128,12 @@ function handlesOf(ctx, option) {
   return found;
 }
 
+/** @param {TableContext} ctx @returns {Option[]} */
 function matching(ctx) {
   return ctx.snapshot.legal.filter((a) => ctx.selection.every((h) => handlesOf(ctx, a).includes(h)));
 }
 
+/** @param {TableContext} ctx @param {string} text */
 function act(ctx, text) {
   if (ctx.pending) return;
   ctx.pending = true;
@@ -132,6 +142,7 @@ function act(ctx, text) {
   render(ctx);
 }
 
+/** @param {TableContext} ctx @param {string} handle */
 function onHandle(ctx, handle) {
   if (ctx.selection.includes(handle)) {
     ctx.selection = ctx.selection.filter((h) => h !== handle);
@@ -149,6 +160,7 @@ function onHandle(ctx, handle) {
   render(ctx);
 }
 
+/** @param {TableContext} ctx */
 function render(ctx) {
   const snap = ctx.snapshot;
   const you = snap.you;
@@ -264,6 +276,7 @@ function keyboardTargets(focused) {
 // for the player after a moment, where the renderer allows it, unless the player's setting asks
 // to click it themselves; the engine records it like any move.
 const AUTO_MS = 700;
+/** @param {TableContext} ctx @param {boolean} active */
 function autoAdvance(ctx, active) {
   const snap = ctx.snapshot;
   if (!active || ctx.pending || ctx.selection.length || snap.legal.length !== 1) return;
@@ -276,6 +289,7 @@ function autoAdvance(ctx, active) {
   }, AUTO_MS);
 }
 
+/** @param {TableContext} ctx @param {boolean} myTurn */
 function renderBanner(ctx, myTurn) {
   const snap = ctx.snapshot;
   const banner = document.getElementById("turn-banner");
@@ -307,6 +321,7 @@ function renderBanner(ctx, myTurn) {
 // The seed deals every hidden card (issue 17): every seat is told, before the first move, whether
 // the table's creator chose it (and so may know the others' hands), or the server drew it and
 // committed to it, the seed to be revealed with the replay so anyone can check the deal.
+/** @param {import("./types").Deal | undefined} deal */
 function dealChip(deal) {
   if (!deal) return null;
   if (deal.chosen_by_creator) {
@@ -320,6 +335,7 @@ function dealChip(deal) {
   return el("span", { class: "deal", id: "deal", title: sealed + tail }, text);
 }
 
+/** @param {TableContext} ctx @param {boolean} active @param {Option[]} options */
 function renderDecision(ctx, active, options) {
   const box = document.getElementById("decision");
   const snap = ctx.snapshot;
@@ -364,6 +380,7 @@ function renderDecision(ctx, active, options) {
 // names ("swap — Wyvern S.4", "fire — Hotchkiss H35 fires at player 1's base 1 ..."), the seat
 // it names, and its consequence where the game knows it ("— 3 dice"). Internal ids (`red_tank`,
 // `p1b1`, `t25`) stay out of sight: the text the server wants back is only the button's tooltip.
+/** @param {TableContext} ctx @param {Option} a */
 function optionWords(ctx, a) {
   const label = a.label || a.text;
   const detail = label.startsWith(a.text) ? label.slice(a.text.length).replace(/^[\s:]+/, "").replace(/^\((.*)\)$/, "$1") : label;
@@ -379,6 +396,7 @@ function optionWords(ctx, a) {
 // A result screen once the game is over (and again on demand): who won, each seat's side or name,
 // who played it (a person or which AI), the game's own figures (medals, casualties, score, from the
 // renderer's `result`), the turns played, and what to do next.
+/** @param {TableContext} ctx @param {boolean} inDialog */
 function endButtons(ctx, inDialog) {
   const back = ctx.token ? `#k=${ctx.token}` : "";
   const id = (name) => (inDialog ? name : null); // the result screen's own (ids are unique)
@@ -390,6 +408,7 @@ function endButtons(ctx, inDialog) {
   ];
 }
 
+/** @param {TableContext} ctx @param {boolean} again */
 function showResult(ctx, again) {
   const snap = ctx.snapshot;
   let dialog = /** @type {HTMLDialogElement | null} */ (document.getElementById("result"));
@@ -426,6 +445,7 @@ function showResult(ctx, again) {
 
 // The same game again: same options, seats and pace; you go to your seat of the new table, and the
 // other people's invite links are shown (and kept in this browser's list of tables) to pass on.
+/** @param {TableContext} ctx */
 async function rematch(ctx) {
   const t = ctx.snapshot.table;
   let created;
@@ -448,6 +468,7 @@ async function rematch(ctx) {
 // ---------------------------------------------------------------- briefing and settings
 // A game's briefing (Memoir '44: the scenario's history, victory, cards, objectives, map legend)
 // beside the board: open at the start of a game, folded away later, always one click away.
+/** @param {TableContext} ctx @param {import("./types").Snapshot} msg */
 function renderBriefing(ctx, msg) {
   const box = /** @type {HTMLDetailsElement} */ (document.getElementById("briefing"));
   const brief = ctx.renderer.briefing ? ctx.renderer.briefing(msg.view, msg) : null;
@@ -462,9 +483,11 @@ function renderBriefing(ctx, msg) {
 }
 
 // Per-browser settings (localStorage): hex coordinates on the board, where the game has them.
+/** @param {string} name @param {boolean} fallback @returns {boolean} */
 function setting(name, fallback) {
   try { const v = localStorage.getItem(`warroom.${name}`); return v === null ? fallback : v === "1"; } catch { return fallback; }
 }
+/** @param {TableContext} ctx */
 function renderSettings(ctx) {
   const box = document.getElementById("settings");
   const board = document.getElementById("board");
@@ -516,10 +539,12 @@ function beep() {
   } catch { /* no audio on this machine: the title still says it */ }
 }
 
+/** @param {Element} node @param {...any} children */
 function fill(node, ...children) {
   node.replaceChildren(...children.flat().filter((c) => c !== null && c !== undefined && c !== false));
 }
 
+/** @param {TableContext} ctx @param {LogEntry[]} entries */
 function appendLog(ctx, entries) {
   const list = document.getElementById("log");
   const seats = ctx.snapshot.table.seats;
@@ -534,6 +559,7 @@ function appendLog(ctx, entries) {
 
 // The news of the last move, beside the board (never over it): one line per seat that acted, so
 // an AI's reply is credited to the AI and not to the person whose move came first.
+/** @param {TableContext} ctx @param {LogEntry[]} events */
 function showTicker(ctx, events) {
   const ticker = document.getElementById("ticker");
   if (!events.length) return;
@@ -554,6 +580,7 @@ function showTicker(ctx, events) {
 }
 
 // The dice an event rolled, drawn (a Memoir '44 battle's faces), after its words.
+/** @param {LogEntry} e @param {number} size @param {string} cls */
 function diceOf(e, size, cls) {
   const faces = e.data?.faces;
   if (!Array.isArray(faces) || !faces.length) return null;

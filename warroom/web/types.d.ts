@@ -167,6 +167,27 @@ export interface Renderer {
   coordinates?: boolean;
 }
 
+/** A table page's state (table.js): the connection, the last snapshot and the half-made choice. */
+export interface TableContext {
+  tableId: string;
+  token: string | null;
+  snapshot: Snapshot | null;
+  renderer: Renderer | null;
+  board: Board | null;
+  /** the handles clicked so far of a choice not yet complete */
+  selection: string[];
+  /** hot seat: the seat whose turn the device has been handed to */
+  revealed: number | null;
+  socket: { act(action: string, ply: number): number; close(): void } | null;
+  /** a move sent and not yet answered */
+  pending: boolean;
+  /** the news of the last moves, by seat */
+  news?: { seat: number; events: LogEntry[] }[];
+  resize?: ResizeObserver;
+  autoPly?: number;
+  wasMyTurn?: boolean;
+}
+
 declare global {
   interface Window {
     /** the table page's state, for tests and the curious (table.js) */
