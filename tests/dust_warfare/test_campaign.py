@@ -5,13 +5,16 @@ and the `warroom campaign` command."""
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 from typer.testing import CliRunner
 
 from tests.dust_warfare.helpers import options
+from tests.dust_warfare.test_content import SCENARIO
 from warroom.cli import app
 from warroom.core.errors import OptionError
+from warroom.core.rng import Rng
 from warroom.games.dust_warfare import DustWarfareGame
 from warroom.games.dust_warfare.campaign import (
     DEFAULT_ORDER,
@@ -22,6 +25,7 @@ from warroom.games.dust_warfare.campaign import (
     battle_seed,
     run,
 )
+from warroom.games.dust_warfare.rules import custom
 
 runner = CliRunner(env={"COLUMNS": "200"})
 
@@ -127,3 +131,67 @@ def test_the_campaign_command_prints_json_and_refuses_other_games() -> None:
     assert refused.exit_code != 0 and "Dust Warfare" in refused.output
     short = runner.invoke(app, ["campaign", "dust_warfare", "--battles", "first-battle"])
     assert short.exit_code != 0 and "3 to 5 battles" in short.output
+
+
+# ---------------------------------------------------------------- DW-CAMP-05: custom scenarios
+
+
+def custom_file(tmp_path: Path, **changes: str) -> Path:
+    text = SCENARIO.replace('turns = "variable"', 'turns = "variable"\ninitiative = "fixed_first_turn"')
+    for old, new in changes.items():
+        text = text.replace(old, new)
+    path = tmp_path / "skirmish.toml"
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def test_camp_05_a_custom_scenario_file_is_played(tmp_path: Path) -> None:
+    """DW-CAMP-05: the game's scenario_file option plays a user-written scenario: its table
+    size, pieces and zones; a random game of it runs to its end (at most 7 turns)."""
+    game = DustWarfareGame(scenario_file=str(custom_file(tmp_path)))
+    assert game.scenario.id == "skirmish" and (game.board.width, game.board.depth) == (60, 44)
+    state = game.new_initial_state(4)
+    rng = Rng(4)
+    while not state.is_terminal():
+        state.apply_action(rng.choice(state.legal_actions()))
+    assert 1 <= state.turn <= 7
+
+
+def test_camp_05_a_broken_custom_scenario_is_refused_naming_file_entry_field(tmp_path: Path) -> None:
+    path = custom_file(tmp_path, **{"point = [30, 22]": "point = [70, 22]"})
+    with pytest.raises(OptionError, match=r"skirmish.toml: \[\[objective\]\] #1 \(well\), field point"):
+        DustWarfareGame(scenario_file=str(path))
+
+
+def test_camp_05_r_12_variable_length_rolls_from_turn_five_to_seven(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """DW-CAMP-05, R-12: before turn 5 the game goes on without a roll; from turn 5 the
+    Initiating player rolls: a hit goes on, a blank ends it; after turn 7 it always ends."""
+    state = DustWarfareGame(scenario_file=str(custom_file(tmp_path))).new_initial_state(4)
+    state.initiator = 0
+    faces: list[int] = []
+    monkeypatch.setattr(custom, "roll", lambda _rng, _n: [faces.pop(0)])
+    state.turn = 4
+    assert custom.game_goes_on(state)
+    faces[:] = [6]
+    state.turn = 5
+    assert custom.game_goes_on(state)
+    faces[:] = [1]
+    state.turn = 6
+    assert not custom.game_goes_on(state)
+    state.turn = 7
+    assert not custom.game_goes_on(state)
+
+
+def test_camp_05_a_fixed_initiator_in_turn_one_only(tmp_path: Path) -> None:
+    """DW-CAMP-05: "a fixed Initiating player in turn 1 only": the first deployer initiates
+    turn 1; later turns roll as usual; a shipped scenario ("as usual") never fixes it."""
+    state = DustWarfareGame(scenario_file=str(custom_file(tmp_path))).new_initial_state(4)
+    state.first, state.turn = 1, 1
+    assert custom.fixed_initiator(state) == 1
+    state.turn = 2
+    assert custom.fixed_initiator(state) is None
+    usual = DustWarfareGame().new_initial_state(4)
+    usual.first, usual.turn = 1, 1
+    assert custom.fixed_initiator(usual) is None

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from warroom.games.dust_warfare.rules import hidden, scoring, secret, transport
+from warroom.games.dust_warfare.rules import custom, hidden, scoring, secret, transport
 from warroom.games.dust_warfare.rules.dice import faces_text, hits, roll, roll_off
 from warroom.games.dust_warfare.rules.specials import return_spot
 from warroom.games.dust_warfare.words import Ability, Phase, Status
@@ -83,6 +83,9 @@ def initiative_job(st: DustState, _job: list[Any]) -> None:
                 break
         initiator = 0 if counts[0] < counts[1] else 1
         counts = [max(1, c) for c in counts]
+    fixed = custom.fixed_initiator(st)  # DW-CAMP-05: a custom scenario's fixed turn 1
+    if fixed is not None:
+        initiator = fixed
     st.initiator = initiator
     st.orders = [c + (1 if has_command_bonus(st, s) else 0) for s, c in enumerate(counts)]
     st.say(
@@ -123,7 +126,7 @@ def end_phase_job(st: DustState, _job: list[Any]) -> None:
                 st.say("self_repair", f"{unit.name} self repair: {faces_text(face)}", None, unit=u)
             if unit.has(Ability.WIEDERBELEBUNGSSERUM) and st.fallen[u]:
                 revive(st, u)
-    if st.turn >= st.game.turns:
+    if not custom.game_goes_on(st):  # DW-TURN-01, DW-CAMP-05 variable length
         finish(st)
     else:
         st.push(["turn"])
