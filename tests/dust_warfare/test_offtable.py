@@ -15,6 +15,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from tests.dust_warfare.helpers import options, play, position
+from warroom.games.dust_warfare.agents import HeuristicAgent
 from warroom.games.dust_warfare.rules import offtable, turn
 from warroom.games.dust_warfare.scenario import shipped
 from warroom.games.dust_warfare.state import DustState
@@ -158,3 +159,16 @@ def test_act_02_an_off_table_unit_that_passes_stays_off_table() -> None:
     assert "unit u7" in options(st)
     play(st, "unit u7", "stop")
     assert st.status[7] == Status.RESERVE and st.done[7]
+
+
+def test_the_heuristic_brings_reserves_on() -> None:
+    """The heuristic agent enters with an off-table unit (DW-ACT-08) and picks a legal entry
+    from the staged candidates."""
+    st = position(f"{HEAD}\n{UNITS}\n{BOSS}\nu6 reserve\n{KOMMANDO}")
+    agent = HeuristicAgent(0)
+    play(st, "unit u6")
+    for _ in range(6):
+        if st.status[6] == Status.TABLE:
+            break
+        st.apply_action(agent.choose(st))
+    assert st.status[6] == Status.TABLE and st.in_formation(6)

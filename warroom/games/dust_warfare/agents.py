@@ -31,7 +31,7 @@ from warroom.core.rng import Rng
 from warroom.games.dust_warfare.actions import ATTACK_VERBS, Verb, place
 from warroom.games.dust_warfare.geometry import HEADINGS, Base, Placement, distance, formation, snap
 from warroom.games.dust_warfare.render import attack_dice
-from warroom.games.dust_warfare.rules import placement
+from warroom.games.dust_warfare.rules import arrival, placement
 from warroom.games.dust_warfare.rules.attack import target_class
 from warroom.games.dust_warfare.words import Formation, TerrainKind
 
@@ -131,6 +131,9 @@ class HeuristicAgent:
         assert act is not None
         u = int(act["unit"])
         options = st.legal_actions()
+        arrive = [a for a in options if a.verb in (Verb.ENTER, Verb.DISEMBARK)]
+        if arrive:  # reserves come on and passengers get out, with an action left to fight
+            return arrive[0]
         attacks = [a for a in options if a.verb in ATTACK_VERBS]
         moves = {a.verb: a for a in options if a.verb in (Verb.MOVE, Verb.MARCH)}
         settled = self._is_settled(st, u)
@@ -248,6 +251,8 @@ class HeuristicAgent:
             return self._deploy(st)
         if placement.fixed_leader(st):
             return None  # regroup and retreat: the engine's list (nearest the edge first for a retreat)
+        if placing["purpose"] in arrival.PURPOSES and placing["purpose"] != arrival.SCOUT:
+            return None  # entering, dropping, Black ops, disembarking: the staged list's first
         return self._move(st)
 
     def _deploy(self, st: DustState) -> Action | None:
