@@ -94,9 +94,9 @@ export function legibleText(root) {
     }
     const base = Number(text.dataset.fontBase);
     const m = text.getScreenCTM();
-    const scale = m ? Math.sqrt(Math.abs(m.a * m.d - m.b * m.c)) : 1;
-    const drawn = base * scale;
-    if (!drawn) continue; // not laid out (a hidden board): measured again at the next redraw
+    if (!m) continue; // not laid out (a hidden board, a hidden badge): measured again at the next redraw
+    const drawn = base * Math.sqrt(Math.abs(m.a * m.d - m.b * m.c));
+    if (!drawn) continue;
     const grow = MIN_TEXT_PX / drawn;
     const factor = grow > 1 && grow <= GROW ? grow * 1.001 : 1;
     text.classList.toggle("illegible", grow > GROW);
