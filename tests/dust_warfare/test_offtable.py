@@ -172,3 +172,17 @@ def test_the_heuristic_brings_reserves_on() -> None:
             break
         st.apply_action(agent.choose(st))
     assert st.status[6] == Status.TABLE and st.in_formation(6)
+
+
+def test_btl_03_an_entry_sets_off_a_minefield_on_its_path() -> None:
+    """DW-BTL-03: a Move of any kind, entries included, reveals a minefield its swept paths
+    touched: the entering line passes over an Allied dummy at (40, 45), which is removed; an
+    Air drop sets one off only by ending inside it, as a Jump does."""
+    st = position(f"{HEAD}\n{UNITS}\n{BOSS}\nu6 reserve\n{KOMMANDO}")
+    st.mines = [[0, 40.0, 45.0, 0, False]]
+    events = play(st, "unit u6", "enter", line(42.0))
+    assert st.mines == [] and any("dummy" in e.text for e in events if e.kind == "minefield")
+    st = position(f"{HEAD}\n{UNITS}\n{BOSS}\nu6 reserve\n{KOMMANDO}")
+    st.mines = [[0, 40.0, 45.0, 0, False]]
+    play(st, "unit u6", "airdrop", line(36.0))  # passes over nothing: a drop has no path
+    assert st.mines == [[0, 40.0, 45.0, 0, False]]

@@ -31,6 +31,7 @@ from warroom.games.dust_warfare.geometry import (
     Placement,
     Point2,
     UnitDeployment,
+    UnitMove,
     Zone,
     distance,
 )
@@ -178,3 +179,30 @@ def arrival_edge(st: DustState, seat: int) -> Edge:
     """DW-SET-08: the long edge of the player's deployment zone."""
     edge = st.edges[seat]
     return Edge(edge) if edge is not None else (Edge.SOUTH if seat == 0 else Edge.NORTH)
+
+
+def minefields(
+    st: DustState, ctx: UnitDeployment | UnitMove, final: Placement
+) -> list[tuple[float, float, int]]:
+    """DW-BTL-03 for these Moves: the minefields each miniature's swept path touched (an entry's
+    from the edge, a disembarkation's from the vehicle's edge, a scouting move's along the
+    engine's shortest path), or, for an Air drop, that it ended inside (as a Jump does); a Black
+    ops deployment is no Move. [(x, y, miniatures)] as rules/moves.py schedules them."""
+    from warroom.games.dust_warfare.rules import fortify
+
+    jump = False
+    paths: list[tuple[list[Point2], float]] = []
+    for i, (base, end) in enumerate(zip(ctx.bases, final.centres, strict=True)):
+        if isinstance(ctx, Entry):
+            path = [ctx.foot(*end), end]
+        elif isinstance(ctx, Disembark):
+            path = [ctx.start(*end), end]
+        elif isinstance(ctx, Drop) and ctx.no_roof:
+            path, jump = [end, end], True
+        elif isinstance(ctx, UnitMove):
+            found = ctx.strides()[i].path_to(*end)
+            path = list(found) if found is not None else [base.centre, end]
+        else:
+            return []
+        paths.append((path, base.r))
+    return [(st.mines[i][1], st.mines[i][2], n) for i, n in fortify.crossed(st, paths, jump)]

@@ -71,6 +71,8 @@ def where_apply(st: DustState, action: Action) -> None:
 def _minefields(st: DustState, placing: dict[str, Any], final: Placement) -> list[tuple[float, float, int]]:
     """The minefields a Move's swept paths touched (the engine's shortest legal paths, DW-GEO-17;
     a Jump's straight line), with how many miniatures touched each (DW-BTL-03)."""
+    if st.mines and placing["purpose"] in arrival.PURPOSES:  # entries, drops, disembarking, scouts
+        return arrival.minefields(st, placement.context(st), final)
     if not st.mines or placing["purpose"] not in (placement.MOVE, placement.REACT, placement.RETREAT):
         return []
     ctx = placement.context(st)
