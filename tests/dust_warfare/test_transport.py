@@ -151,3 +151,12 @@ def test_abl_07_sup_06_passengers_bail_out_of_a_vehicle_that_flees() -> None:
     for b in st.bases(1):
         assert math.hypot(b.x - 40, b.y - 4) + b.r <= 2.5 + 2.0 + TOL
     check(st)
+
+
+def test_cmd_06_move_11_an_order_to_embark_leaves_a_reaction_marker() -> None:
+    """DW-CMD-06 with DW-MOVE-11: a Take Action order whose single action embarks still gives
+    the unit its Reaction marker (so it has one action when it next activates, DW-ACT-04)."""
+    order = "turn 1 phase command initiator 0 orders 2 2"
+    st = position(f"{HEAD}\n{order}\n{BOSS}\n{GUNNERS}\nu2 : 40,17/90\n{KOMMANDO}")
+    play(st, "take u1", "board u2")
+    assert st.status[1] == Status.EMBARKED and st.reaction[1]

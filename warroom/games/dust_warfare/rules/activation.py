@@ -245,7 +245,7 @@ def ordered_done_job(st: DustState, job: list[Any]) -> None:
     if st.markers:
         hidden.spot(st, st.unit(u).seat)  # DW-BTL-08 (b): the end of an action
     st.activation = None
-    if st.on_table(u):
+    if st.on_table(u) or st.status[u] == Status.EMBARKED:  # an order may end with it aboard
         st.reaction[u] = True
 
 
