@@ -1,0 +1,289 @@
+"""MaskablePPO (sb3-contrib) on one seat of a warroom game: train, evaluate, plot.
+
+Each `examples/ppo_<game>.py` names its game's configuration and calls `main`:
+
+    python examples/ppo_wot_rush.py            # the real run: a few CPU minutes, then 200+ games per row
+    python examples/ppo_wot_rush.py --tiny     # a smoke run of seconds (what CI runs)
+
+The learner holds one seat of the single-agent environment (`warroom/<game>-v0`, with
+`skip_forced=True`: it is asked only when it has a choice) and is trained against the
+configured opponents (random players by default). It is then evaluated over fresh seeds
+against random and against heuristic opponents, beside two baselines in the same seat (a
+uniform random masked policy and the game's own heuristic agent), each a win rate with its
+95% Wilson interval. A finished run writes:
+
+- `--out`/`<game>.json`: the configuration, timesteps, CPU seconds and the evaluation table;
+- `--out`/`<game>.png`: the learning curve (episode reward, rolling mean, against timesteps);
+- `--out`/`<game>.zip`: the trained model (`MaskablePPO.load`), unless `--no-save`.
+
+A win is the learner's seat among the game's winners (`State.outcome().winners`): a draw or a
+shared loss is not a win. Evaluation samples the trained policy's masked distribution
+(`deterministic=False`): a greedy policy this young can cycle between two choices a game lets
+it take back (World of Tanks: Rush's cancel of a chosen buy) until the stall guard.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import time
+from collections.abc import Callable
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Any
+
+import gymnasium
+import numpy as np
+
+from warroom.agents.base import make_agent
+from warroom.envs import WarroomEnv
+
+HERE = Path(__file__).resolve().parent
+
+
+@dataclass(frozen=True)
+class Config:
+    """One game's training run."""
+
+    game: str
+    options: dict[str, Any] = field(default_factory=dict)
+    seat: int = 0
+    opponents: str = "random"  # the training opponents
+    shaped: bool = False  # train on the game's potential-based shaped reward (evaluation is unshaped)
+    timesteps: int = 100_000  # the real run's learner steps
+    tiny_timesteps: int = 256
+    eval_games: int = 200  # per row of the table
+    tiny_eval_games: int = 1
+    max_steps: int = 3_000  # the environment's stall guard (learner steps per episode)
+    n_steps: int = 512  # PPO's rollout length
+    epochs: int = 4  # PPO's passes over each rollout
+    learning_rate: float = 3e-4
+    seed: int = 0
+    # the rows of the table: (the seat's player, the opponents); a solo game has no opponents
+    players: tuple[str, ...] = ("trained", "random", "heuristic")
+    opposition: tuple[str, ...] = ("random", "heuristic")
+
+
+def wilson(wins: int, games: int, z: float = 1.96) -> tuple[float, float]:
+    """The 95% Wilson score interval of a win rate (sound near 0 and 1, unlike the normal one)."""
+    if games == 0:
+        return (0.0, 1.0)
+    p = wins / games
+    centre = (p + z * z / (2 * games)) / (1 + z * z / games)
+    half = z * math.sqrt(p * (1 - p) / games + z * z / (4 * games * games)) / (1 + z * z / games)
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+def make_env(config: Config, opponents: str, shaped: bool = False) -> WarroomEnv:
+    return WarroomEnv(
+        config.game,
+        seat=config.seat,
+        opponents=opponents,
+        skip_forced=True,
+        max_steps=config.max_steps,
+        shaped=shaped,
+        **config.options,
+    )
+
+
+class Curve:
+    """The learning curve: every training episode's (timestep, reward), from Monitor's infos."""
+
+    def __init__(self, shaped: bool) -> None:
+        self.points: list[tuple[int, float]] = []
+        self.shaped = shaped
+
+    def callback(self) -> Any:
+        from stable_baselines3.common.callbacks import BaseCallback
+
+        points = self.points
+
+        class Record(BaseCallback):  # type: ignore[misc]  # sb3's classes are untyped here
+            def _on_step(self) -> bool:
+                for info in self.locals.get("infos", ()):
+                    episode = info.get("episode")
+                    if episode is not None:
+                        points.append((self.num_timesteps, float(episode["r"])))
+                return True
+
+        return Record()
+
+    def plot(self, path: Path, title: str) -> None:
+        import matplotlib
+
+        matplotlib.use("Agg")
+        import matplotlib.pyplot as plt
+
+        steps = np.array([p[0] for p in self.points])
+        rewards = np.array([p[1] for p in self.points])
+        window = max(1, min(200, len(rewards) // 10))
+        rolling = np.convolve(rewards, np.ones(window) / window, mode="valid")
+        fig, ax = plt.subplots(figsize=(6, 3.4), dpi=100)
+        ax.scatter(steps, rewards, s=2, alpha=0.15, color="tab:gray", label="episode reward")
+        ax.plot(steps[window - 1 :], rolling, color="tab:blue", label=f"rolling mean ({window} episodes)")
+        ax.set_xlabel("learner steps")
+        ax.set_ylabel("reward (shaped)" if self.shaped else "reward")
+        ax.set_title(title, fontsize=10)
+        ax.legend(loc="lower right", fontsize=8)
+        fig.tight_layout()
+        fig.savefig(path)
+        plt.close(fig)
+
+
+def seat_player(config: Config, env: WarroomEnv, who: str, model: Any, seed: int) -> Callable[[Any], int]:
+    """The policy of the learner's seat: the trained model, a uniform random masked choice, or
+    the game's heuristic agent (its action mapped to the environment's index)."""
+    if who == "trained":
+        return lambda obs: int(
+            model.predict(obs["observation"], action_masks=obs["action_mask"], deterministic=False)[0]
+        )
+    if who == "random":
+        rng = np.random.default_rng(seed)
+        return lambda obs: int(rng.choice(np.flatnonzero(obs["action_mask"])))
+    agent = make_agent(env.game, who, seed)
+    index_of = env.spaces.index_of
+    return lambda obs: int(index_of[agent.choose(env.state).index])
+
+
+def evaluate(config: Config, who: str, opponents: str, games: int, model: Any) -> dict[str, Any]:
+    """`who` in the learner's seat against `opponents` over `games` fresh seeds."""
+    env = make_env(config, opponents)
+    wins = draws = truncated_games = 0
+    total = 0.0
+    for game in range(games):
+        seed = 1_000_000 + game  # training draws its seeds from seed 0's generator: far from these
+        obs, _info = env.reset(seed=seed)
+        act = seat_player(config, env, who, model, seed)
+        done = False
+        while not done:
+            obs, reward, terminated, truncated, _info = env.step(act(obs))
+            total += float(reward)
+            done = terminated or truncated
+        outcome = env.state.outcome()
+        if outcome is None:
+            truncated_games += 1
+        elif config.seat in outcome.winners:
+            wins += 1
+        elif not outcome.winners:
+            draws += 1
+    low, high = wilson(wins, games)
+    return {
+        "player": who,
+        "opponents": opponents,
+        "games": games,
+        "wins": wins,
+        "draws": draws,
+        "truncated": truncated_games,
+        "win_rate": wins / games if games else 0.0,
+        "interval": [low, high],
+        "mean_reward": total / games if games else 0.0,
+    }
+
+
+class VectorOnly(gymnasium.ObservationWrapper[Any, int, Any]):
+    """The observation's vector alone: the mask reaches MaskablePPO through `action_masks()`
+    instead, so the network does not take thousands of mask inputs (sb3-contrib's convention)."""
+
+    def __init__(self, env: WarroomEnv) -> None:
+        super().__init__(env)
+        self.observation_space = env.observation_space["observation"]
+
+    def observation(self, observation: Any) -> Any:
+        return observation["observation"]
+
+    def action_masks(self) -> Any:
+        return self.env.unwrapped.action_masks()
+
+
+def train(config: Config, timesteps: int, curve: Curve) -> Any:
+    import torch
+    from sb3_contrib import MaskablePPO
+    from stable_baselines3.common.monitor import Monitor
+
+    torch.set_num_threads(1)  # a small MLP: more threads only contend for the shared cores
+    env = Monitor(VectorOnly(make_env(config, config.opponents, config.shaped)))
+    n_steps = min(config.n_steps, max(64, timesteps))
+    model = MaskablePPO(
+        "MlpPolicy",
+        env,
+        n_steps=n_steps,
+        batch_size=min(128, n_steps),
+        n_epochs=config.epochs,
+        learning_rate=config.learning_rate,
+        seed=config.seed,
+        verbose=0,
+        device="cpu",
+    )
+    model.learn(total_timesteps=timesteps, callback=curve.callback())
+    return model
+
+
+def run(config: Config, tiny: bool, out: Path, save: bool) -> dict[str, Any]:
+    """Train, evaluate and write the results (see the module docstring); returns the summary."""
+    out.mkdir(parents=True, exist_ok=True)
+    timesteps = config.tiny_timesteps if tiny else config.timesteps
+    games = config.tiny_eval_games if tiny else config.eval_games
+    curve = Curve(config.shaped)
+    start = time.process_time()
+    model = train(config, timesteps, curve)
+    train_cpu = time.process_time() - start
+    solo = make_env(config, config.opponents).game.num_players == 1
+    rows = []
+    for opponents in ("none",) if solo else config.opposition:
+        for who in config.players:
+            rows.append(evaluate(config, who, "random" if solo else opponents, games, model))
+            if solo:
+                rows[-1]["opponents"] = "none (solo)"
+            print(table_row(config, rows[-1]), flush=True)
+    summary = {
+        "config": asdict(config),
+        "tiny": tiny,
+        "timesteps": timesteps,
+        "train_cpu_seconds": round(train_cpu, 1),
+        "eval_cpu_seconds": round(time.process_time() - start - train_cpu, 1),
+        "episodes": len(curve.points),
+        "rows": rows,
+    }
+    (out / f"{config.game}.json").write_text(json.dumps(summary, indent=1) + "\n")
+    if curve.points:
+        curve.plot(out / f"{config.game}.png", f"MaskablePPO, {title(config)}")
+    if save:
+        model.save(out / f"{config.game}.zip")
+    return summary
+
+
+def title(config: Config) -> str:
+    options = ", ".join(f"{k}={v}" for k, v in config.options.items())
+    return f"{config.game} ({options}) seat {config.seat}" if options else f"{config.game} seat {config.seat}"
+
+
+def table_row(config: Config, row: dict[str, Any]) -> str:
+    low, high = row["interval"]
+    return (
+        f"| {title(config)} | {row['player']} | {row['opponents']} | {row['games']} | "
+        f"{100 * row['win_rate']:.1f}% ({100 * low:.1f}-{100 * high:.1f}) | {row['mean_reward']:+.3f} |"
+    )
+
+
+def main(config: Config, argv: list[str] | None = None) -> dict[str, Any]:
+    parser = argparse.ArgumentParser(description=f"MaskablePPO on {title(config)}")
+    parser.add_argument("--tiny", action="store_true", help="a smoke run of seconds (CI)")
+    parser.add_argument("--timesteps", type=int, help=f"learner steps (default {config.timesteps:,})")
+    parser.add_argument("--eval-games", type=int, help=f"games per table row (default {config.eval_games})")
+    parser.add_argument("--out", type=Path, default=HERE / "results", help="where results go")
+    parser.add_argument("--no-save", action="store_true", help="do not save the model")
+    args = parser.parse_args(argv)
+    if args.timesteps is not None:
+        config = _replace(config, timesteps=args.timesteps, tiny_timesteps=args.timesteps)
+    if args.eval_games is not None:
+        config = _replace(config, eval_games=args.eval_games, tiny_eval_games=args.eval_games)
+    print("| game | seat's player | opponents | games | win rate (95% CI) | mean reward |")
+    print("|---|---|---|---|---|---|", flush=True)
+    return run(config, args.tiny, args.out, not args.no_save)
+
+
+def _replace(config: Config, **changes: Any) -> Config:
+    from dataclasses import replace
+
+    return replace(config, **changes)
