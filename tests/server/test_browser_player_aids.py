@@ -12,7 +12,7 @@ from typing import Any
 
 from tests.server.conftest import ServerProcess
 from tests.server.test_browser import SNAP, browser
-from tests.server.test_browser_layout import GAMES, wait_for_my_move
+from tests.server.test_browser_layout import GAMES, viewport_shot, wait_for_my_move
 
 __all__ = ["browser"]
 
@@ -40,6 +40,7 @@ def test_player_names_from_the_lobby_name_the_seats_at_the_table(browser: Any, s
     assert "name" not in seen["seats"][1]
     assert f"You are {NAME} (the Allies)" in seen["banner"], seen["banner"]
     assert seen["markup"] == 0
+    viewport_shot(page, "memoir44-named")
     # a move of ours: the news beside the board credits it to the named seat
     for _ in range(6):
         ply = page.evaluate(f"{SNAP}.ply")
@@ -86,6 +87,7 @@ def test_a_tap_on_a_card_shows_its_words_on_a_phone(browser: Any, serve: Any) ->
         # the tap that reads does not play: nothing sent, nothing picked
         assert (seen["ply"], seen["pending"], seen["selection"]) == (before, False, 0), seen
         assert seen["choose"] == seen["target"], seen
+        viewport_shot(page, f"{game_id}-tap-to-read-390x844")
         page.tap("#read-close")
         page.wait_for_selector("#read-popover", state="hidden")
         if seen["target"]:  # read again, then choose it from the popover
@@ -204,4 +206,5 @@ def test_the_replay_jumps_by_turns_with_buttons_keys_and_a_slider(browser: Any, 
         str(starts[3] + 1),
     )
     at(starts[3] + 1)
+    viewport_shot(page, "memoir44-replay")
     assert not errors, errors
