@@ -2,6 +2,9 @@
 // The lobby: the games, a form to set a table (options, and human or AI for each seat), recent tables.
 import { api, el, rememberTable, rememberedTables, toast } from "./net.js";
 
+/** @typedef {import("./types").GameInfo} GameInfo */
+
+/** @param {HTMLElement} main */
 export async function showLobby(main) {
   document.title = "warroom — lobby";
   const [games, tables] = await Promise.all([api("/api/games"), api("/api/tables")]);
@@ -31,7 +34,7 @@ export async function showLobby(main) {
   const pick = (game) => {
     chosen = game;
     for (const card of /** @type {HTMLCollectionOf<HTMLElement>} */ (picker.children)) card.classList.toggle("chosen", card.dataset.game === game.id);
-    renderForm(document.getElementById("create"), game);
+    renderForm(/** @type {HTMLFormElement} */ (document.getElementById("create")), game);
   };
   for (const game of games) {
     picker.append(el("button", { class: "game-card", type: "button", dataset: { game: game.id }, onclick: () => pick(game) },
@@ -55,6 +58,7 @@ function yourTables() {
         " · ", el("a", { href: t.spectator }, "watch"))))));
 }
 
+/** @param {import("./types").TableSummary[]} tables */
 function tableList(tables) {
   if (!tables.length) return el("p", { class: "muted" }, "No tables yet.");
   return el("ul", { class: "tables" }, tables.map((t) => el("li", {},
@@ -67,6 +71,7 @@ function tableList(tables) {
         el("a", { href: `/replay/${t.id}` }, "replay")))));
 }
 
+/** @param {import("./types").GameOption} option */
 function optionInput(option) {
   const id = `opt-${option.name}`;
   let input;
@@ -98,6 +103,7 @@ function optionInput(option) {
 const pretty = (name) => name.replace(/_/g, " ");
 const MAX_NAME = 24; // characters of a player's name (the server's bound: warroom/server/names.py)
 
+/** @param {HTMLFormElement} form @param {GameInfo} game */
 function renderForm(form, game) {
   const inputs = game.options.map(optionInput);
   const seatsBox = el("div", { class: "seats" });
@@ -151,10 +157,12 @@ function renderForm(form, game) {
   };
 }
 
+/** The strongest AI the game offers, the default for a seat after the first. @param {GameInfo} game */
 function best(game) {
   return game.agents.includes("heuristic") ? "heuristic" : game.agents[game.agents.length - 1];
 }
 
+/** @param {import("./types").CreatedTable} created @param {GameInfo} game */
 function showCreated(created, game) {
   const abs = (link) => new URL(link, location.origin).href;
   const box = document.getElementById("created");

@@ -26,6 +26,11 @@ export async function api(path, options = {}) {
 // A table connection: calls onMessage for each server message, onStatus("open"|"closed"|"retrying").
 // The server sends the full state on every (re)connect, so resuming after a drop is exact.
 export class TableSocket {
+  /**
+   * @param {string} tableId
+   * @param {string | null} token
+   * @param {{ onMessage: (msg: import("./types").ServerMessage) => void, onStatus: (status: string) => void }} handlers
+   */
   constructor(tableId, token, { onMessage, onStatus }) {
     this.url = `${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/api/tables/${encodeURIComponent(tableId)}/ws`
       + (token ? `?token=${encodeURIComponent(token)}` : "");
@@ -49,6 +54,7 @@ export class TableSocket {
     };
   }
 
+  /** Sends a move for the ply the page saw; the id its ack or error will carry. @param {string} action @param {number} ply */
   act(action, ply) {
     const id = this.nextId++;
     this.ws.send(JSON.stringify({ type: "act", action, ply, id }));
@@ -58,6 +64,7 @@ export class TableSocket {
   close() { this.stopped = true; this.ws.close(); }
 }
 
+/** The seat token of an invite link (`#k=...`), or null. @returns {string | null} */
 export function tokenFromHash() {
   const match = /(?:^#|&)k=([^&]+)/.exec(location.hash);
   return match ? decodeURIComponent(match[1]) : null;
@@ -91,6 +98,7 @@ export function el(tag, attrs = {}, ...children) {
   return node;
 }
 
+/** A passing message in the corner. @param {string} text @param {string} [kind] @param {number} [ms] */
 export function toast(text, kind = "info", ms = 4000) {
   const box = document.getElementById("toasts");
   const item = el("div", { class: `toast ${kind}` }, text);
@@ -100,6 +108,7 @@ export function toast(text, kind = "info", ms = 4000) {
 }
 
 // Invite links this browser created, for the lobby's "Your tables" (localStorage, newest first).
+/** @param {import("./types").CreatedTable} created @param {string} title */
 export function rememberTable(created, title) {
   try {
     const list = JSON.parse(localStorage.getItem("warroom.tables") || "[]");
@@ -110,6 +119,7 @@ export function rememberTable(created, title) {
 }
 
 /** The tables this browser created, newest first (see rememberTable). */
+/** @returns {import("./types").RememberedTable[]} */
 export function rememberedTables() {
   try { return JSON.parse(localStorage.getItem("warroom.tables") || "[]"); } catch { return []; }
 }

@@ -4,6 +4,7 @@ import { api, el, toast, tokenFromHash } from "./net.js";
 import { installTapToRead, legibleText, useSeatLook } from "./renderers/common.js";
 import { rendererFor, seatColour, seatName } from "./renderers/index.js";
 
+/** @param {HTMLElement} main @param {string} tableId */
 export async function showReplay(main, tableId) {
   const token = tokenFromHash();
   const state = { ply: 0, total: 0, playing: null, board: null, renderer: null, table: null };

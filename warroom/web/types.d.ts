@@ -167,6 +167,64 @@ export interface Renderer {
   coordinates?: boolean;
 }
 
+/** A game option as GET /api/games lists it (warroom/server/schemas.py OptionOut). */
+export interface GameOption {
+  name: string;
+  default: any;
+  help: string;
+  choices: any[] | null;
+  type: string;
+  upload?: boolean;
+}
+
+/** A game of the lobby (GameOut). */
+export interface GameInfo {
+  id: string;
+  title: string;
+  description: string;
+  min_players: number;
+  max_players: number;
+  cooperative: boolean;
+  hidden_information: boolean;
+  options: GameOption[];
+  agents: string[];
+}
+
+/** POST /api/tables's answer (CreatedTable). */
+export interface CreatedTable {
+  id: string;
+  seats: { seat: number; kind: string; token: string | null; link: string | null }[];
+  spectator_link: string;
+  device_token: string | null;
+  device_link: string | null;
+}
+
+/** A table of the lobby's list (TableSummary). */
+export interface TableSummary {
+  id: string;
+  game: string;
+  title: string;
+  seats: string[];
+  hotseat: boolean;
+  ply: number;
+  status: "running" | "finished" | "incompatible" | "damaged";
+  current_player: number;
+  returns: number[] | null;
+  created_at: number;
+  spectator_link: string;
+  reason?: string | null;
+}
+
+/** A table this browser created, kept in localStorage (net.js rememberTable). */
+export interface RememberedTable {
+  id: string;
+  title: string;
+  at: number;
+  spectator: string;
+  device: string | null;
+  seats: { seat: number; link: string }[];
+}
+
 /** A table page's state (table.js): the connection, the last snapshot and the half-made choice. */
 export interface TableContext {
   tableId: string;

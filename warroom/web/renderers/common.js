@@ -7,8 +7,10 @@ const COLOURS = ["#e3b341", "#58b4e0", "#e0735a", "#8bd46a", "#c489e8", "#e889b8
 // every renderer's seatName / seatColour follow. Without one: "Player N" and the palette above.
 /** @type {{ name?: (seat: number) => string | null, title?: (seat: number) => string | null, colour?: (seat: number) => string | null } | null} */
 let LOOK = null;
+/** @param {import("../types").SeatLook | null | undefined} look */
 export function useSeatLook(look) { LOOK = look || null; }
 
+/** The seat's colour: its side's where the game has sides. @param {number} seat @returns {string} */
 export function seatColour(seat) {
   const own = seat >= 0 && LOOK?.colour ? LOOK.colour(seat) : null;
   return own || (seat >= 0 ? COLOURS[seat % COLOURS.length] : "#777");
@@ -51,6 +53,7 @@ export function decider(view, snap) {
 
 // The parts of a structured option (`{text, verb, parts: [{role, kind, value}], consequence?}`):
 // what displays read instead of parsing the text.
+/** @param {import("../types").Option} option @param {string} role */
 export function part(option, role) {
   const found = option.parts?.find((p) => p.role === role);
   return found === undefined ? undefined : found.value;
