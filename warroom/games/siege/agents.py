@@ -99,13 +99,15 @@ def _kill_value(u: float) -> float:
 class _Look:
     """The analysis of one position shared by the defender's scorers: urgencies, targets, hands."""
 
-    def __init__(self, st: SiegeState) -> None:
+    def __init__(self, st: SiegeState, plans: dict[tuple[int, ...], float] | None = None) -> None:
         self.st = st
         self.g = st.game
         self.urg = {tid: _urgency(st, sp) for tid, sp in st.pos.items()}
         self.cards = st.content.cards
         self._targets: dict[int, list[int]] = {}
-        self._plans: dict[tuple[int, ...], float] = {}
+        # a hand's plan by its sorted cards: given by the agent when it has planned on this very
+        # board before (see `HeuristicAgent._plans_for`)
+        self._plans: dict[tuple[int, ...], float] = {} if plans is None else plans
 
     def hit_targets(self, kind: int) -> list[int]:
         targets = self._targets.get(kind)
@@ -568,6 +570,25 @@ class HeuristicAgent:
     def __init__(self, seed: int = 0) -> None:
         self.rng = Rng(seed)
         self.marshal = HeuristicMarshal(seed)
+        self._boards: dict[tuple[object, ...], dict[tuple[int, ...], float]] = {}
+
+    def _plans_for(self, st: SiegeState) -> dict[tuple[int, ...], float]:
+        """The hand plans already made on this board. A plan (`_Look.plan`) reads only the
+        enemies in board order with their armour, the walls, DOTs and buildings, and the game's
+        tables, so equal boards share their plans: a search's playouts meet the same board again
+        and again (every candidate of a paired search is played in the same world). Bounded:
+        forgotten all at once past 512 boards."""
+        pos, armour = st.pos, st.armour
+        board = (
+            st.game, tuple(pos.items()), tuple([armour[tid] for tid in pos]),
+            tuple(st.fort), tuple(st.dot), tuple(st.building),
+        )  # fmt: skip
+        plans = self._boards.get(board)
+        if plans is None:
+            if len(self._boards) >= 512:
+                self._boards.clear()
+            plans = self._boards[board] = {}
+        return plans
 
     def choose(self, state: State) -> Action:
         st = cast("SiegeState", state)
@@ -578,4 +599,4 @@ class HeuristicAgent:
             return self.marshal.choose(st)
         if len(legal) == 1:
             return legal[0]
-        return _DEFENDER[kind](_Look(st), legal)
+        return _DEFENDER[kind](_Look(st, self._plans_for(st)), legal)
