@@ -223,3 +223,21 @@ def test_s42_measuring_a_hidden_unit_is_refused_its_marker_is_measured() -> None
     x, y = st.markers[k][1:3]
     found = st.measure(hidden.marker_id(st, k), [x + 5.0, y])
     assert abs(found.distance - 4.0) < 1e-6
+
+
+def test_s42_the_numeric_observation_shows_markers_not_their_units() -> None:
+    """§4.2 in the learning environments' encoding: each marker's position and flags are
+    encoded, a hidden unit only as hidden; re-dealing the markers changes no seat's numbers."""
+    from warroom.games.dust_warfare import DustWarfareGame
+
+    game = DustWarfareGame(scenario="night_encounter")
+    st = deployed()
+    rng = Rng(3)
+    for _ in range(40):
+        for viewer in (None, 0, 1):
+            mine = game.observe(st.view(viewer), viewer)
+            again = game.observe(st.resample_hidden(viewer, rng.spawn()).view(viewer), viewer)
+            assert mine == again and len(mine) == game.observation_size()
+        st.apply_action(rng.choice(st.legal_actions()))
+    placed = [v for v in game.observe(st.view(0), 0)[-60::6]]
+    assert placed == [1.0] * 10  # ten markers on the table

@@ -6,10 +6,13 @@ Layout (all floats), for a game with U units of at most M = actions.MAX_MODELS m
     [1..7]     phase one-hot (setup, deployment, initiative, command, units, end, over)
     [8..9]     orders left: mine, the opponent's (÷ 10)
     [10..11]   1 if I am the Initiating player, 1 if it is my phase
-    [12..28]   the pending decision's kind, one-hot (see KINDS)
-    then per unit (10 + 5 M values): mine?, status one-hot (4), suppression ÷ 10, reaction,
+    [12..31]   the pending decision's kind, one-hot (see KINDS)
+    then per unit (11 + 5 M values): mine?, status one-hot (4), suppression ÷ 10, reaction,
                retreating, activated, leader index ÷ M; then per miniature slot: on the
-               table, x ÷ width, y ÷ depth, damage ÷ capacity, facing ÷ 360
+               table, x ÷ width, y ÷ depth, damage ÷ capacity, facing ÷ 360; then 1 if the
+               unit is hidden behind a marker (DW-BTL-06)
+    then, in a camouflage scenario (Night Encounter), per unit marker (6 values): placed,
+               revealed, mine?, x ÷ width, y ÷ depth, activated; never the unit behind it
 
 `bounds(game)` gives each element's least and greatest value (`Game.observation_bounds`):
 0..1 for the flags, one-hots, positions (a model stands on the table), damage (never past the
@@ -53,13 +56,24 @@ KINDS = (
     "objective",
     "fort",
     "dig",
+    "arrival",
+    "marker",
+    "conceal",
 )
 HEAD = 1 + len(PHASES) + 2 + 2 + len(KINDS)
-PER_UNIT = 1 + len(STATUSES) + 5 + 5 * MAX_MODELS
+PER_UNIT = 1 + len(STATUSES) + 5 + 5 * MAX_MODELS + 1  # the last: hidden (DW-BTL-06)
+
+
+PER_MARKER = 6  # Night Encounter's unit markers: placed, revealed, mine, x, y, activated
+
+
+def markers(game: DustWarfareGame) -> int:
+    """One marker per unit in a camouflage scenario (DW-NE-02), else none."""
+    return len(game.units) if game.scenario.camouflage else 0
 
 
 def size(game: DustWarfareGame) -> int:
-    return HEAD + PER_UNIT * len(game.units)
+    return HEAD + PER_UNIT * len(game.units) + PER_MARKER * markers(game)
 
 
 def encode(game: DustWarfareGame, view: JSON, player: int | None) -> list[float]:
@@ -95,6 +109,21 @@ def encode(game: DustWarfareGame, view: JSON, player: int | None) -> list[float]
                 ]
             else:
                 out += [0.0] * 5
+        out.append(1.0 if unit["status"] == "hidden" else 0.0)
+    shown = view["markers"]
+    for k in range(markers(game)):  # positions and flags only: never the unit (DW-NE-02)
+        if k < len(shown) and shown[k]["x"] is not None:
+            m = shown[k]
+            out += [
+                1.0,
+                1.0 if m["revealed"] else 0.0,
+                1.0 if m["seat"] == me else 0.0,
+                m["x"] / width,
+                m["y"] / depth,
+                1.0 if m["activated"] else 0.0,
+            ]
+        else:
+            out += [0.0] * PER_MARKER
     return out
 
 
