@@ -54,6 +54,27 @@ def test_player_names_from_the_lobby_name_the_seats_at_the_table(browser: Any, s
     assert not errors, errors
 
 
+def test_a_named_seat_is_named_on_the_result_screen(browser: Any, serve: Any) -> None:
+    server: ServerProcess = serve(ai_delay_ms=0)
+    options = {"scenario": "pegasus-bridge", "max_turns": 2}
+    body = {"game": "memoir44", "options": options, "seats": ["human", "heuristic"], "names": ["Anna", None],
+            "seed": 1, "ai_delay_ms": 0}  # fmt: skip
+    created = server.post("/api/tables", body)
+    page = browser.new_context(viewport={"width": 1280, "height": 800}).new_page()
+    page.goto(server.base + created["seats"][0]["link"])
+    for _ in range(60):  # our first option each time, to the end of the second turn
+        wait_for_my_move(page)
+        if page.evaluate(f"{SNAP}.finished"):
+            break
+        ply = page.evaluate(f"{SNAP}.ply")
+        page.evaluate(f"window.warroomTable.socket.act({SNAP}.legal[0].text, {SNAP}.ply)")
+        page.wait_for_function(f"() => {SNAP}.ply > {ply}", timeout=15000)
+    page.wait_for_selector("#result[open]")
+    heads = [h.strip() for h in page.locator("#result thead th").all_inner_texts()]
+    assert any(h.startswith("Anna (Allies)") for h in heads), heads
+    assert any(h.startswith("Axis (AI heuristic)") for h in heads), heads
+
+
 def test_a_tap_on_a_card_shows_its_words_on_a_phone(browser: Any, serve: Any) -> None:
     server: ServerProcess = serve(ai_delay_ms=0)
     for game_id, card in (
