@@ -10,7 +10,7 @@ from warroom.sim.runner import (
     seat_agents,
     simulate,
 )
-from warroom.sim.stats import GameResult, Tally, is_win, wilson_interval
+from warroom.sim.stats import GameResult, Tally, is_win, mean_interval, wilson_interval
 
 __all__ = [
     "GameResult",
@@ -21,6 +21,7 @@ __all__ = [
     "game_seed",
     "is_win",
     "iter_results",
+    "mean_interval",
     "play_game",
     "seat_agents",
     "simulate",

@@ -4,6 +4,8 @@ A game's `summary(state)` is aggregated by the type of each entry: numbers and b
 averaged over the games that report them (a boolean's mean is a rate), dicts are merged by
 summing their numbers (a distribution stays a distribution), strings are counted by value.
 Results are folded in game-index order, so the figures do not depend on how games were scheduled.
+Every mean (turns, decisions, each numeric figure) also gets a 95% interval from the sums of
+squares (`mean_interval`: the normal approximation, fine for the hundreds of games a batch plays).
 """
 
 from __future__ import annotations
@@ -67,6 +69,19 @@ def wilson_interval(successes: int, trials: int, z: float = Z95) -> tuple[float,
     return (low, high)
 
 
+def mean_interval(total: float, squares: float, count: int, z: float = Z95) -> tuple[float, float]:
+    """The 95% interval of a mean from the sum and the sum of squares of `count` samples:
+    mean +- z * s / sqrt(n), s the sample standard deviation; the mean itself when count < 2."""
+    if count == 0:
+        return (0.0, 0.0)
+    mean = total / count
+    if count < 2:
+        return (mean, mean)
+    variance = max(0.0, (squares - count * mean * mean) / (count - 1))  # rounding may dip below 0
+    half = z * math.sqrt(variance / count)
+    return (mean - half, mean + half)
+
+
 def _is_number(value: object) -> bool:
     return isinstance(value, int | float) and not (isinstance(value, float) and math.isnan(value))
 
@@ -99,10 +114,12 @@ class Tally:
     games: int = 0
     wins: int = 0
     decisions: int = 0
+    decision_squares: float = 0.0
     returns: list[float] = field(default_factory=list)
     seat_wins: list[int] = field(default_factory=list)
     scalar_sums: dict[str, float] = field(default_factory=dict)
     scalar_counts: dict[str, int] = field(default_factory=dict)
+    scalar_squares: dict[str, float] = field(default_factory=dict)
     rate_keys: set[str] = field(default_factory=set)  # boolean figures: their mean is a rate
     tables: JSON = field(default_factory=dict)
 
@@ -110,6 +127,7 @@ class Tally:
         self.games += 1
         self.wins += result.won
         self.decisions += result.decisions
+        self.decision_squares += result.decisions * result.decisions
         if len(self.returns) < len(result.returns):
             self.returns.extend([0.0] * (len(result.returns) - len(self.returns)))
             self.seat_wins.extend([0] * (len(result.returns) - len(self.seat_wins)))
@@ -121,6 +139,7 @@ class Tally:
             if _is_number(value):
                 self.scalar_sums[key] = self.scalar_sums.get(key, 0.0) + float(value)
                 self.scalar_counts[key] = self.scalar_counts.get(key, 0) + 1
+                self.scalar_squares[key] = self.scalar_squares.get(key, 0.0) + float(value) ** 2
                 if isinstance(value, bool):
                     self.rate_keys.add(key)
             else:
@@ -136,6 +155,7 @@ class Tally:
         low, high = wilson_interval(self.wins, self.games)
         turns = self.mean("turns")
         means = {key: self.scalar_sums[key] / self.scalar_counts[key] for key in sorted(self.scalar_sums)}
+        decisions_ci = list(mean_interval(self.decisions, self.decision_squares, self.games))
         return {
             "games": self.games,
             "wins": self.wins,
@@ -151,4 +171,14 @@ class Tally:
                 key: list(wilson_interval(round(self.scalar_sums[key]), self.scalar_counts[key]))
                 for key in sorted(self.rate_keys)
             },
+            "mean_turns_ci95": self._figure_interval("turns") if turns is not None else decisions_ci,
+            "mean_decisions_ci95": decisions_ci,
+            "summary_mean_ci95": {  # intervals of the means of the game's other numeric figures
+                key: self._figure_interval(key)
+                for key in sorted(self.scalar_sums)
+                if key not in self.rate_keys
+            },
         }
+
+    def _figure_interval(self, key: str) -> list[float]:
+        return list(mean_interval(self.scalar_sums[key], self.scalar_squares[key], self.scalar_counts[key]))
