@@ -10,6 +10,7 @@ import math
 
 from tests.dust_warfare.helpers import options, play, position
 from tests.dust_warfare.test_offtable import HEAD, KOMMANDO, legal
+from warroom.games.dust_warfare import encoding
 from warroom.games.dust_warfare.geometry import TOL
 from warroom.games.dust_warfare.invariants import check
 from warroom.games.dust_warfare.rules import turn
@@ -160,3 +161,16 @@ def test_cmd_06_move_11_an_order_to_embark_leaves_a_reaction_marker() -> None:
     st = position(f"{HEAD}\n{order}\n{BOSS}\n{GUNNERS}\nu2 : 40,17/90\n{KOMMANDO}")
     play(st, "take u1", "board u2")
     assert st.status[1] == Status.EMBARKED and st.reaction[1]
+
+
+def test_abl_07_the_observation_flags_an_embarked_unit() -> None:
+    """DW-ABL-07: the learning encoding marks a unit aboard a vehicle (its unit block's last
+    element) and leaves its miniature slots empty (it stands nowhere on the table)."""
+    st = position(f"{HEAD}\n{ALLIES_ACT}\n{BOSS}\nu1 aboard=2\nu2 : 40,20/90\n{KOMMANDO}")
+    game = st.game
+    out = game.observe(st.view(0), 0)
+    block = encoding.HEAD + 1 * encoding.PER_UNIT
+    assert out[block + encoding.PER_UNIT - 1] == 1.0  # u1 embarked
+    assert out[encoding.HEAD + encoding.PER_UNIT - 1] == 0.0  # u0 on the table
+    slots = out[block + 1 + len(encoding.STATUSES) + 5 : block + encoding.PER_UNIT - 2]
+    assert not any(slots)

@@ -6,11 +6,12 @@ Layout (all floats), for a game with U units of at most M = actions.MAX_MODELS m
     [1..7]     phase one-hot (setup, deployment, initiative, command, units, end, over)
     [8..9]     orders left: mine, the opponent's (÷ 10)
     [10..11]   1 if I am the Initiating player, 1 if it is my phase
-    [12..31]   the pending decision's kind, one-hot (see KINDS)
-    then per unit (11 + 5 M values): mine?, status one-hot (4), suppression ÷ 10, reaction,
+    [12..33]   the pending decision's kind, one-hot (see KINDS)
+    then per unit (12 + 5 M values): mine?, status one-hot (4), suppression ÷ 10, reaction,
                retreating, activated, leader index ÷ M; then per miniature slot: on the
                table, x ÷ width, y ÷ depth, damage ÷ capacity, facing ÷ 360; then 1 if the
-               unit is hidden behind a marker (DW-BTL-06)
+               unit is hidden behind a marker (DW-BTL-06), 1 if it is embarked in a vehicle
+               (DW-ABL-07)
     then, in a camouflage scenario (Night Encounter), per unit marker (6 values): placed,
                revealed, mine?, x ÷ width, y ÷ depth, activated; never the unit behind it
 
@@ -59,9 +60,10 @@ KINDS = (
     "arrival",
     "marker",
     "conceal",
+    "deploy_as",
 )
 HEAD = 1 + len(PHASES) + 2 + 2 + len(KINDS)
-PER_UNIT = 1 + len(STATUSES) + 5 + 5 * MAX_MODELS + 1  # the last: hidden (DW-BTL-06)
+PER_UNIT = 1 + len(STATUSES) + 5 + 5 * MAX_MODELS + 2  # the last two: hidden, embarked
 
 
 PER_MARKER = 6  # Night Encounter's unit markers: placed, revealed, mine, x, y, activated
@@ -110,6 +112,7 @@ def encode(game: DustWarfareGame, view: JSON, player: int | None) -> list[float]
             else:
                 out += [0.0] * 5
         out.append(1.0 if unit["status"] == "hidden" else 0.0)
+        out.append(1.0 if unit["status"] == "embarked" else 0.0)  # aboard a vehicle (DW-ABL-07)
     shown = view["markers"]
     for k in range(markers(game)):  # positions and flags only: never the unit (DW-NE-02)
         if k < len(shown) and shown[k]["x"] is not None:
