@@ -14,8 +14,12 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from tests.dust_warfare.helpers import options, play, position
+from warroom.core.errors import CorruptDataError
 from warroom.games.dust_warfare.agents import HeuristicAgent
+from warroom.games.dust_warfare.content import default_content, load_armies
 from warroom.games.dust_warfare.rules import offtable, turn
 from warroom.games.dust_warfare.scenario import shipped
 from warroom.games.dust_warfare.state import DustState
@@ -186,3 +190,20 @@ def test_btl_03_an_entry_sets_off_a_minefield_on_its_path() -> None:
     st.mines = [[0, 40.0, 45.0, 0, False]]
     play(st, "unit u6", "airdrop", line(36.0))  # passes over nothing: a drop has no path
     assert st.mines == [[0, 40.0, 45.0, 0, False]]
+
+
+def test_set_01_02_the_example_lists_load_and_fixtures_need_a_test_army(tmp_path: Path) -> None:
+    """DW-SET-01/02 (§3.21.1): data/armies-special.toml loads (a roster list with a transport
+    and a Spotter, 147 AP; a test army with the fixtures); a fixture in an ordinary list is
+    refused with an error naming the file, the entry and the field."""
+    content = default_content()
+    allied, axis = load_armies(ARMIES, content)
+    assert allied.points(content) == 147 and not allied.fixtures
+    assert axis.fixtures and "U-T03" in axis.unit_ids()
+    bad = tmp_path / "bad.toml"
+    bad.write_text(
+        '[[army]]\nid = "paras"\nname = "Paras"\nfaction = "axis"\n\n[[army.platoon]]\n'
+        'command = "U-X01"\nfirst_section = "U-X04"\nsections = ["U-T03"]\n'
+    )
+    with pytest.raises(CorruptDataError, match=r"bad\.toml.*paras.*field platoon\.0\.sections\.0.*test-only"):
+        load_armies(bad, content)
