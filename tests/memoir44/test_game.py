@@ -195,6 +195,22 @@ def test_hidden_information_and_resample():
     assert st.view(None)["hands"] == {"allies": None, "axis": None}
 
 
+def test_a_resampled_position_lists_the_options_of_its_own_hand():
+    """M44 hidden information (memoir44.md §4): re-drawn from the other side's point of view, the
+    active side's hand changes, so the options must be listed from the new hand (a cached list of
+    the true hand's cards crashed when applied) and equal those of the same position loaded afresh."""
+    game = Memoir44Game()
+    st = game.new_initial_state(4)
+    st.legal_actions()  # fill the cache the clone would carry
+    other = 1 - st.current_player()
+    for seed in range(10):
+        again = st.resample_hidden(other, Rng(seed))
+        fresh = game.deserialize(again.serialize())
+        assert again.legal_actions() == fresh.legal_actions()
+        for action in again.legal_actions():
+            again.clone().apply_action(action)
+
+
 def test_save_round_trip_and_corrupt_save():
     game = Memoir44Game(scenario="omaha-beach")
     st = game.new_initial_state(2)

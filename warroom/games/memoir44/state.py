@@ -255,6 +255,7 @@ class M44State(TurnState):
             k = len(new.recon)
             new.recon, pool = pool[:k], pool[k:]
         new.deck = pool
+        new._legal = None  # the clone's cached options were listed from the true hands
         return new
 
     def check_integrity(self) -> None:
