@@ -78,6 +78,7 @@ def test_a_named_seat_is_named_on_the_result_screen(browser: Any, serve: Any) ->
 def test_a_tap_on_a_card_shows_its_words_on_a_phone(browser: Any, serve: Any) -> None:
     server: ServerProcess = serve(ai_delay_ms=0)
     for game_id, card in (
+        ("siege", ".player.mine .cards > [data-read]"),
         ("memoir44", ".m44-side.mine .cards > [data-read]"),
         ("wot_rush", ".wot-seat.mine .wot-card"),
     ):
