@@ -204,3 +204,15 @@ def test_ne_random_game_with_heroes(seed: int) -> None:
         DustWarfareGame(scenario="night_encounter", heroes=True), seed, invariant=checked, deep_every=25
     )
     assert state.is_terminal()
+
+
+def test_ne_02_the_terminal_draws_markers_and_never_their_units() -> None:
+    """DW-NE-02, DW-BTL-06: the terminal map marks each marker by side and lists their ids; a
+    re-dealt mapping draws the same text for every seat."""
+    from warroom.core.rng import Rng
+
+    st = deployed()
+    for viewer in (None, 0, 1):
+        text = st.game.render(st, viewer)
+        assert "unit markers" in text and "A-M1 (" in text and "X-M5 (" in text
+        assert st.game.render(st.resample_hidden(viewer, Rng(1)), viewer) == text

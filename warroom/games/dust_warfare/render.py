@@ -230,7 +230,16 @@ def render(st: DustState, player: int | None) -> str:
                 marks += vehicle_marks(model["x"], model["y"], char, model["facing"])
             else:
                 marks.append(Mark(model["x"], model["y"], char))
+    hidden = [m for m in view.get("markers", []) if not m["revealed"] and m["x"] is not None]
+    marks += [Mark(m["x"], m["y"], "1" if m["seat"] == 0 else "2") for m in hidden]  # DW-BTL-06
     lines = [headline(view), *draw_map(board, zones, objectives, marks), LEGEND, ""]
+    if hidden:  # Night Encounter: which unit is behind a marker is nobody's to see (DW-NE-02)
+        lines.append(
+            "unit markers (1 Allies, 2 Axis on the map): "
+            + ", ".join(
+                f"{m['id']} ({m['x']:g}, {m['y']:g}){' activated' if m['activated'] else ''}" for m in hidden
+            )
+        )
     lines += [card(unit, letters[unit["id"]]) for unit in view["units"] if unit["status"] != Status.DESTROYED]
     gone = [f"{u['label']} {u['name']}" for u in view["units"] if u["status"] == Status.DESTROYED]
     if gone:
