@@ -6,6 +6,7 @@ tests/dust_warfare/helpers.py."""
 
 from __future__ import annotations
 
+import sys
 from collections import Counter
 
 import pytest
@@ -216,3 +217,15 @@ def test_ne_02_the_terminal_draws_markers_and_never_their_units() -> None:
         text = st.game.render(st, viewer)
         assert "unit markers" in text and "A-M1 (" in text and "X-M5 (" in text
         assert st.game.render(st.resample_hidden(viewer, Rng(1)), viewer) == text
+
+
+def main(games: int) -> None:
+    """`python -m tests.dust_warfare.test_night 1000`: the checker over many seeds."""
+    game = DustWarfareGame(scenario="night_encounter")
+    for seed in range(games):
+        check_random_game(game, seed, invariant=checked, deep_every=25)
+    print(f"{games} Night Encounter games: every invariant and the leak test held")
+
+
+if __name__ == "__main__":
+    main(int(sys.argv[1]) if len(sys.argv) > 1 else 100)
