@@ -58,12 +58,12 @@ class ServerProcess:
             stdout=self.log,
             stderr=subprocess.STDOUT,
         )  # fmt: skip
-        deadline = time.monotonic() + 30
+        deadline = time.monotonic() + 90  # a loaded 2-core CI machine starts it slowly
         while True:
             try:
                 self.get("/api/games")
                 break
-            except (urllib.error.URLError, ConnectionError):
+            except (urllib.error.URLError, ConnectionError, TimeoutError):
                 if self.proc.poll() is not None or time.monotonic() > deadline:
                     raise RuntimeError(f"warroom serve did not start: {self.output()}") from None
                 time.sleep(0.1)
@@ -77,7 +77,7 @@ class ServerProcess:
             self.base + path, data, {"Content-Type": "application/json"}, method=method
         )
         try:
-            with urllib.request.urlopen(req, timeout=10) as resp:
+            with urllib.request.urlopen(req, timeout=30) as resp:
                 text = resp.read().decode()
                 return resp.status, json.loads(text) if text.startswith(("{", "[")) else text
         except urllib.error.HTTPError as exc:

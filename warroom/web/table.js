@@ -551,7 +551,7 @@ function appendLog(ctx, entries) {
   for (const e of entries) {
     list.append(el("li", { class: `log-${e.kind}` },
       el("span", { class: "seat-dot", style: `background:${seatColour(e.seat)}`, title: seatName(seats, e.seat) }),
-      el("span", { class: "ply" }, e.ply), el("span", {}, e.text, diceOf(e, 18, "log-dice"))));
+      el("span", { class: "ply" }, e.ply), el("span", {}, entryText(seats, e), diceOf(e, 18, "log-dice"))));
   }
   while (list.children.length > 500) list.firstChild.remove();
   list.parentElement.scrollTop = list.parentElement.scrollHeight;
@@ -576,7 +576,18 @@ function showTicker(ctx, events) {
   ticker.replaceChildren(...groups.map((g) => el("div", { class: "tick" },
     el("span", { class: "seat-dot", style: `background:${seatColour(g.seat)}` }),
     el("b", {}, `${seatName(seats, g.seat)}: `),
-    g.events.map((e, i) => [i ? " · " : "", e.text, diceOf(e, 26, "tick-dice")]))));
+    g.events.map((e, i) => [i ? " · " : "", entryText(seats, e), diceOf(e, 26, "tick-dice")]))));
+}
+
+/**
+ * An entry's words. The core's take-back entry names the seat by number (it knows no sides), so the
+ * page names it as every other sentence does: "the Allies took back 1 move", "Anna (Allies) ...".
+ * @param {import("./types").Seat[]} seats @param {LogEntry} e
+ */
+function entryText(seats, e) {
+  if (e.kind !== "undo" || typeof e.data?.player !== "number") return e.text;
+  const count = Number(e.data.count);
+  return `${seatTitle(seats, e.data.player)} took back ${count} ${count === 1 ? "move" : "moves"}`;
 }
 
 // The dice an event rolled, drawn (a Memoir '44 battle's faces), after its words.
