@@ -181,15 +181,12 @@ def arrival_edge(st: DustState, seat: int) -> Edge:
     return Edge(edge) if edge is not None else (Edge.SOUTH if seat == 0 else Edge.NORTH)
 
 
-def minefields(
-    st: DustState, ctx: UnitDeployment | UnitMove, final: Placement
-) -> list[tuple[float, float, int]]:
-    """DW-BTL-03 for these Moves: the minefields each miniature's swept path touched (an entry's
+def swept(ctx: UnitDeployment | UnitMove, final: Placement) -> tuple[list[tuple[list[Point2], float]], bool]:
+    """DW-BTL-03 for these Moves: each miniature's swept path with its base radius (an entry's
     from the edge, a disembarkation's from the vehicle's edge, a scouting move's along the
-    engine's shortest path), or, for an Air drop, that it ended inside (as a Jump does); a Black
-    ops deployment is no Move. [(x, y, miniatures)] as rules/moves.py schedules them."""
-    from warroom.games.dust_warfare.rules import fortify
-
+    engine's shortest path), and whether only where it ends counts (an Air drop, as a Jump); a
+    Black ops deployment is no Move and sweeps nothing. rules/moves.py counts the minefields
+    the paths touch (rules/fortify.py's `crossed`)."""
     jump = False
     paths: list[tuple[list[Point2], float]] = []
     for i, (base, end) in enumerate(zip(ctx.bases, final.centres, strict=True)):
@@ -203,6 +200,6 @@ def minefields(
             found = ctx.strides()[i].path_to(*end)
             path = list(found) if found is not None else [base.centre, end]
         else:
-            return []
+            return [], False
         paths.append((path, base.r))
-    return [(st.mines[i][1], st.mines[i][2], n) for i, n in fortify.crossed(st, paths, jump)]
+    return paths, jump

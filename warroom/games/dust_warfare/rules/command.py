@@ -157,7 +157,9 @@ def order_apply(st: DustState, action: Action) -> None:
         st.orders[seat] = 0
         return
     if action.verb == Verb.TAKE_MARKER:
-        hidden.order_marker(st, action)
+        revealed = hidden.order_marker(st, action)
+        if revealed is not None:
+            activation.take_action(st, revealed)
         return
     u = action.part("unit")
     st.orders[seat] -= 1

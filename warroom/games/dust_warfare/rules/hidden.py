@@ -195,11 +195,10 @@ def muster(st: DustState, seat: int) -> None:
     st.decide("conceal", seat)
 
 
-def order_marker(st: DustState, action: Action) -> None:
-    """D-11 to a marker: the unit is revealed first (DW-BTL-08 (a)), then takes the order's
-    single action (DW-CMD-06); a unit that cannot be placed is destroyed and the order lost."""
-    from warroom.games.dust_warfare.rules import activation  # the activation rules call us
-
+def order_marker(st: DustState, action: Action) -> int | None:
+    """D-11 to a marker: the unit is revealed first (DW-BTL-08 (a)); the unit that then takes
+    the order's single action (DW-CMD-06, rules/command.py hands it to the activation rules),
+    or None when it could not be placed: it is destroyed and the order lost."""
     k = find_marker(st, action.part("marker"))
     seat = st.markers[k][0]
     st.decision = None
@@ -211,8 +210,7 @@ def order_marker(st: DustState, action: Action) -> None:
     st.push(["more_orders", seat])
     st.say("order", f"Take Action: marker {marker_id(st, k)}", None, marker=marker_id(st, k), order="take")
     reveal(st, k, "takes an order")
-    if st.on_table(u):
-        activation.take_action(st, u)
+    return u if st.on_table(u) else None
 
 
 # ---------------------------------------------------------------- revealing (DW-BTL-08/09)

@@ -72,7 +72,8 @@ def _minefields(st: DustState, placing: dict[str, Any], final: Placement) -> lis
     """The minefields a Move's swept paths touched (the engine's shortest legal paths, DW-GEO-17;
     a Jump's straight line), with how many miniatures touched each (DW-BTL-03)."""
     if st.mines and placing["purpose"] in arrival.PURPOSES:  # entries, drops, disembarking, scouts
-        return arrival.minefields(st, placement.context(st), final)
+        swept, jump = arrival.swept(placement.context(st), final)
+        return [(st.mines[i][1], st.mines[i][2], n) for i, n in fortify.crossed(st, swept, jump)]
     if not st.mines or placing["purpose"] not in (placement.MOVE, placement.REACT, placement.RETREAT):
         return []
     ctx = placement.context(st)
