@@ -84,7 +84,12 @@ def activate_apply(st: DustState, action: Action) -> None:
 def steps_job(st: DustState, job: list[Any]) -> None:
     """DW-ACT-03 steps 1-6."""
     u = job[1]
-    if st.status[u] != Status.TABLE:  # off-table or embarked (DW-ACT-08/09)
+    if st.status[u] == Status.EMBARKED:  # DW-ACT-09: aboard, no positions to regather (step 2)
+        removal_roll(st, u)  # step 3 (DW-SUP-05)
+        st.activation = {"unit": u, "left": actions_available(st, u), "used": [], "order": False}
+        st.decide("action", st.unit(u).seat)
+        return
+    if st.status[u] != Status.TABLE:  # off-table (DW-ACT-08)
         offtable.activate(st, u)
         return
     seat = st.unit(u).seat

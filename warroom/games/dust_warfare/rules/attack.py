@@ -17,6 +17,7 @@ first. Step 5 (DW-ATK-08): the defender assigns each hit. Then Suppression (DW-S
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -378,6 +379,19 @@ def hit_apply(st: DustState, action: Action) -> None:
     st.push(["assign"])
 
 
+# What follows a vehicle's destruction, from (state, vehicle, its last position): the passengers
+# bail out (DW-ABL-07). rules/transport.py owns that and itself calls `kill`, so
+# rules/decisions.py registers it here at import instead of this module importing it.
+Wrecked = Callable[["DustState", int, list[Any] | None], None]
+_WRECKED: list[Wrecked] = []
+
+
+def on_wrecked(handler: Wrecked) -> None:
+    """Run `handler` whenever a vehicle is destroyed (rules/decisions.py registers transport's)."""
+    if handler not in _WRECKED:
+        _WRECKED.append(handler)
+
+
 def kill(st: DustState, t: int, m: int) -> None:
     unit = st.unit(t)
     last = st.pos[t][m]
@@ -396,6 +410,5 @@ def kill(st: DustState, t: int, m: int) -> None:
         st.status[t] = Status.DESTROYED.value
         st.say("unit_destroyed", f"{unit.name} is destroyed", None, unit=t)
         if unit.is_vehicle:
-            from warroom.games.dust_warfare.rules import transport
-
-            transport.bail_out(st, t, last)  # DW-ABL-07
+            for wrecked in _WRECKED:
+                wrecked(st, t, last)  # DW-ABL-07: rules/transport.py's bail_out

@@ -200,10 +200,8 @@ def context(
 
 
 def activate(st: DustState, u: int) -> None:
-    """An off-table or embarked unit's activation (DW-ACT-08/09)."""
-    if st.status[u] == Status.EMBARKED:
-        transport.activate(st, u)
-        return
+    """An off-table unit's activation (DW-ACT-08); an embarked one's is rules/activation.py's
+    (DW-ACT-09)."""
     st.activation = {"unit": u, "left": 2, "used": [], "order": False}
     st.decide("action", st.unit(u).seat)
 

@@ -20,7 +20,7 @@ playouts)."""
 from __future__ import annotations
 
 import math
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, Any
 
 from warroom.core.actions import Action
@@ -50,6 +50,19 @@ REACT = "react"  # a Move reaction (DW-REA-04)
 REGROUP = "regroup"  # the followers' move of a Regroup order (DW-CMD-07)
 RETREAT = "retreat"  # the followers' placement of a retreat move (DW-SUP-06)
 REGROUP_MOVE = 6.0  # DW-CMD-07 step 3
+
+# The predicate of an arrival purpose (arrival.PURPOSES: entry, Air drop, Black ops,
+# disembarking, scouting move) from (state, placing, models in order, leadership range): built by
+# the higher rules that own those purposes (rules/offtable.py), which rules/decisions.py registers
+# here at import, so this module never imports them.
+ArrivalContext = Callable[["DustState", dict[str, Any], list[int], float | None], "Context"]
+_ARRIVALS: dict[str, ArrivalContext] = {}
+
+
+def register_arrivals(build: ArrivalContext) -> None:
+    """`build` makes the predicate of every arrival purpose (rules/decisions.py calls this)."""
+    for purpose in arrival.PURPOSES:
+        _ARRIVALS[purpose] = build
 
 
 def order(st: DustState, u: int) -> list[int]:
@@ -104,10 +117,8 @@ def _build(st: DustState, placing: dict[str, Any]) -> Context:
     board = st.board
     models = order(st, u)
     lr = st.leadership(u) if len(models) > 1 else None
-    if placing["purpose"] in arrival.PURPOSES:  # entry, Air drop, Black ops, disembarking
-        from warroom.games.dust_warfare.rules import offtable
-
-        return offtable.context(st, placing, models, lr)
+    if placing["purpose"] in arrival.PURPOSES:  # entry, Air drop, Black ops, disembarking, scouting
+        return _ARRIVALS[placing["purpose"]](st, placing, models, lr)
     if placing["purpose"] == DEPLOY:
         protos = tuple(
             Base(0.0, 0.0, unit.models[m].radius, unit.models[m].height, 0.0 if unit.is_vehicle else None)

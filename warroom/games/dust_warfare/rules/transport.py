@@ -140,18 +140,6 @@ def embark_options(st: DustState, u: int) -> list[Action]:
     return [table.board[v] for v in carriers(st, u) if can_embark(st, u, v)]
 
 
-# ---------------------------------------------------------------- aboard (DW-ACT-09)
-
-
-def activate(st: DustState, u: int) -> None:
-    """DW-ACT-03 steps 3-4 aboard (the unit has no positions to regather), then its actions."""
-    from warroom.games.dust_warfare.rules import activation
-
-    activation.removal_roll(st, u)
-    st.activation = {"unit": u, "left": activation.actions_available(st, u), "used": [], "order": False}
-    st.decide("action", st.unit(u).seat)
-
-
 def has_room(st: DustState, u: int, purpose: str, **extra: Any) -> bool:
     """Some legal placement exists for the purpose (so the option is never a dead end)."""
     saved = st.placing
