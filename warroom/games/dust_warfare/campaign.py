@@ -14,31 +14,43 @@ between the same two players, played here by agents.
 
 Battle i is played from `battle_seed(seed, i)`, so `warroom play dust_warfare --scenario X
 --seed S -o roll_off=R` with the reported seed and roll-off replays it.
+
+Each battle's game is built through the registry (warroom.core.registry), as any caller outside
+the game does: nothing inside a game package imports its `Game` facade (game.py).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import Any
 
 from warroom.agents import make_agent
+from warroom.core import registry
 from warroom.core.errors import OptionError
-from warroom.core.game import JSON
+from warroom.core.game import JSON, Game
 from warroom.core.rng import Rng
 from warroom.games.dust_warfare.army import SEAT_FACTION
-from warroom.games.dust_warfare.game import PLAYABLE, DustWarfareGame
 from warroom.games.dust_warfare.scenario import shipped
 from warroom.games.dust_warfare.words import ArmyChoice
 
 DEFAULT_ORDER = ("first_battle", "front_lines", "night_encounter", "secret_mission")  # DW-CAMP-01
 MIN_BATTLES, MAX_BATTLES = 3, 5  # DW-CAMP-01
+GAME_ID = "dust_warfare"
+
+
+def playable() -> tuple[str, ...]:
+    """The scenarios the game plays: its `scenario` option's choices (DW-CAMP-01)."""
+    spec = next(o for o in registry.game_class(GAME_ID).info.options if o.name == "scenario")
+    assert spec.choices is not None
+    return tuple(str(choice) for choice in spec.choices)
 
 
 def scenario_id(name: str) -> str:
     """A scenario by its file name (night-encounter) or id (night_encounter)."""
     wanted = name.strip().replace("-", "_")
-    if wanted not in PLAYABLE:
-        raise OptionError(f"unknown scenario {name!r}; choose from: {', '.join(PLAYABLE)}")
+    if wanted not in playable():
+        raise OptionError(f"unknown scenario {name!r}; choose from: {', '.join(playable())}")
     return wanted
 
 
@@ -135,10 +147,10 @@ def battle_seed(seed: int, index: int) -> int:
     return value
 
 
-def battle_game(spec: CampaignSpec, scenario: str, roll_off: int) -> DustWarfareGame:
+def battle_game(spec: CampaignSpec, scenario: str, roll_off: int) -> Game[Any]:
     """A fresh game for one battle (DW-CAMP-02: armies rebuilt, nothing carried over)."""
     armies = spec.armies if shipped()[scenario].armies is not ArmyChoice.STARTER else ""
-    return DustWarfareGame(scenario=scenario, heroes=spec.heroes, armies=armies, roll_off=roll_off)
+    return registry.load(GAME_ID, scenario=scenario, heroes=spec.heroes, armies=armies, roll_off=roll_off)
 
 
 def play_battle(campaign: Campaign, index: int) -> Battle:
