@@ -179,6 +179,12 @@ class DustWarfareGame(Game[DustState]):
             return action
         return super().parse_action(state, text)
 
+    def summary(self, state: DustState) -> JSON:
+        """The finished game's figures for `warroom sim`: the turn reached and each side's
+        Superiority Points (DW-TURN-02/03; None before the end phase has scored them)."""
+        points: list[int | None] = list(state.scores) if state.scores else [None, None]
+        return {"turns": state.turn, "allies_sp": points[0], "axis_sp": points[1]}
+
     def catalog(self) -> JSON:
         """The scenario's table, terrain and objectives, and every unit's printed statistics."""
         units = {
