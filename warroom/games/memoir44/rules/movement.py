@@ -157,24 +157,28 @@ def options(st: M44State, again: bool | None = None) -> list[Action]:
     if again is None:
         again = bool(st.decision and st.decision[2])
     out: list[Action] = []
-    table = st.table.move
     known = _cached(st)
     found: dict[int, Reach] = {}
     for u in movers(st, again):
-        entry = known.get(u)
+        entry = known.get(u) or _reach(st, u)
         if entry is None:
-            limit, _, free = profile(st, u)
-            if limit <= 0:
-                continue
-            base = st.unit_hex[u] * NUM_HEXES
-            reach = destinations(st, u, limit, free)
-            entry = (reach, [table[base + dest] for dest in sorted(reach)], limit)
+            continue
         found[u] = entry
         out.extend(entry[1])
     if out:
         out.append(st.table.done)
     st.scratch = ("move", found)  # the apply that follows reads the step counts from here
     return out
+
+
+def _reach(st: M44State, u: int) -> Reach | None:
+    """A unit's destinations, their move actions and its limit; None when it may not move."""
+    limit, _, free = profile(st, u)
+    if limit <= 0:
+        return None
+    base, table = st.unit_hex[u] * NUM_HEXES, st.table.move
+    reach = destinations(st, u, limit, free)
+    return (reach, [table[base + dest] for dest in sorted(reach)], limit)
 
 
 def step(st: M44State, job: list[Any]) -> None:
@@ -201,13 +205,10 @@ def can_move(st: M44State, again: bool) -> bool:
     for u in movers(st, again):
         entry = known.get(u)
         if entry is None:
-            limit, _, free = profile(st, u)
-            if limit <= 0:
+            entry = _reach(st, u)
+            if entry is None:
                 continue
-            base = st.unit_hex[u] * NUM_HEXES
-            reach = destinations(st, u, limit, free)
-            table = st.table.move
-            entry = added[u] = (reach, [table[base + dest] for dest in sorted(reach)], limit)
+            added[u] = entry
         if entry[1]:
             found = True
             break
