@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
-from tests.server.test_api import wait_for
+from tests.server.test_api import snapshot, wait_for
 from warroom.core.replay import Replay
 from warroom.core.undo import undo_text
 from warroom.server import schemas
@@ -24,13 +24,6 @@ MEMOIR = {"game": "memoir44", "options": {}, "seed": 3}
 def create(client: TestClient, seats: list[str]) -> dict[str, Any]:
     response = client.post("/api/tables", json={**MEMOIR, "seats": seats})
     assert response.status_code == 201, response.text
-    doc: dict[str, Any] = response.json()
-    return doc
-
-
-def snapshot(client: TestClient, table_id: str, token: str | None = None) -> dict[str, Any]:
-    response = client.get(f"/api/tables/{table_id}", params={"token": token} if token else {})
-    assert response.status_code == 200, response.text
     doc: dict[str, Any] = response.json()
     return doc
 
