@@ -3,7 +3,10 @@ the turn reached and each side's Superiority Points as the end phase scored them
 
 from __future__ import annotations
 
+from typer.testing import CliRunner
+
 from warroom.agents.base import RandomAgent
+from warroom.cli import app
 from warroom.games.dust_warfare import DustWarfareGame
 
 
@@ -17,3 +20,18 @@ def test_summary_says_the_turn_reached_and_each_sides_superiority_points() -> No
     summary = game.summary(state)
     assert summary == {"turns": state.turn, "allies_sp": state.scores[0], "axis_sp": state.scores[1]}
     assert summary["turns"] >= 1 and all(isinstance(p, int) for p in state.scores)
+
+
+def test_sim_table_prints_sp_and_turns_with_their_intervals() -> None:
+    """DW-TURN-02, DW-FB-07: the `warroom sim dust_warfare` table gives the mean turn reached and
+    each side's mean SP with a 95% interval, as `--json` does (issue 13)."""
+    result = CliRunner().invoke(app, ["sim", "dust_warfare", "--games", "2", "--agents", "random,random"])
+    assert result.exit_code == 0, result.output
+    lines = {
+        line.split("│")[1].strip(): line.split("│")[2].strip()
+        for line in result.stdout.splitlines()
+        if line.count("│") == 3
+    }
+    for figure in ("mean turns", "summary turns", "summary allies_sp", "summary axis_sp"):
+        assert "(95% CI " in lines[figure], (figure, lines.get(figure))
+    assert lines["win rate"].count("95% CI") == 1  # a rate keeps its Wilson interval

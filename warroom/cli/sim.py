@@ -146,7 +146,10 @@ def print_report(report: JSON) -> None:
         ("seed", str(report["seed"])),
         ("wins", f"{report['wins']} of {report['games']}"),
         ("win rate", f"{report['win_rate']:.1%} (95% CI {low:.1%} - {high:.1%})"),
-        *((key.replace("_", " "), _format_figure(report[key])) for key in ("mean_turns", "mean_decisions")),
+        *(
+            (key.replace("_", " "), _mean(report[key], report.get(f"{key}_ci95")))
+            for key in ("mean_turns", "mean_decisions")
+        ),
         ("mean returns", ", ".join(f"{value:.3g}" for value in report["mean_returns"])),
         *(_seat_rates(report)),
         *(
@@ -171,6 +174,16 @@ def _seat_rates(report: JSON) -> list[tuple[str, str]]:
     ]
 
 
+def _mean(value: Any, ci: list[float] | None) -> str:
+    """A mean with its 95% interval when the report has one (numbers only: a table stays as is)."""
+    if ci is None or isinstance(value, bool) or not isinstance(value, int | float):
+        return _format_figure(value)
+    return f"{_format_figure(float(value))} (95% CI {ci[0]:.4g} - {ci[1]:.4g})"
+
+
 def _summary_figure(report: JSON, key: str, value: Any) -> str:
+    """A yes/no figure as a rate with its Wilson interval, a number as a mean with its interval."""
     ci = report.get("summary_ci95", {}).get(key)
-    return _rate(value, ci) if ci is not None else _format_figure(value)
+    if ci is not None:
+        return _rate(value, ci)
+    return _mean(value, report.get("summary_mean_ci95", {}).get(key))
