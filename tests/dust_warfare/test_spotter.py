@@ -8,7 +8,7 @@ Punisher (eye 5") but not from the Spotter. Unit numbers: tests/dust_warfare/tes
 from __future__ import annotations
 
 from tests.dust_warfare.helpers import options, play, position
-from tests.dust_warfare.test_offtable import HEAD, KOMMANDO
+from tests.dust_warfare.test_offtable import ARMIES, HEAD, KOMMANDO
 from warroom.games.dust_warfare.actions import Verb
 from warroom.games.dust_warfare.rules import attack
 from warroom.games.dust_warfare.words import WeaponAbility
@@ -57,3 +57,24 @@ def test_wpn_01_artillery_never_fires_in_a_reaction() -> None:
     """DW-WPN-01: even spotted, the howitzer is not among a reaction's weapons."""
     st = position(f"{HEAD}\n{WALL}\n{ALLIES_ACT}\n{BOSS}\n{PUNISHER}\nu3 : 40,20 41,20\n{TARGET}\n{KOMMANDO}")
     assert attack.eligible(st, 2, 8, Verb.FIRE, reaction_attack=True) == []
+
+
+NIGHT = f"options scenario=night_encounter armies={ARMIES}"
+
+
+def test_btl_10_abl_24_a_spotter_sees_only_12_inches_at_night() -> None:
+    """DW-BTL-10 with DW-ABL-24/DW-WPN-01: the Spotter's LOS for indirect fire obeys Limited
+    visibility. At night the Spotter 24.4" from the target (which has not attacked) spots
+    nothing, so the howitzer may not fire; moved within 12" it spots; and a target whose unit
+    attacked this turn (muzzle flash) is spotted from afar."""
+    far = "u3 done : 40,20 41,20"
+    st = position(f"{NIGHT}\n{WALL}\n{ALLIES_ACT}\n{BOSS}\n{PUNISHER}\n{far}\n{TARGET}\n{KOMMANDO}")
+    assert st.measure("u3.1", "u8").distance > 12 and not st.measure("u3.1", "u8").line_of_sight
+    assert attack.eligible(st, 2, 8, Verb.FIRE, reaction_attack=False) == []
+    st.attacked[8] = True  # DW-BTL-10's muzzle flash: normal LOS again
+    assert attack.eligible(st, 2, 8, Verb.FIRE, reaction_attack=False) != []
+    near = "u3 done : 30,32 31,32"
+    st = position(f"{NIGHT}\n{WALL}\n{ALLIES_ACT}\n{BOSS}\n{PUNISHER}\n{near}\n{TARGET}\n{KOMMANDO}")
+    assert st.measure("u3.1", "u8").line_of_sight and not st.measure("u2", "u8").line_of_sight
+    play(st, "unit u2")
+    assert "fire u8" in options(st)

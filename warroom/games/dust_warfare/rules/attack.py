@@ -89,7 +89,7 @@ def eligible(
                 and in_fire_arc(shooter, b, front)
                 and (
                     night.sees(st, shooter, b, t, spray=spray)  # DW-BTL-10
-                    or spotter.indirect(st, unit.seat, weapon, b)  # DW-ABL-24
+                    or spotter.indirect(st, unit.seat, weapon, b, t)  # DW-ABL-24, DW-BTL-10
                 )
                 for b in targets
             ):
