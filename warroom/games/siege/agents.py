@@ -10,6 +10,7 @@ The defender's scale: finishing a kill is worth ~20 plus three times the target'
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, cast
@@ -48,6 +49,7 @@ from warroom.games.siege.words import (
 )
 
 if TYPE_CHECKING:
+    from warroom.games.siege.game import SiegeGame
     from warroom.games.siege.state import SiegeState
 
 _REAR, _AVI, _ART, _TANK, _CITY = (int(r) for r in Ring)
@@ -96,18 +98,53 @@ def _kill_value(u: float) -> float:
     return 20.0 + 3.0 * u
 
 
-class _Look:
-    """The analysis of one position shared by the defender's scorers: urgencies, targets, hands."""
+class _Tables:
+    """What the planner reads per card kind, from the game's content: built once per game."""
 
-    def __init__(self, st: SiegeState, plans: dict[tuple[int, ...], float] | None = None) -> None:
+    __slots__ = ("flex", "keep")
+
+    def __init__(self, g: SiegeGame) -> None:
+        cards = g.content.cards
+        self.flex = tuple(_FLEX.get(card.card_class, 0.0) for card in cards)
+        # what holding a special card is worth (counted once, whatever the copies), None for the rest
+        self.keep = tuple(_KEEP.get(card.kind) for card in cards)
+
+
+class _Board:
+    """All a hand plan reads of one board, worked out once for it: each enemy's armour and
+    urgency and the strike scores that depend on them alone, the enemies each card kind can
+    hit, and the plans made so far (by sorted hand). The agent keeps one per board it meets
+    (`HeuristicAgent._board_of`), so a search's playouts share them."""
+
+    __slots__ = ("armour", "chip", "finish", "il2", "kill", "pair", "plans", "tables", "targets", "urg")
+
+    def __init__(self, st: SiegeState, tables: _Tables) -> None:
+        self.tables = tables
+        self.plans: dict[tuple[int, ...], float] = {}
+        self.targets: dict[int, list[int]] = {}
+        pos, armour = st.pos, st.armour
+        self.armour = {tid: armour[tid] for tid in pos}
+        self.urg = urg = {tid: _urgency(st, sp) for tid, sp in pos.items()}
+        # the parts of `_Look.strike`/`precise` that depend on the enemy alone, the same floats
+        self.kill = {tid: _kill_value(u) for tid, u in urg.items()}
+        self.finish = {tid: 12.0 + 3.0 * u for tid, u in urg.items()}
+        self.chip = {tid: 3.0 + u for tid, u in urg.items()}
+        self.il2 = [tid for tid, sp in pos.items() if RING_OF[sp] != _REAR]  # IL-2's reach (SG-CARD-04)
+        self.pair = 2.5 if not all(st.fort) else 1.2  # Sandbags + Barbed Wire kept for a Build
+
+
+class _Look:
+    """The analysis of one position shared by the defender's scorers: urgencies, targets, hands.
+    Hands are sorted tuples of card kinds (`_hand`), the key of a plan."""
+
+    def __init__(self, st: SiegeState, board: _Board | None = None) -> None:
         self.st = st
         self.g = st.game
-        self.urg = {tid: _urgency(st, sp) for tid, sp in st.pos.items()}
+        self.board = _Board(st, _Tables(st.game)) if board is None else board
+        self.urg = self.board.urg
         self.cards = st.content.cards
-        self._targets: dict[int, list[int]] = {}
-        # a hand's plan by its sorted cards: given by the agent when it has planned on this very
-        # board before (see `HeuristicAgent._plans_for`)
-        self._plans: dict[tuple[int, ...], float] = {} if plans is None else plans
+        self._targets = self.board.targets
+        self._plans = self.board.plans
 
     def hit_targets(self, kind: int) -> list[int]:
         targets = self._targets.get(kind)
@@ -166,25 +203,25 @@ class _Look:
         return 1.0 + 0.5 * len(self.st.pos) if self.st.reserve or self.st.marshal_hand else -1.0
 
     # -- a whole hand ----------------------------------------------------------------------------
-    def plan(self, hand: Counter[int]) -> float:
-        """What a hand is worth now: greedy damage plays with armour tracked, plus keep values."""
-        key = tuple(sorted(hand.elements()))
-        value = self._plans.get(key)
+    def plan(self, hand: tuple[int, ...]) -> float:
+        """What a hand (sorted card kinds) is worth now: greedy damage plays with armour
+        tracked, plus keep values."""
+        value = self._plans.get(hand)
         if value is None:
-            value = self._plans[key] = self._plan(key)
+            value = self._plans[hand] = self._plan(hand)
         return value
 
     def _plan(self, key: tuple[int, ...]) -> float:
-        """`plan` of the hand `key` (sorted card kinds). The search's playouts spend most of their
-        time here, so it works on a plain dict (in the order `Counter(key)` would hold) and keeps
-        the cover up to date as cards are used instead of recounting it for every play."""
+        """`plan` of the hand `key`. The search's playouts spend most of their time here, so it
+        works on a plain dict (in the order `Counter(key)` would hold), starts from the board's
+        armour and scores (`_Board`) and keeps the cover up to date as cards are used instead of
+        recounting it for every play."""
         cards: dict[int, int] = {}
         for kind in key:
             cards[kind] = cards.get(kind, 0) + 1
-        st = self.st
-        armour = {tid: st.armour[tid] for tid in st.pos}
+        armour = self.board.armour.copy()
         cover = self.cover(cards)
-        targets = self.hit_targets
+        targets = self._targets  # filled for every strike kind of `cards` by `cover`
         total = 0.0
         while True:
             best = self._best_damage(cards, armour, cover)
@@ -194,7 +231,7 @@ class _Look:
             total += score
             for kind in used:
                 cards[kind] -= 1
-                for hit in targets(kind):
+                for hit in targets.get(kind, ()):
                     cover[hit] -= 1
             armour[tid] = 0 if kill else armour[tid] - 1
         return total + self._keep(cards)
@@ -203,62 +240,83 @@ class _Look:
         self, cards: dict[int, int], armour: dict[int, int], cover: dict[int, int]
     ) -> tuple[float, tuple[int, ...], int, bool] | None:
         """The best damage play of `cards` (the first of equal scores), the scores of `strike`,
-        `precise` and `il2` written out: this loop is the heuristic's hot path."""
-        g = self.g
-        can_hit, urg, card, known = g.can_hit, self.urg, self.cards, self._targets
+        `precise` and `il2` written out on the board's per-enemy parts (the same floats): this
+        loop is the heuristic's hot path."""
+        g, board = self.g, self.board
+        known, flexes = self._targets, board.tables.flex
+        kill, finish, chip = board.kill, board.finish, board.chip
         precise = g.precise
         has_precise = cards.get(precise, 0) > 0
         best: tuple[float, tuple[int, ...], int, bool] | None = None
         best_score = 0.0  # only a positive score is a play
         for kind, n in cards.items():
-            if n <= 0 or kind not in can_hit:
+            if n <= 0:
                 continue
-            flex = _FLEX.get(card[kind].card_class, 0.0)
-            targets = known.get(kind)
+            targets = known.get(kind)  # every strike kind held was looked up by `cover`
             if targets is None:
-                targets = self.hit_targets(kind)
+                continue  # not a strike card
+            flex = flexes[kind]
             for tid in targets:
                 a = armour[tid]
                 if a <= 0:
                     continue
-                u, c = urg[tid], cover[tid]
+                c = cover[tid]
                 if a <= 1:
-                    score = _kill_value(u) - flex
+                    score = kill[tid] - flex
                 elif a <= c:
-                    score = 12.0 + 3.0 * u - a - flex
+                    score = finish[tid] - a - flex
                 else:
-                    score = 3.0 + u - 0.5 * a - flex
+                    score = chip[tid] - 0.5 * a - flex
                 if score > best_score:
                     best_score, best = score, (score, (kind,), tid, False)
                 if has_precise:
-                    score = _kill_value(u) + 5.0 * (a - c if a > c else 0) + (a - 1) - 12.0
+                    score = kill[tid] + 5.0 * (a - c if a > c else 0) + (a - 1) - 12.0
                     if score > best_score:
                         best_score, best = score, (score, (kind, precise), tid, True)
         if cards.get(g.il2, 0) > 0:
-            il2 = (g.il2,)
-            for tid, sp in self.st.pos.items():
+            il2, urg = (g.il2,), self.urg
+            for tid in board.il2:
                 a = armour[tid]
-                if a > 0 and RING_OF[sp] != _REAR:
-                    score = self.il2(tid, a, cover[tid])
+                if a > 0:
+                    c = cover[tid]
+                    score = urg[tid] * (2.0 + 1.5 * (a - c if a > c else 0)) + a - 14.0
                     if score > best_score:
                         best_score, best = score, (score, il2, tid, True)
         return best
 
     def _keep(self, cards: dict[int, int]) -> float:
         g = self.g
+        keep = self.board.tables.keep
         total = 0.0
         for kind, n in cards.items():
             if n <= 0:
                 continue
-            name = self.cards[kind].kind
-            if name in _KEEP:
-                total += _KEEP[name] * min(n, 1)
+            once = keep[kind]
+            if once is not None:
+                total += once
             elif kind in (g.sandbags, g.barbed_wire):
                 pair = cards.get(g.sandbags, 0) > 0 and cards.get(g.barbed_wire, 0) > 0
-                total += (2.5 if pair and not all(self.st.fort) else 1.2 if pair else 0.6) * n
+                total += (self.board.pair if pair else 0.6) * n
             else:
                 total += 0.3 * n
         return total
+
+
+def _hand(cards: Iterable[int]) -> tuple[int, ...]:
+    """A hand as the planner keys it: its card kinds, sorted."""
+    return tuple(sorted(cards))
+
+
+def _less(hand: tuple[int, ...], kind: int) -> tuple[int, ...]:
+    """`hand` with one copy of `kind` fewer (it holds one)."""
+    i = hand.index(kind)
+    return hand[:i] + hand[i + 1 :]
+
+
+def _more(hand: tuple[int, ...], kind: int) -> tuple[int, ...]:
+    """`hand` with one more copy of `kind`, still sorted."""
+    i = bisect_right(hand, kind)
+    return (*hand[:i], kind, *hand[i:])
 
 
 # -- the defender -------------------------------------------------------------------------------
@@ -302,11 +360,9 @@ def _play_score(look: _Look, a: SiegeAction, cover: dict[int, int]) -> float:
 
 def _repair_score(look: _Look, kind: int) -> float:
     """Taking a card back is worth what the hand gains with it, less the Repair card itself."""
-    hand = Counter(look.st.hands[look.st.active])
-    hand[look.g.repair] -= 1
+    hand = _less(_hand(look.st.hands[look.st.active]), look.g.repair)
     base = look.plan(hand)
-    hand[kind] += 1
-    return look.plan(hand) - base - 2.0
+    return look.plan(_more(hand, kind)) - base - 2.0
 
 
 def _choose_play(look: _Look, legal: Sequence[Action]) -> Action:
@@ -323,15 +379,13 @@ def _choose_play(look: _Look, legal: Sequence[Action]) -> Action:
     return _best([(0.0, legal[0]), *second])  # legal[0] is pass
 
 
-def _card_worth(look: _Look, hand: Counter[int], kind: int) -> float:
+def _card_worth(look: _Look, hand: tuple[int, ...], kind: int) -> float:
     """How much the hand loses without one copy of `kind`."""
-    less = hand.copy()
-    less[kind] -= 1
-    return look.plan(hand) - look.plan(less)
+    return look.plan(hand) - look.plan(_less(hand, kind))
 
 
 def _choose_swap(look: _Look, legal: Sequence[Action]) -> Action:
-    hand = Counter(look.st.hands[look.st.active])
+    hand = _hand(look.st.hands[look.st.active])
     scored = [(0.0, legal[0])]  # pass
     for action in legal[1:]:
         scored.append((1.0 - _card_worth(look, hand, cast(SiegeAction, action).a), action))
@@ -339,23 +393,21 @@ def _choose_swap(look: _Look, legal: Sequence[Action]) -> Action:
 
 
 def _choose_discard(look: _Look, legal: Sequence[Action]) -> Action:
-    hand = Counter(look.st.hands[look.st.current_player()])
+    hand = _hand(look.st.hands[look.st.current_player()])
     return _best((-_card_worth(look, hand, cast(SiegeAction, a).a), a) for a in legal)
 
 
 def _answer(look: _Look, partner: int, offered: int) -> tuple[float, int]:
     """The card the partner would give the active player for `offered` (-1: refuse), and its gain."""
     st = look.st
-    mine = Counter(st.hands[st.active])
+    mine = _hand(st.hands[st.active])
     base = look.plan(mine)
-    theirs = Counter(st.hands[partner])
+    rest = _less(mine, offered)
+    keep, cards = _KEEP, look.cards
     best_gain, best_kind = 0.5, -1
-    for kind in sorted(theirs):
-        after = mine.copy()
-        after[offered] -= 1
-        after[kind] += 1
-        gain = look.plan(after) - base
-        loss = _KEEP.get(look.cards[kind].kind, 0.5)
+    for kind in sorted(set(st.hands[partner])):
+        gain = look.plan(_more(rest, kind)) - base
+        loss = keep.get(cards[kind].kind, 0.5)
         if gain - loss > best_gain:
             best_gain, best_kind = gain - loss, kind
     return best_gain, best_kind
@@ -373,8 +425,8 @@ def _choose_answer(look: _Look, legal: Sequence[Action]) -> Action:
 def _choose_offer(look: _Look, legal: Sequence[Action]) -> Action:
     """Offer each partner the card this hand misses least; trade where the answer helps most."""
     st = look.st
-    hand = Counter(st.hands[st.active])
-    worth = {kind: _card_worth(look, hand, kind) for kind in hand}
+    hand = _hand(st.hands[st.active])
+    worth = {kind: _card_worth(look, hand, kind) for kind in set(hand)}
     cheapest: dict[int, SiegeAction] = {}
     for action in legal[1:]:
         a = cast(SiegeAction, action)
@@ -570,25 +622,29 @@ class HeuristicAgent:
     def __init__(self, seed: int = 0) -> None:
         self.rng = Rng(seed)
         self.marshal = HeuristicMarshal(seed)
-        self._boards: dict[tuple[object, ...], dict[tuple[int, ...], float]] = {}
+        self._boards: dict[tuple[object, ...], _Board] = {}
+        self._tables: tuple[SiegeGame, _Tables] | None = None  # the planner's per-card tables
 
-    def _plans_for(self, st: SiegeState) -> dict[tuple[int, ...], float]:
-        """The hand plans already made on this board. A plan (`_Look.plan`) reads only the
-        enemies in board order with their armour, the walls, DOTs and buildings, and the game's
-        tables, so equal boards share their plans: a search's playouts meet the same board again
-        and again (every candidate of a paired search is played in the same world). Bounded:
-        forgotten all at once past 512 boards."""
-        pos, armour = st.pos, st.armour
-        board = (
-            st.game, tuple(pos.items()), tuple([armour[tid] for tid in pos]),
+    def _board_of(self, st: SiegeState) -> _Board:
+        """The planner's analysis of this board (`_Board`), kept with the plans made on it. A
+        plan (`_Look.plan`) reads only the enemies in board order with their armour, the walls,
+        DOTs and buildings, and the game's tables, so equal boards share their plans: a search's
+        playouts meet the same board again and again (every candidate of a paired search is
+        played in the same world). Bounded: forgotten all at once past 512 boards."""
+        g, pos, armour = st.game, st.pos, st.armour
+        key = (
+            g, tuple(pos.items()), tuple([armour[tid] for tid in pos]),
             tuple(st.fort), tuple(st.dot), tuple(st.building),
         )  # fmt: skip
-        plans = self._boards.get(board)
-        if plans is None:
+        board = self._boards.get(key)
+        if board is None:
             if len(self._boards) >= 512:
                 self._boards.clear()
-            plans = self._boards[board] = {}
-        return plans
+            tables = self._tables
+            if tables is None or tables[0] is not g:
+                tables = self._tables = (g, _Tables(g))
+            board = self._boards[key] = _Board(st, tables[1])
+        return board
 
     def choose(self, state: State) -> Action:
         st = cast("SiegeState", state)
@@ -599,4 +655,4 @@ class HeuristicAgent:
             return self.marshal.choose(st)
         if len(legal) == 1:
             return legal[0]
-        return _DEFENDER[kind](_Look(st, self._plans_for(st)), legal)
+        return _DEFENDER[kind](_Look(st, self._board_of(st)), legal)
