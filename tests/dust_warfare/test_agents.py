@@ -170,3 +170,35 @@ def test_whole_games_against_random_are_legal_and_end(seed: int) -> None:
             break
         st.apply_action(agents[st.current_player()].choose(st))
     assert st.is_terminal() and (st.turn == 5 or st.loser >= 0)  # DW-FB-05, or DW-TURN-03
+
+
+def test_fl_08_it_goes_through_for_breakthrough() -> None:
+    """DW-FL-08: in Front Lines the last turn's SP are the AP of units within 12" of the enemy's
+    long edge. The Gunners, 20" from the north edge with nothing to shoot (the only enemy far
+    behind them), march into that band (a Move would fall short) rather than toward the enemy,
+    and score their AP; a unit already in the band holds."""
+    from warroom.games.dust_warfare.rules.scoring import breakthrough
+
+    def front_lines(y: int) -> DustState:
+        return DustWarfareGame.from_position(
+            f"""options scenario=front_lines
+edges south north
+turn 6 phase units initiator 0 orders 0 0
+u1 : 30,{y} 28,{y} 32,{y} 26,{y} 34,{y}
+u5 : 66,4 64,4 68,4 62,4
+""",
+            1,
+        )
+
+    st = front_lines(28)
+    assert breakthrough(st, 0, 12.0) == 0
+    agent = HeuristicAgent(1)
+    activate(st, "u1")
+    action = agent.choose(st)
+    assert action.text == "march"
+    st.apply_action(action)
+    st.apply_action(agent.choose(st))
+    assert breakthrough(st, 0, 12.0) == st.unit(1).ap > 0
+    held = front_lines(38)
+    activate(held, "u1")
+    assert agent.choose(held) == held.game.actions.stop

@@ -17,6 +17,15 @@ a time, through the same options and exact proposals a player has.
   exact proposal checked by the engine's own predicate (`state.is_legal`).
 - Reactions: fires back at an attacker or a mover it can hit, Hits the Dirt when attacked and it
   cannot fire back; hits go to the miniature that matters least (never the leader by choice).
+- Breakthrough (Front Lines, DW-FL-08): every unit heads for the band within the scenario's
+  distance of the enemy's long edge, straight ahead, marching across when it has nothing to
+  shoot, and holds there once a miniature is 1" inside the band.
+- Night Encounter (DW-NE-12, DW-BTL-08): a marker is worth 50 SP while hidden, so it reveals
+  only when that pays back: a revealed enemy within reach to fight, an enemy marker it can spot
+  after one Move and still fire at (the enemy loses its 50 SP and takes the first shot), or, not
+  in the last turn, an enemy marker that has already activated this turn and that a March Move
+  brings within spotting distance (it cannot answer before the next turn). A revealed unit
+  hunts the nearest enemy marker or unit. It reads only public marker positions and flags.
 """
 
 from __future__ import annotations
@@ -31,9 +40,9 @@ from warroom.core.rng import Rng
 from warroom.games.dust_warfare.actions import ATTACK_VERBS, Verb, place
 from warroom.games.dust_warfare.geometry import HEADINGS, Base, Placement, distance, formation, snap
 from warroom.games.dust_warfare.render import attack_dice
-from warroom.games.dust_warfare.rules import arrival, placement
+from warroom.games.dust_warfare.rules import arrival, hidden, placement
 from warroom.games.dust_warfare.rules.attack import target_class
-from warroom.games.dust_warfare.words import Formation, TerrainKind
+from warroom.games.dust_warfare.words import Edge, Formation, TerrainKind
 
 if TYPE_CHECKING:
     from warroom.games.dust_warfare.state import DustState
@@ -44,6 +53,10 @@ COVER_SAVE = 0.8  # a rough worth of one cover level against one hit (DW-ATK-06)
 DIRECTIONS = 16  # move candidates: this many bearings
 CANDIDATE_LIMIT = 28  # exact proposals checked per move (each through the engine's predicate)
 THREAT_MOVE = 6.0  # how far an enemy may close before it shoots (one Move)
+BREAKTHROUGH_INSET = 1.0  # how far inside the DW-FL-08 band a unit aims and then holds
+STRIKE = 14.0  # a revealed enemy this near a marker (centres): reveal, move and fire (DW-BTL-10)
+SPOT_MARGIN = 1.5  # a marker's radius and half a base: centre gap that still spots at 6"
+HUNT_TURNS = 2  # a hunter goes out only with this many turns left to reach and spot a marker
 
 
 class HeuristicAgent:
@@ -206,18 +219,64 @@ class HeuristicAgent:
         return max(st.legal_actions(), key=value)
 
     def _conceal(self, st: DustState) -> Action | None:
-        """DW-ACT-10, DW-CMD-13: keep every marker hidden (50 SP each) unless a revealed enemy is
-        close enough to spot it soon (DW-BTL-08): then reveal and fight first. The owner does not
-        know which unit it is (DW-NE-02), so this reads only the markers' public positions."""
+        """DW-ACT-10, DW-CMD-13, DW-NE-12: a hidden marker is worth 50 SP, so reveal only when it
+        pays back (the module docstring): a revealed enemy within STRIKE; an enemy marker that one
+        Move brings within spotting distance (DW-BTL-08 b, 6" at night) with an action left to
+        fire; before the last turn, an enemy marker already activated this turn that a March
+        Move reaches. The owner does not know which unit it is (DW-NE-02): the reach is the
+        slowest Move of its side, and only public marker positions and flags are read."""
         decision = st.decision
         assert decision is not None
         table = st.game.actions
         if len(decision) < 3:
             return table.hide  # no orders rather than reveal the Command Section
+        seat = int(decision[1])
         m = st.markers[decision[2]]
-        enemies = [b for t in st.table_units(1 - decision[1]) for b in st.bases(t)]
-        near = any(math.hypot(b.x - m[1], b.y - m[2]) <= 10.0 for b in enemies)
-        return table.reveal if near else table.hide
+        x, y = float(m[1]), float(m[2])
+        enemies = [b for t in st.table_units(1 - seat) for b in st.bases(t)]
+        if any(math.hypot(b.x - x, b.y - y) <= STRIKE for b in enemies):
+            return table.reveal
+        step = min(st.unit(u).movement for u in hidden.hidden_units(st, seat))
+        spot = hidden.NIGHT_SPOTTING if st.game.scenario.limited_visibility else hidden.SPOTTING
+        last = st.turn >= st.game.turns
+        theirs = self._enemy_markers(st, seat)
+        for ex, ey, activated in theirs:
+            gap = math.hypot(ex - x, ey - y) - SPOT_MARGIN
+            if gap <= step + spot or (not last and activated and gap <= 2 * step + spot):
+                return table.reveal
+        return table.reveal if self._is_hunter(st, seat, decision[2], theirs) else table.hide
+
+    def _is_hunter(self, st: DustState, seat: int, k: int, theirs: list[tuple[float, float, bool]]) -> bool:
+        """DW-BTL-08 (b), DW-NE-12: with no unit of its side revealed and HUNT_TURNS left, one
+        marker goes out to spot the enemy's (each spotted marker costs them the 50 SP this one
+        gives up): the one, of this marker and those yet to activate this turn, nearest an enemy
+        marker."""
+        if not theirs or st.table_units(seat) or st.turn > st.game.turns - HUNT_TURNS:
+            return False
+        me = hidden.marker_id(st, k)
+        candidates = [
+            e
+            for e in hidden.markers_view(st, seat)
+            if e["seat"] == seat
+            and not e["revealed"]
+            and e["x"] is not None
+            and (e["id"] == me or not e["activated"])
+        ]
+
+        def reach(e: dict[str, object]) -> float:
+            x, y = float(str(e["x"])), float(str(e["y"]))
+            return min(math.hypot(ex - x, ey - y) for ex, ey, _ in theirs)
+
+        return bool(min(candidates, key=reach)["id"] == me)
+
+    def _enemy_markers(self, st: DustState, seat: int) -> list[tuple[float, float, bool]]:
+        """The other side's placed, unrevealed markers as every player sees them (DW-NE-02):
+        centre and whether it activated this turn."""
+        return [
+            (float(e["x"]), float(e["y"]), bool(e["activated"]))
+            for e in hidden.markers_view(st, seat)
+            if e["seat"] != seat and not e["revealed"] and e["x"] is not None
+        ]
 
     # ------------------------------------------------------------ where to go
 
@@ -225,24 +284,73 @@ class HeuristicAgent:
         objectives = st.game.scenario.objective
         return tuple(objectives[0].point) if objectives else None  # type: ignore[return-value]
 
+    def _breakthrough(self, st: DustState, u: int) -> tuple[float, float] | None:
+        """DW-FL-08: the point straight ahead of the unit's leader, BREAKTHROUGH_INSET inside the
+        band within the scenario's distance of the enemy's long edge; None without Breakthrough."""
+        reach = st.game.scenario.victory.breakthrough
+        edge = st.edges[1 - st.unit(u).seat]
+        if reach is None or edge is None or not st.on_table(u):
+            return None
+        lead = st.base(u, placement.order(st, u)[0])
+        inset = max(0.0, reach - BREAKTHROUGH_INSET)
+        return lead.x, (st.board.depth - inset if edge == Edge.NORTH else inset)
+
+    def _is_through(self, st: DustState, u: int) -> bool:
+        """DW-FL-08: a miniature is BREAKTHROUGH_INSET inside the band: the unit scores if it holds."""
+        reach = st.game.scenario.victory.breakthrough
+        edge = st.edges[1 - st.unit(u).seat]
+        if reach is None or edge is None:
+            return False
+        limit = reach - BREAKTHROUGH_INSET
+        return any(st.board.edge_distance(b, Edge(edge)) <= limit for b in st.bases(u))
+
     def _objective_gap(self, st: DustState, u: int) -> float:
-        point = self._objective(st)
+        point = self._objective(st) or self._breakthrough(st, u)
         if point is None or not st.on_table(u):
             return 0.0
         lead = st.base(u, placement.order(st, u)[0])
         return math.hypot(lead.x - point[0], lead.y - point[1])
 
     def _is_settled(self, st: DustState, u: int) -> bool:
-        """Holding the objective in cover, or shooting well from cover: no need to move."""
+        """Holding the objective or the Breakthrough band, or shooting well from cover: no need
+        to move."""
         point = self._objective(st)
         lead = st.base(u, placement.order(st, u)[0])
         if point is not None and not st.unit(u).is_vehicle and distance_to(lead, point) <= 2.0:
+            return True
+        if self._is_through(st, u):
             return True
         covered = any(p.inside > 0 for p in st.board.pieces_at(lead.x, lead.y))
         return covered and self._best_shot(st, u)[0] >= 3
 
     def _wants_march(self, st: DustState, u: int) -> bool:
-        return self._best_shot(st, u)[0] == 0 and self._objective_gap(st, u) > 2 * st.unit(u).movement
+        """Nothing to shoot and the goal is beyond one Move (the objective beyond two), or an
+        enemy marker to spot beyond one Move (DW-BTL-08 b)."""
+        if self._best_shot(st, u)[0] > 0:
+            return False
+        movement = st.unit(u).movement
+        if self._objective(st) is None and self._breakthrough(st, u) is not None:
+            return self._objective_gap(st, u) > movement
+        hunt = self._hunted(st, u)
+        if self._objective(st) is None and hunt is not None:
+            spot = hidden.NIGHT_SPOTTING if st.game.scenario.limited_visibility else hidden.SPOTTING
+            return hunt[1] - SPOT_MARGIN > movement + spot
+        return self._objective_gap(st, u) > 2 * movement
+
+    def _hunted(self, st: DustState, u: int) -> tuple[tuple[float, float], float] | None:
+        """DW-BTL-08 (b): the nearest enemy marker to spot (its centre and the leader's centre
+        gap), when no revealed enemy is nearer; None without one."""
+        seat = st.unit(u).seat
+        lead = st.base(u, placement.order(st, u)[0])
+        marks = [(ex, ey) for ex, ey, _ in self._enemy_markers(st, seat)]
+        if not marks:
+            return None
+        point = min(marks, key=lambda p: math.hypot(p[0] - lead.x, p[1] - lead.y))
+        gap = math.hypot(point[0] - lead.x, point[1] - lead.y)
+        foes = [b for t in st.table_units(1 - seat) for b in st.bases(t)]
+        if any(math.hypot(b.x - lead.x, b.y - lead.y) < gap for b in foes):
+            return None
+        return point, gap
 
     def _where(self, st: DustState) -> Action | None:
         placing = st.placing
@@ -322,11 +430,19 @@ class HeuristicAgent:
         return st.game.actions.stay if st.is_legal(st.game.actions.stay) else None
 
     def _goal(self, st: DustState, u: int) -> tuple[float, float]:
-        """Soldiers go for the objective; a walker (the ruins slow it) for the best target."""
+        """Soldiers go for the objective; every unit for the Breakthrough band (DW-FL-08); a
+        walker (the ruins slow it) for the best target; without either, the nearest enemy marker
+        to spot (DW-BTL-08 b) or the nearest enemy."""
         point = self._objective(st)
         unit = st.unit(u)
         if point is not None and not unit.is_vehicle:
             return point
+        through = self._breakthrough(st, u)
+        if point is None and through is not None:
+            return through
+        hunt = self._hunted(st, u) if point is None else None
+        if hunt is not None:
+            return hunt[0]
         lead = st.base(u, placement.order(st, u)[0])
         enemies = [b for t in st.table_units(1 - unit.seat) for b in st.bases(t)]
         if not enemies:
