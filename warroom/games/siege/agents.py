@@ -157,10 +157,11 @@ class _Look:
     def cover(self, hand: Mapping[int, int]) -> dict[int, int]:
         """For each enemy, how many strike cards of `hand` can damage it."""
         out = dict.fromkeys(self.st.pos, 0)
-        can_hit = self.g.can_hit
+        can_hit, known = self.g.can_hit, self._targets
         for kind, n in hand.items():
             if n > 0 and kind in can_hit:
-                for tid in self.hit_targets(kind):
+                targets = known.get(kind)
+                for tid in self.hit_targets(kind) if targets is None else targets:
                     out[tid] += n
         return out
 
