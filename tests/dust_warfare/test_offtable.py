@@ -207,3 +207,31 @@ def test_set_01_02_the_example_lists_load_and_fixtures_need_a_test_army(tmp_path
     )
     with pytest.raises(CorruptDataError, match=r"bad\.toml.*paras.*field platoon\.0\.sections\.0.*test-only"):
         load_armies(bad, content)
+
+
+def test_units_off_the_table_at_the_end_are_scored() -> None:
+    """Our decision where the digest is silent (docs/dust_warfare.md, §3.19, DW-UNIT-11): after the
+    End phase of the last turn (DW-SM-08: six turns), a unit still off-table in reserve counts
+    as destroyed for the enemy's elimination SP (DW-SM-11); one embarked aboard a vehicle on the
+    table counts as neither destroyed nor Retreating. Units not listed are destroyed."""
+    sm = f"options scenario=secret_mission armies={ARMIES}"
+    body = f"{BOSS}\nu1 aboard=2\nu2 : 20,10/90\n{KOMMANDO}\nu6 reserve"
+    st = position(f"{sm}\nturn 6 phase end\n{body}")
+    assert st.is_terminal()
+    gone_axis = [u for u in st.units_of(1) if u not in (4, 6)]
+    assert st.scores[0] == sum(st.unit(u).ap for u in [*gone_axis, 6])  # the para squad counts
+    assert st.scores[1] == st.unit(3).ap  # the Sniper Team only: the Gunners are aboard
+    on_table = position(
+        f"{sm}\nturn 6 phase end\n{body.replace('u6 reserve', 'u6 : 40,40 42,40 38,40 44,40 36,40')}"
+    )
+    assert on_table.scores[0] == st.scores[0] - st.unit(6).ap
+
+
+def test_fl_08_an_embarked_unit_breaks_through_with_its_vehicle() -> None:
+    """DW-FL-08 with our decision (docs/dust_warfare.md): The Gunners aboard the Punisher score
+    Breakthrough where the Punisher stands: 8" from the Axis edge both score; at 30" neither."""
+    body = f"{BOSS}\nu1 aboard=2\n{KOMMANDO}"
+    through = position(f"{HEAD}\nturn 6 phase end\n{body}\nu2 : 20,40/90")
+    assert through.scores[0] == through.unit(1).ap + through.unit(2).ap
+    short = position(f"{HEAD}\nturn 6 phase end\n{body}\nu2 : 20,18/90")
+    assert short.scores[0] == 0

@@ -9,6 +9,18 @@ DW-CAMP-05): computed from the final position only, so a checker can recompute t
   controller scores the objective's SP (DW-FB-06/07).
 - Breakthrough (DW-FL-08): the AP of own non-Retreating units with a miniature within the given
   distance of the enemy's long edge, a joined Hero's AP with its unit.
+
+Units not on the table at the end (the digest is silent; our decision, docs/dust_warfare.md
+"Scoring units off the table"):
+- A unit still off-table in reserve (DW-SET-06: it never entered, or a Night Encounter marker
+  that found no place) counts as destroyed: it never reached the battle, so the enemy scores its
+  AP as for a unit that left the table (DW-UNIT-11); it scores no Breakthrough and holds no
+  objective (DW-NE-13 already denies it the concealment bonus).
+- An embarked unit is in the battle aboard its vehicle: it is neither destroyed nor Retreating
+  (it carries no Suppression of its own while aboard and its vehicle's loss makes it bail out,
+  DW-ABL-07), and for Breakthrough it stands where its vehicle stands, as orders measure it from
+  the vehicle (DW-CMD-12): it scores when the vehicle has a miniature within the distance and is
+  not Retreating. It controls no objective (not a revealed miniature on the table).
 """
 
 from __future__ import annotations
@@ -24,9 +36,13 @@ if TYPE_CHECKING:
     from warroom.games.dust_warfare.state import DustState
 
 
+LOST = (Status.DESTROYED, Status.RESERVE)  # DW-UNIT-11; in reserve at the end: our decision
+
+
 def is_lost(st: DustState, u: int) -> bool:
-    """Destroyed or Retreating at the end (§3.19)."""
-    return st.status[u] == Status.DESTROYED or st.is_retreating(u)
+    """Destroyed or Retreating at the end (§3.19), or still off-table in reserve (the module
+    docstring: our decision)."""
+    return st.status[u] in LOST or st.is_retreating(u)
 
 
 def elimination(st: DustState, seat: int) -> int:
@@ -58,14 +74,17 @@ def controller(st: DustState, point: tuple[float, float], reach: float) -> int:
 
 
 def breakthrough(st: DustState, seat: int, reach: float) -> int:
+    """DW-FL-08: the AP of the seat's units through to the enemy's edge (an embarked unit with its
+    vehicle, the module docstring)."""
     edge = st.edges[1 - seat]
     if edge is None:
         return 0
     total = 0
     for u in st.units_of(seat):
-        if st.status[u] != Status.TABLE or st.is_retreating(u):
+        ride = st.aboard[u] if st.status[u] == Status.EMBARKED else u  # aboard: where its vehicle is
+        if st.status[ride] != Status.TABLE or st.is_retreating(ride):
             continue
-        if any(is_within(st.board.edge_distance(b, Edge(edge)), reach) for b in st.bases(u)):
+        if any(is_within(st.board.edge_distance(b, Edge(edge)), reach) for b in st.bases(ride)):
             unit = st.unit(u)
             hero = unit.hero_model
             alive = unit.hero_kind is not None and hero is not None and not st.dead[u][hero]
