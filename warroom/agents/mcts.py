@@ -13,7 +13,7 @@ One search per decision, from the deciding seat's point of view:
    unvisited child is valued at its parent's mean (first-play urgency).
 3. **Expand** one new node, then **play out** to the end with the game's heuristic agent (or the
    random agent), at most `max_playout` decisions (an unfinished playout scores the middle of
-   the return range).
+   the return range). The worlds are muted (`TurnState.mute`): a playout keeps no events.
 4. **Back up** the whole return vector: every seat maximises its own entry, so competitive,
    multi-player and cooperative games (where every seat shares one return) need no special case.
 
@@ -29,6 +29,7 @@ from dataclasses import dataclass
 from functools import partial
 from typing import Any
 
+from warroom.core.engine import TurnState
 from warroom.core.game import Action, Game, State
 from warroom.core.rng import Rng
 
@@ -75,6 +76,15 @@ LEVELS: dict[str, MctsSettings] = {
 }
 
 
+def _world(root: State, me: int, rng: Rng) -> State:
+    """A determinisation of `root` for `me`, muted (`TurnState.mute`): nobody reads a playout's
+    events, so none are kept, in it or in the clones made from it (the same moves either way)."""
+    world = root.resample_hidden(me, rng)
+    if isinstance(world, TurnState):
+        world.mute()
+    return world
+
+
 class _Node:
     """Statistics of one action sequence from the root: visits and summed returns per seat."""
 
@@ -110,7 +120,7 @@ class _Search:
         settings, rng = self.settings, self.agent.rng
         deadline = None if settings.seconds is None else time.perf_counter() + settings.seconds
         for done in range(1, settings.iterations + 1):
-            self.iterate(self.root_state.resample_hidden(self.me, rng))
+            self.iterate(_world(self.root_state, self.me, rng))
             if deadline is not None and time.perf_counter() >= deadline:
                 break
             if self.is_settled(settings.iterations - done):
@@ -236,7 +246,7 @@ class _PairedSearch:
         settings, rng, root = self.settings, self.agent.rng, self.root_state
         deadline = None if settings.seconds is None else time.perf_counter() + settings.seconds
         pick = self.agent.policy(root)
-        alive = self.shortlist(pick, root.resample_hidden(self.me, rng))
+        alive = self.shortlist(pick, _world(root, self.me, rng))
         values: dict[int, list[float]] = {a.index: [] for a in alive}
         budget = settings.iterations
         rounds = 2 if len(alive) > 2 else 1
@@ -246,7 +256,7 @@ class _PairedSearch:
                 began = time.perf_counter()
                 if deadline is not None and began + last > deadline:
                     return self.decide(alive, values, pick)
-                scores = self.play_world(root.resample_hidden(self.me, rng), alive, deadline)
+                scores = self.play_world(_world(root, self.me, rng), alive, deadline)
                 if scores is None:  # out of time mid-world: its unmatched scores are dropped
                     return self.decide(alive, values, pick)
                 for action, score in zip(alive, scores, strict=True):

@@ -40,6 +40,28 @@ _new_event = tuple.__new__
 _new_decision = tuple.__new__  # Decision(...) without its Python-level __new__ (once per decision)
 
 
+class _Muted(list):  # type: ignore[type-arg]
+    """The events of a muted state (`TurnState.mute`): a list that keeps nothing, one shared by
+    every muted state, so a rule that appends to `state.events` itself is muted too."""
+
+    __slots__ = ()
+
+    def append(self, _event: Any) -> None:
+        return
+
+    def extend(self, _events: Iterable[Any]) -> None:
+        return
+
+    def insert(self, _index: Any, _event: Any) -> None:
+        return
+
+    def __iadd__(self, _events: Iterable[Any]) -> _Muted:  # type: ignore[misc]
+        return self
+
+
+MUTED: list[Event] = _Muted()
+
+
 class Decision(tuple):  # type: ignore[type-arg]
     """A pending decision `(kind, seat, *data)`: saved as that list, read by name.
 
@@ -147,11 +169,25 @@ class TurnState(State):
         self.forced: list[tuple[int, Action]] = []
         self.commits: dict[int, Action] = {}  # secret choices made so far (decide_together)
 
+    # -- quiet playouts ---------------------------------------------------------------------
+    def mute(self) -> None:
+        """Keep no events from now on, in this state and the clones made from it: for playouts
+        whose events nobody reads (a search's determinised worlds). The game is the same move
+        for move (events never steer a rule); `apply_action` returns an empty list. The one
+        place the quiet mode lives: the rules call `say` as always."""
+        self.events = MUTED
+
+    @property
+    def muted(self) -> bool:
+        return self.events is MUTED
+
     # -- what rules modules call ----------------------------------------------------------
     def say(self, kind: str, text: str, visible_to: frozenset[int] | None = None, /, **data: Any) -> None:
         """Record an event (tuple.__new__ skips the NamedTuple's Python-level constructor:
-        events are the hot path's most frequent allocation)."""
-        self.events.append(_new_event(Event, (kind, text, data, visible_to)))
+        events are the hot path's most frequent allocation); nothing in a muted state."""
+        events = self.events
+        if events is not MUTED:
+            events.append(_new_event(Event, (kind, text, data, visible_to)))
 
     def push(self, *jobs: Job) -> None:
         """Schedule jobs to run in the order given (the agenda is a stack, its top the end)."""
@@ -215,8 +251,9 @@ class TurnState(State):
         return rng.choice(self.legal_actions())
 
     def _apply(self, action: Action) -> list[Event]:
-        events: list[Event] = []
-        self.events = events
+        events = self.events
+        if events is not MUTED:
+            events = self.events = []
         if self.forced:
             self.forced = []
         decision = self.decision
@@ -335,6 +372,8 @@ class TurnState(State):
     # -- copying and saving, from the declared fields ------------------------------------
     def _clone(self: S) -> S:
         new: S = self.fields.clone(self)
+        if self.events is MUTED:  # the clone of a muted world is a playout too
+            new.events = MUTED
         return new
 
     def _to_json(self) -> dict[str, Any]:
