@@ -4,10 +4,17 @@ figures, every medal with its reason, and a battle step that passes without a ba
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
-from tests.memoir44.conftest import play, pos, to_battle
+import warroom
+from tests.memoir44.conftest import play, pos, to_battle, to_move
 from warroom.core.game import Event
+from warroom.core.rng import Rng
+from warroom.games.memoir44.places import IN_TERRAIN, INTO_TERRAIN
+from warroom.games.memoir44.state import M44State
+from warroom.games.memoir44.words import TERRAIN_KINDS
 
 
 def test_a_draw_names_the_side_and_the_printed_card_and_hides_it_from_the_other_side():
@@ -77,51 +84,36 @@ def test_losses_say_figures_and_an_elimination_gives_a_medal_with_its_reason():
                           "reason": "unit eliminated"}  # fmt: skip
 
 
-def test_a_temporary_objective_medal_is_said_when_gained_and_when_lost():
-    """M44-MEDAL-03: a unit entering a temporary objective gains its medal while it stays; the
-    log says so with the objective's terrain, and says the loss when the unit leaves."""
-    st = pos("""
-        terrain river R5C7
-        bridge R5C7
-        objective allies R5C7
-        allies infantry R6C7
-        axis infantry R2C2
-        hand allies: probe_center
-        medals 4 4
-    """)
-    events = play(st, "play probe_center", "order R6C7", "move R6C7 R5C7")
-    (gain,) = [e for e in events if e.kind == "medal"]
-    assert (
-        gain.text == "the Allies hold the bridge at R5C7: 1 medal while they hold it (Allies 1 of 4 medals)"
-    )
-    assert gain.data["reason"] == "objective held" and gain.data["gained"] is True
-    st = pos("""
-        objective allies R5C7
-        allies infantry R5C7
-        axis infantry R2C2
-        hand allies: probe_center
-        medals 4 4
-    """)
-    events = play(st, "play probe_center", "order R5C7", "move R5C7 R6C7")
-    (loss,) = [e for e in events if e.kind == "medal"]
-    assert loss.text.startswith("the Allies no longer hold the clear at R5C7: 1 medal lost")
-    assert loss.data["gained"] is False
-
-
-def test_a_permanent_objective_medal_is_said_with_its_reason():
-    """M44-MEDAL-04: taken for good the first time a unit of its side enters."""
-    st = pos("""
-        terrain town R5C7
-        objective allies R5C7 permanent
-        allies infantry R6C7
-        axis infantry R2C2
-        hand allies: probe_center
-        medals 4 4
-    """)
-    events = play(st, "play probe_center", "order R6C7", "move R6C7 R5C7")
-    (medal,) = [e for e in events if e.kind == "medal"]
-    assert medal.text == "the Allies gain a medal for good: they took the town at R5C7 (Allies 1 of 4 medals)"
-    assert medal.data["reason"] == "objective taken"
+@pytest.mark.parametrize(
+    ("position", "moves", "said", "reason", "gained"),
+    [
+        (  # M44-MEDAL-03: a temporary objective's medal, gained while a unit stands on it
+            "terrain river R5C7\nbridge R5C7\nobjective allies R5C7\nallies infantry R6C7",
+            ("play probe_center", "order R6C7", "move R6C7 R5C7"),
+            "the Allies hold the bridge at R5C7: 1 medal while they hold it (Allies 1 of 4 medals)",
+            "objective held", True,
+        ),
+        (  # M44-MEDAL-03: ... and lost when the unit leaves
+            "objective allies R5C7\nallies infantry R5C7",
+            ("play probe_center", "order R5C7", "move R5C7 R6C7"),
+            "the Allies no longer hold the clear at R5C7: 1 medal lost (Allies 0 of 4 medals)",
+            "objective held", False,
+        ),
+        (  # M44-MEDAL-04: a permanent objective, taken for good the first time a unit enters
+            "terrain town R5C7\nobjective allies R5C7 permanent\nallies infantry R6C7",
+            ("play probe_center", "order R6C7", "move R6C7 R5C7"),
+            "the Allies gain a medal for good: they took the town at R5C7 (Allies 1 of 4 medals)",
+            "objective taken", True,
+        ),
+    ],
+)  # fmt: skip
+def test_an_objective_medal_is_said_with_its_terrain_and_reason(position, moves, said, reason, gained):
+    """M44-MEDAL-03/04: the log says an objective's medal when it is gained, held for good or
+    lost, naming the objective's terrain, with the reason in the data."""
+    st = pos(f"{position}\naxis infantry R2C2\nhand allies: probe_center\nmedals 4 4\n")
+    (medal,) = [e for e in play(st, *moves) if e.kind == "medal"]
+    assert medal.text == said
+    assert medal.data["reason"] == reason and medal.data["gained"] is gained
 
 
 def test_a_battle_step_with_no_possible_battle_is_said():
@@ -141,7 +133,97 @@ def test_a_battle_option_names_the_units_and_leaves_the_dice_to_its_consequence(
     to_battle(st, "probe_center", "R6C7")
     action = st.game.parse_action(st, "battle R6C7 R5C7")
     words = st.game.describe_action(st, action)
-    assert words == "battle R6C7 R5C7: Allies infantry (4) at R6C7 -> Axis infantry (4) at R5C7"
+    assert words == (
+        "battle R6C7 R5C7: Allies infantry (4) in the open in the centre"
+        " -> Axis infantry (4) in the open in the centre"
+    )
     assert st.game.consequence(st, action)["dice"] == 3
     done = st.game.parse_action(st, "done")
     assert st.game.describe_action(st, done) == "done: battle no more this turn"
+
+
+# --- option words: units and hexes as the board shows them (issue 16: coordinates are a setting)
+COORDINATES = re.compile(r"\bR\dC\d{1,2}\b")
+
+FOUR_INFANTRY = """
+    terrain forest R7C2
+    terrain town R3C12
+    allies infantry R7C2
+    allies infantry R8C5
+    allies infantry R8C7
+    allies infantry R9C7 figures=4 lost=1
+    axis infantry R3C12
+    axis infantry R3C2
+    hand allies: assault_center
+    hand axis: probe_left
+"""
+
+
+def words_of(st: M44State) -> dict[str, str]:
+    """Each legal option's words after its typed text (what the web table's list shows)."""
+    out = {}
+    for a in st.legal_actions():
+        words = st.game.describe_action(st, a)
+        out[a.text] = words.removeprefix(a.text).removeprefix(": ")
+    return out
+
+
+def test_units_are_named_by_terrain_section_and_count_from_the_players_left():
+    """M44-BOARD-02/03: a unit is named from the deciding side's seat by its terrain and section;
+    two that would read alike are counted from that player's left. No coordinates in the words."""
+    st = pos(FOUR_INFANTRY)
+    play(st, "play assault_center")
+    words = words_of(st)
+    assert words["order R8C5"] == "Allies infantry (4) in the open in the centre, the 1st of 2 from your left"
+    assert words["order R8C7"] == "Allies infantry (4) in the open in the centre, the 2nd of 2 from your left"
+    assert words["order R9C7"] == "Allies infantry (3) in the open in the centre"  # told apart by its figures
+    st = pos(FOUR_INFANTRY + "active axis\n")
+    play(st, "play probe_left")
+    # the Axis sit at the top: their left flank is the printed right, and the town there is theirs
+    assert words_of(st)["order R3C12"] == "Axis infantry (4) in the town on your left flank"
+
+
+def test_a_move_says_the_steps_and_the_terrain_it_ends_in():
+    """M44-MOVE-01/03: each destination of one unit reads apart, as hex steps from the player's
+    seat and the terrain entered (for the Axis, ahead is down the printed map)."""
+    st = pos("terrain forest R6C6\nterrain hill R7C8\nallies infantry R8C7\naxis infantry R1C1\n"
+             "hand allies: probe_center\n")  # fmt: skip
+    to_move(st, "probe_center", "R8C7")
+    words = {t: w.split(", ", 1)[1] for t, w in words_of(st).items() if t.startswith("move ")}
+    assert words["move R8C7 R7C7"] == "1 hex ahead-left into the open"
+    assert words["move R8C7 R7C8"] == "1 hex ahead-right onto the hill"
+    assert words["move R8C7 R6C6"] == "2 hexes ahead-left into the forest"
+    assert words["move R8C7 R7C6"] == "1 hex ahead-left and 1 hex to the left into the open"
+    assert words["move R8C7 R6C7"] == "2 hexes straight ahead into the open"
+    assert words["move R8C7 R8C9"] == "2 hexes to the right into the open"
+    assert len(set(words.values())) == len(words)
+    st = pos("allies infantry R9C1\naxis infantry R2C7\nhand axis: probe_center\nactive axis\n")
+    to_move(st, "probe_center", "R2C7")
+    words = {t: w.split(", ", 1)[1] for t, w in words_of(st).items() if t.startswith("move ")}
+    assert words["move R2C7 R3C7"] == "1 hex ahead-right into the open"  # the printed lower left
+    assert words["move R2C7 R2C8"] == "1 hex to the left into the open"
+
+
+@pytest.mark.parametrize("scenario", warroom.game_class("memoir44").scenarios())
+def test_every_decision_of_seeded_games_reads_apart_without_coordinates(scenario):
+    """The option list of every decision of two seeded random games per scenario: no two options
+    read alike, and none names a hex by its coordinates."""
+    game = warroom.load("memoir44", scenario=scenario)
+    for seed in (1, 2):
+        st = game.new_initial_state(seed)
+        rng = Rng(seed)
+        for _ in range(400):
+            if st.is_terminal():
+                break
+            actions = st.legal_actions()
+            # as the web table lists them: the words after the typed text, or the text alone
+            words = [game.describe_action(st, a).removeprefix(a.text) or a.text for a in actions]
+            assert len(set(words)) == len(words), words
+            assert not any(COORDINATES.search(w) for w in words), words
+            st.apply_action(actions[rng.below(len(actions))])
+
+
+def test_every_terrain_kind_has_its_words():
+    """Content is data: a terrain kind the data files may name (words.TERRAIN_KINDS) is never
+    missing from the place words, whether a unit stands in it or moves into it."""
+    assert set(IN_TERRAIN) == set(INTO_TERRAIN) == set(TERRAIN_KINDS)

@@ -47,12 +47,50 @@ def test_memoir44_sides_briefing_objectives_and_coordinates(browser: Any, serve:
     page.reload()
     page.wait_for_selector(".m44-board .unit")
     assert page.locator(".m44-board .coords text").first.is_visible()
-    # the option list reads in words: no card ids
+    # the option list reads in words: no card ids, and hexes by their coordinates only while the
+    # board shows them (the setting is on here); a unit is named by its place on the board
     wait_my_move(page, seat=1)
-    page.locator("details.options").evaluate("d => { d.open = true; }")
-    for label in page.locator(".option-list button").all_inner_texts():
+    for label in option_labels(page):
         assert not INTERNAL.search(label), label
+    page.uncheck("#set-coords")
+    for _ in range(12):  # the Axis play a card, then their order, move and battle steps name units
+        doc = wait_my_move(page, seat=1)
+        if doc["finished"]:
+            break
+        seen = page.evaluate(LIST_AND_LEGAL)
+        assert len(seen["labels"]) == len(seen["legal"]) == len(set(seen["labels"]))  # all read apart
+        assert not any(COORDINATES.search(label) for label in seen["labels"]), seen["labels"]
+        assert not any(COORDINATES.search(title or "") for title in seen["titles"]), seen["titles"]
+        with_hexes = [i for i, a in enumerate(seen["legal"]) if any(p["kind"] == "hex" for p in a["parts"])]
+        if with_hexes:
+            assert any(" in the " in seen["labels"][i] or " on the " in seen["labels"][i] for i in with_hexes)
+            page.check("#set-coords")  # the same list, each option followed by its hexes
+            shown = page.evaluate(LIST_AND_LEGAL)
+            for i in with_hexes:
+                hexes = [p["value"] for p in shown["legal"][i]["parts"] if p["kind"] == "hex"]
+                words = shown["labels"][i].split(" — ")[1]  # verb — words (hexes) — consequence
+                assert words.endswith(f"({' → '.join(hexes)})"), shown["labels"][i]
+            break
+        page.evaluate("window.warroomTable.socket.act(window.warroomTable.snapshot.legal[0].text, "
+                      "window.warroomTable.snapshot.ply)")  # fmt: skip
+        page.wait_for_function(f"() => window.warroomTable.snapshot.ply > {doc['ply']}")
+    else:
+        raise AssertionError("no option naming a unit came to the Axis")
     assert not errors, errors
+
+
+COORDINATES = re.compile(r"\bR\dC\d{1,2}\b")
+# the option list, its buttons' tooltips and the options it lists, read in one go (an AI's reply
+# or a forced step may change the table between two reads)
+LIST_AND_LEGAL = """() => { document.querySelector('details.options').open = true;
+  const buttons = [...document.querySelectorAll('.option-list button')];
+  return { labels: buttons.map((b) => b.innerText), titles: buttons.map((b) => b.getAttribute('title')),
+           legal: window.warroomTable.snapshot.legal }; }"""
+
+
+def option_labels(page: Any) -> list[str]:
+    labels: list[str] = page.evaluate(LIST_AND_LEGAL)["labels"]
+    return labels
 
 
 def test_siege_and_wot_rush_options_read_in_box_names(browser: Any, serve: Any) -> None:

@@ -372,7 +372,9 @@ function renderDecision(ctx, active, options) {
         || (options.length <= 12 && !PHONE.matches) || !options.some((a) => handlesOf(ctx, a).length) },
       el("summary", {}, `All legal options (${options.length})`),
       el("ul", { class: "option-list" }, options.map((a) => el("li", {},
-        el("button", { class: "option", dataset: { action: a.text }, title: a.text, disabled: ctx.pending,
+        el("button", { class: "option", dataset: { action: a.text }, disabled: ctx.pending,
+          // the typed text as its tooltip, unless it would name hexes the board is not showing
+          title: ctx.renderer.coordinates && !coordinatesShown(ctx) ? null : a.text,
           onclick: () => act(ctx, a.text) }, optionWords(ctx, a)))))));
 }
 
@@ -380,6 +382,9 @@ function renderDecision(ctx, active, options) {
 // names ("swap — Wyvern S.4", "fire — Hotchkiss H35 fires at player 1's base 1 ..."), the seat
 // it names, and its consequence where the game knows it ("— 3 dice"). Internal ids (`red_tank`,
 // `p1b1`, `t25`) stay out of sight: the text the server wants back is only the button's tooltip.
+// On a board with a coordinates setting (Memoir '44), the label names places as the board shows
+// them ("in the forest on your left flank"), and the hexes the option's parts name are added only
+// while the board shows its coordinates, so the list never speaks of what the board does not show.
 /** @param {TableContext} ctx @param {Option} a */
 function optionWords(ctx, a) {
   const label = a.label || a.text;
@@ -387,9 +392,17 @@ function optionWords(ctx, a) {
   const verb = a.text.split(" ")[0];
   const seats = (a.parts || []).filter((p) => p.kind === "seat" && !/player \d/i.test(detail))
     .map((p) => `to ${seatName(ctx.snapshot.table.seats, Number(p.value))}`);
-  const words = detail ? [verb, seats.join(" "), "—", detail].filter(Boolean).join(" ") : a.text;
+  const hexes = detail && coordinatesShown(ctx) ? (a.parts || []).filter((p) => p.kind === "hex").map((p) => p.value) : [];
+  const where = hexes.length ? ` (${hexes.join(" → ")})` : "";
+  const words = detail ? [verb, seats.join(" "), "—", detail + where].filter(Boolean).join(" ") : a.text;
   const effect = a.consequence ? consequenceWords(a.consequence, a) : "";
   return [words, effect ? el("span", { class: "consequence" }, ` — ${effect}`) : null];
+}
+
+// whether hexes may be named by their coordinates: the game has no such setting, or it is on
+/** @param {TableContext} ctx */
+function coordinatesShown(ctx) {
+  return Boolean(ctx.renderer.coordinates) && setting("coords", false);
 }
 
 // ---------------------------------------------------------------- the end of the game
@@ -498,6 +511,7 @@ function renderSettings(ctx) {
     items.push(el("label", {}, el("input", { type: "checkbox", id: "set-coords", checked: on, onchange: (e) => {
       try { localStorage.setItem("warroom.coords", e.target.checked ? "1" : "0"); } catch { /* kept for this page only */ }
       board.classList.toggle("show-coords", e.target.checked);
+      render(ctx); // the option list names hexes only while the board shows them
     } }), " hex coordinates"));
   }
   // a beep when your turn comes (off by default: a page that makes noise unasked is rude)

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 from warroom.core.game import Action
 from warroom.games.memoir44.actions import M44Action, Verb
 from warroom.games.memoir44.board import HEXES, NAMES, NUM_HEXES, ROWS
+from warroom.games.memoir44.places import destination_words, unit_words
 from warroom.games.memoir44.rules.battle import can_battle
 from warroom.games.memoir44.rules.consequence import consequence
 from warroom.games.memoir44.rules.units import label
@@ -176,20 +177,25 @@ def render(st: M44State, player: int | None) -> str:
 
 
 def describe(st: M44State, action: Action) -> str:
-    """The action's text, with the units spelled out for a person. A battle's dice are not
-    repeated here: they are the option's consequence (`Game.consequence`), which the browser and
-    the terminal show beside this wording."""
+    """The action's text, with the units spelled out for a person as the board shows them (their
+    terrain and section from the deciding side's seat, places.py), so the words need no hex
+    coordinates: the typed text before them keeps those. A battle's dice are not repeated here:
+    they are the option's consequence (`Game.consequence`), which the browser and the terminal
+    show beside this wording."""
     assert isinstance(action, M44Action)
     a, verb = action, action.verb
     if verb == Verb.BATTLE:
         known = consequence(st, a)
         if known is not None:
             u, t = st.occ[a.a], known["unit"]
-            return f"{a.text}: {label(st, u)} -> {label(st, t)}"
+            return f"{a.text}: {unit_words(st, u)} -> {unit_words(st, t)}"
     if verb == Verb.MOVE and st.occ[a.a] >= 0:  # where to, so the options of one unit read apart
-        return f"{a.text}: {label(st, st.occ[a.a])} to {NAMES[a.b]}"
+        return f"{a.text}: {unit_words(st, st.occ[a.a])}, {destination_words(st, a.a, a.b)}"
     if verb in ON_A_UNIT and st.occ[a.a] >= 0:
-        return f"{a.text}: {label(st, st.occ[a.a])}"
+        return f"{a.text}: {unit_words(st, st.occ[a.a])}"
+    if verb == Verb.RETREAT and st.decision is not None:  # the retreating unit's step (M44-RETR-02)
+        t = int(st.decision[2])
+        return f"{a.text}: {unit_words(st, t)}, {destination_words(st, st.unit_hex[t], a.a)}"
     if verb in (Verb.PLAY, Verb.KEEP):
         card = st.game.content.cards[a.a]
         return f"{a.text}: {card.name} - {card.text}"

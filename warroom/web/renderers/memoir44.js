@@ -48,6 +48,11 @@ export function parseHex(name) {
 // from the bottom edge; spectators see it as printed. Row 8 - r and column 24 - c keep each hex's
 // row parity, so the turned grid is the same grid. (Set by the board's update, see `board`.)
 let flipped = false;
+// the units on the board by hex, as last drawn (for the picked piece's chip), and whether the
+// player has the board's hex coordinates on (the table's setting marks the board)
+let shownUnits = new Map();
+let boardNode = /** @type {Element | null} */ (null);
+function coordsShown() { return Boolean(boardNode?.closest(".show-coords")); }
 function shown(h) { return flipped ? { row: 8 - h.row, col: 24 - h.col } : h; }
 function centre(name) {
   const p = parseHex(name);
@@ -380,6 +385,8 @@ function board(container) {
         setUnit(node, u);
       }
       for (const [id, node] of units) if (!seen.has(id)) { node.remove(); units.delete(id); }
+      shownUnits = at;
+      boardNode = root;
       // highlights: orderable / movable units first; once a unit is picked, its hexes and targets
       const handlesShown = [...ui.clickable];
       const unitPicked = [...ui.selected].some((h) => h.startsWith("unit:"));
@@ -688,12 +695,17 @@ function completes(handle, optionHandles) {
   return optionHandles[optionHandles.length - 1] === handle;
 }
 
+// A picked piece's chip beside the decision: the unit by name (it glows on the board), with its hex
+// only while the board shows coordinates, as the option list does.
 function handleLabel(handle) {
   const [kind, value] = handle.split(":");
   if (kind === "card" || kind === "keep") return DATA.cards[value]?.name || value;
-  if (kind === "unit") return `unit on ${value}`;
-  if (kind === "target") return `target ${value}`;
-  if (kind === "clearwire") return `clear wire on ${value}`;
+  const u = shownUnits.get(value);
+  const name = u ? `${SIDE_NAME[u.side]} ${DATA.units[u.kind]?.name || u.kind} (${u.figures})` : "the unit";
+  const where = coordsShown() ? ` on ${value}` : "";
+  if (kind === "unit") return `${name}${where}`;
+  if (kind === "target") return `target: ${name}${where}`;
+  if (kind === "clearwire") return `clear wire: ${name}${where}`;
   return value;
 }
 
