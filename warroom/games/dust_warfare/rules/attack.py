@@ -381,13 +381,13 @@ def hit_apply(st: DustState, action: Action) -> None:
 
 # What follows a vehicle's destruction, from (state, vehicle, its last position): the passengers
 # bail out (DW-ABL-07). rules/transport.py owns that and itself calls `kill`, so
-# rules/decisions.py registers it here at import instead of this module importing it.
+# the rules package (rules/__init__.py) registers it here instead of this module importing it.
 Wrecked = Callable[["DustState", int, list[Any] | None], None]
 _WRECKED: list[Wrecked] = []
 
 
 def on_wrecked(handler: Wrecked) -> None:
-    """Run `handler` whenever a vehicle is destroyed (rules/decisions.py registers transport's)."""
+    """Run `handler` whenever a vehicle is destroyed (rules/__init__.py registers transport's)."""
     if handler not in _WRECKED:
         _WRECKED.append(handler)
 

@@ -19,25 +19,17 @@ from warroom.games.dust_warfare.rules import (
     moves,
     night,
     offtable,
-    placement,
     reaction,
     scout,
     secret,
     setup,
     specials,
     terrain,
-    transport,
     turn,
 )
 
 if TYPE_CHECKING:
     from warroom.games.dust_warfare.state import DustState
-
-# Lower rules that must reach a higher one own a table; the higher rules are registered here, at
-# import, so no rules module imports one above it (tests/test_import_cycles.py).
-placement.register_arrivals(offtable.context)  # DW-SET-06/08, DW-ABL-02/04/17, DW-ACT-09
-attack.on_wrecked(transport.bail_out)  # DW-ABL-07
-
 
 RULES: Rules[DustState] = Rules(
     [

@@ -39,6 +39,7 @@ from warroom.games.dust_warfare.geometry import (
     is_wholly_outside,
     is_wholly_within,
 )
+from warroom.games.dust_warfare.rules import placement
 from warroom.games.dust_warfare.rules.attack import suppression_gain
 from warroom.games.dust_warfare.rules.dice import faces_text, hits, roll
 from warroom.games.dust_warfare.words import TerrainKind
@@ -173,11 +174,7 @@ def fort_apply(st: DustState, action: Action) -> None:
     placing = st.placing
     assert placing is not None
     seat = st.current_player()
-    if action.verb == Verb.FORT:
-        st.placing = {**placing, "kind": action.part("fort")}
-        return
-    if action.verb == Verb.REGION:
-        st.placing = {**placing, "region": action.part("region")}
+    if placement.narrow(st, action):
         return
     kind = placing["kind"]
     if action.verb == Verb.AT:

@@ -31,7 +31,7 @@ from warroom.core.actions import Action
 from warroom.core.rng import Rng
 from warroom.games.dust_warfare.actions import Verb, read_place
 from warroom.games.dust_warfare.geometry import TOL, Base, distance
-from warroom.games.dust_warfare.rules import hidden
+from warroom.games.dust_warfare.rules import hidden, placement
 from warroom.games.dust_warfare.words import Edge, Phase, Status
 
 if TYPE_CHECKING:
@@ -220,8 +220,7 @@ def marker_apply(st: DustState, action: Action) -> None:
     placing = st.placing
     assert placing is not None
     seat = st.current_player()
-    if action.verb == Verb.REGION:
-        st.placing = {**placing, "region": action.part("region")}
+    if placement.narrow(st, action):
         return
     if action.verb == Verb.PLACE:
         found = read_place(action.text)

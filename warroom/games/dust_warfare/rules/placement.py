@@ -53,16 +53,36 @@ REGROUP_MOVE = 6.0  # DW-CMD-07 step 3
 
 # The predicate of an arrival purpose (arrival.PURPOSES: entry, Air drop, Black ops,
 # disembarking, scouting move) from (state, placing, models in order, leadership range): built by
-# the higher rules that own those purposes (rules/offtable.py), which rules/decisions.py registers
-# here at import, so this module never imports them.
+# the higher rules that own those purposes (rules/offtable.py), which the rules package registers
+# here as it initialises (rules/__init__.py), so this module never imports them.
 ArrivalContext = Callable[["DustState", dict[str, Any], list[int], float | None], "Context"]
 _ARRIVALS: dict[str, ArrivalContext] = {}
 
 
 def register_arrivals(build: ArrivalContext) -> None:
-    """`build` makes the predicate of every arrival purpose (rules/decisions.py calls this)."""
+    """`build` makes the predicate of every arrival purpose (rules/__init__.py calls this before
+    any rules module is used)."""
     for purpose in arrival.PURPOSES:
         _ARRIVALS[purpose] = build
+
+
+# The staged picks that only narrow a placement in progress (D-05, D-06, D-09, DW-GEO-17: a
+# fortification's kind, then a 6" region) and, for each, the part it carries and the `placing` key
+# it sets. Deployments, moves, fortifications and Night Encounter's markers share them.
+NARROWING: dict[str, tuple[str, str]] = {Verb.REGION: ("region", "region"), Verb.FORT: ("fort", "kind")}
+
+
+def narrow(st: DustState, action: Action) -> bool:
+    """A staged pick that only narrows the placement in progress is recorded in `placing` (the
+    same decision is then asked again, one stage further on); True when `action` was one."""
+    pick = NARROWING.get(action.verb)
+    if pick is None:
+        return False
+    placing = st.placing
+    assert placing is not None
+    part, key = pick
+    st.placing = {**placing, key: action.part(part)}
+    return True
 
 
 def order(st: DustState, u: int) -> list[int]:
@@ -335,8 +355,7 @@ def chosen(st: DustState, action: Action) -> Placement | None:
     if action.verb == Verb.STAY:
         bases = [st.base(u, m) for m in order(st, u)]
         return Placement(tuple(b.centre for b in bases), bases[0].facing)
-    if action.verb == Verb.REGION:
-        st.placing = {**placing, "region": action.part("region")}
+    if narrow(st, action):
         return None
     if action.verb == Verb.AT:
         x, y = action.part("to")
