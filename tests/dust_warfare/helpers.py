@@ -11,6 +11,8 @@ miniature 5 (the leader) of u2 and Sigrid miniature 5 (the leader) of u6.
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from warroom.core.game import Event
 from warroom.games.dust_warfare import DustWarfareGame
 from warroom.games.dust_warfare.state import DustState
@@ -36,3 +38,26 @@ def options(state: DustState) -> list[str]:
 
 def texts(events: list[Event], kind: str) -> list[str]:
     return [e.text for e in events if e.kind == kind]
+
+
+def platoon(command: str, first_section: str, *support: str, hero: str = "") -> str:
+    """One `[[army.platoon]]` block of an army file (content.py's format); `hero` is the inline
+    table's body, e.g. `unit = "U-A09", joins = "U-A01"`."""
+    lines = ["[[army.platoon]]", f'command = "{command}"', f'first_section = "{first_section}"']
+    if support:
+        lines.append("support = [" + ", ".join(f'"{s}"' for s in support) + "]")
+    if hero:
+        lines.append(f"hero = {{ {hero} }}")
+    return "\n".join(lines) + "\n"
+
+
+def army(army_id: str, faction: str, *platoons: str, name: str = "") -> str:
+    """One `[[army]]` entry with its platoons."""
+    head = f'[[army]]\nid = "{army_id}"\nname = "{name or army_id}"\nfaction = "{faction}"\n'
+    return head + "".join(platoons)
+
+
+def army_file(path: Path, *armies: str) -> Path:
+    """Write the army entries to `path` (an army file for the `armies` option)."""
+    path.write_text("\n".join(armies), encoding="utf-8")
+    return path

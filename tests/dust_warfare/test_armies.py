@@ -15,30 +15,17 @@ from pathlib import Path
 
 import pytest
 
-from tests.dust_warfare.helpers import options, play, position, texts
+from tests.dust_warfare.helpers import army, army_file, options, platoon, play, position, texts
 from warroom.core.errors import OptionError
 from warroom.games.dust_warfare import DustWarfareGame
 from warroom.games.dust_warfare.rules.attack import cover_level
 
-ARMIES = """
-[[army]]
-id = "allied_heavy"
-name = "Allied heavy"
-faction = "allies"
-[[army.platoon]]
-command = "U-A01"
-first_section = "U-A02"
-support = ["U-A05", "U-A08"]
-
-[[army]]
-id = "axis_beasts"
-name = "Axis beasts"
-faction = "axis"
-[[army.platoon]]
-command = "U-X01"
-first_section = "U-X09"
-support = ["U-X07"]
-"""
+ARMIES = "\n".join(
+    (
+        army("allied_heavy", "allies", platoon("U-A01", "U-A02", "U-A05", "U-A08"), name="Allied heavy"),
+        army("axis_beasts", "axis", platoon("U-X01", "U-X09", "U-X07"), name="Axis beasts"),
+    )
+)
 BOSS = "u0 : 4,4 6,4 8,4 10,4"
 KOMMANDO = "u4 : 4,44 6,44 8,44 10,44"
 UNITS = "turn 1 phase units initiator 0"
@@ -49,8 +36,7 @@ AXIS = "turn 1 phase units initiator 1"
 
 @pytest.fixture
 def armies(tmp_path: Path) -> str:
-    path = tmp_path / "armies.toml"
-    path.write_text(ARMIES, encoding="utf-8")
+    path = army_file(tmp_path / "armies.toml", ARMIES)
     return f"options scenario=secret_mission armies={path}\nsecret - -"
 
 
@@ -160,31 +146,17 @@ def test_abl_18_self_repair_in_the_end_phase(armies: str) -> None:
     assert st.dmg[6] == [2]
 
 
-ZOMBIES = """
-[[army]]
-id = "allied_small"
-name = "Allied small"
-faction = "allies"
-[[army.platoon]]
-command = "U-A01"
-first_section = "U-A02"
-
-[[army]]
-id = "axis_dead"
-name = "Axis undead"
-faction = "axis"
-[[army.platoon]]
-command = "U-X01"
-first_section = "U-X10"
-"""
+ZOMBIES = (
+    army("allied_small", "allies", platoon("U-A01", "U-A02"), name="Allied small"),
+    army("axis_dead", "axis", platoon("U-X01", "U-X10"), name="Axis undead"),
+)
 
 
 def test_abl_06_23_zombies_never_react_shrug_off_suppression_and_come_back(tmp_path: Path) -> None:
     """DW-ABL-06: Blutkreuz zombies never react and remove every Suppression marker at
     activation step 3 without rolling; DW-ABL-23: in the End phase one die per zombie destroyed
     this turn, each hit returns one within LR (HHB: 2 of 3)."""
-    path = tmp_path / "zombies.toml"
-    path.write_text(ZOMBIES, encoding="utf-8")
+    path = army_file(tmp_path / "zombies.toml", *ZOMBIES)
     head = f"options scenario=secret_mission armies={path}\nsecret - -\nturn 1 phase units initiator 0"
     # units: u0 The Boss, u1 The Gunners; u2 Kommandotrupp, u3 Untertoten (5)
     st = position(

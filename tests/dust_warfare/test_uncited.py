@@ -8,49 +8,34 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from tests.dust_warfare.helpers import options, play, position
+from tests.dust_warfare.helpers import army, army_file, options, platoon, play, position
 from warroom.games.dust_warfare.actions import Verb
 from warroom.games.dust_warfare.content import default_content
 from warroom.games.dust_warfare.geometry import Base
 from warroom.games.dust_warfare.rules import activation, attack, reaction, turn
 from warroom.games.dust_warfare.words import ArmourClass, Cover, Role
 
-AXIS = """
-[[army]]
-id = "axis"
-name = "Axis"
-faction = "axis"
-
-[[army.platoon]]
-command = "U-X01"
-first_section = "U-X04"
-"""
+AXIS = army("axis", "axis", platoon("U-X01", "U-X04"), name="Axis")
 
 
-def armies(tmp_path: Path, allied_platoons: str) -> str:
+def armies(tmp_path: Path, *allied_platoons: str) -> str:
     """An army file: the Allied list's platoons as given, and a small Axis list."""
-    path = tmp_path / "armies.toml"
-    allies = '[[army]]\nid = "allies"\nname = "Allies"\nfaction = "allies"\n' + allied_platoons
-    path.write_text(allies + AXIS)
+    path = army_file(
+        tmp_path / "armies.toml", army("allies", "allies", *allied_platoons, name="Allies"), AXIS
+    )
     return f"options scenario=front_lines armies={path}"
 
 
-TWO_PLATOONS = """
-[[army.platoon]]
-command = "U-A01"
-first_section = "U-A02"
-
-[[army.platoon]]
-command = "U-A01"
-first_section = "U-A02"
-"""
+BOSS_AND_GUNNERS = platoon("U-A01", "U-A02")
 
 
 def test_cmd_05_any_command_section_may_issue_an_order(tmp_path: Path) -> None:
     """DW-CMD-05: with two Command Sections (u0 and u2, Officers 50" apart), an order goes
     through either, measured from that section's commander: each far squad is in range of the
     other section (no Radioman needed); with the second section gone, only by Radioman."""
-    head = armies(tmp_path, TWO_PLATOONS)  # u0 Boss, u1 Gunners, u2 Boss, u3 Gunners; u4, u5 Axis
+    head = armies(
+        tmp_path, BOSS_AND_GUNNERS, BOSS_AND_GUNNERS
+    )  # u0 Boss, u1 Gunners, u2 Boss, u3 Gunners; u4, u5 Axis
     text = (
         f"{head}\nturn 1 phase command initiator 0 orders 3 1\n"
         "u0 : 10,4 12,4 8,4 14,4\nu1 : 60,14 62,14 58,14 64,14 56,14\n"
@@ -66,13 +51,9 @@ def test_cmd_05_any_command_section_may_issue_an_order(tmp_path: Path) -> None:
 def test_cmd_11_a_hero_leading_a_command_section_commands_to_18_inches(tmp_path: Path) -> None:
     """DW-CMD-11, DW-UNIT-08: Rhino joined to The Boss is its Unit Leader, and its commander's
     LR is 18": The Gunners 16.9" away take an order directly, 18.5" away only by Radioman."""
-    platoon = """
-[[army.platoon]]
-command = "U-A01"
-first_section = "U-A02"
-hero = { unit = "U-A09", joins = "U-A01" }
-"""
-    head = armies(tmp_path, platoon)  # u0 Boss + Rhino (miniature 4, the leader), u1 Gunners
+    head = armies(
+        tmp_path, platoon("U-A01", "U-A02", hero='unit = "U-A09", joins = "U-A01"')
+    )  # u0 Boss + Rhino (miniature 4, the leader), u1 Gunners
     axis = "u2 : 30,44 32,44 28,44 34,44\nu3 : 30,40 32,40 28,40 34,40 26,40"
     boss = "u0 : 34,4 36,4 26,4 24,4 30,4"
     order = "turn 1 phase command initiator 0 orders 2 1"
@@ -98,13 +79,9 @@ def test_cmd_14_there_are_no_special_orders() -> None:
 def test_hero_01_a_hero_alone_is_a_unit(tmp_path: Path) -> None:
     """DW-HERO-01: Rhino joining no unit is a one-miniature Soldier unit: it counts in the
     command pool, activates, takes orders and can be attacked."""
-    platoon = """
-[[army.platoon]]
-command = "U-A01"
-first_section = "U-A02"
-hero = { unit = "U-A09" }
-"""
-    head = armies(tmp_path, platoon)  # u0 Boss, u1 Gunners, u2 Rhino alone; u3, u4 Axis
+    head = armies(
+        tmp_path, platoon("U-A01", "U-A02", hero='unit = "U-A09"')
+    )  # u0 Boss, u1 Gunners, u2 Rhino alone; u3, u4 Axis
     text = (
         f"{head}\nturn 1 phase command initiator 0 orders 2 1\nu0 : 30,4 32,4 28,4 34,4\n"
         "u1 : 50,4 52,4 48,4 54,4 46,4\nu2 : 30,10\nu3 : 30,44 32,44 28,44 34,44\n"
@@ -124,8 +101,7 @@ hero = { unit = "U-A09" }
 def test_move_06_vertical_movement_costs_allowance(tmp_path: Path) -> None:
     """DW-MOVE-06, DW-TER-07: climbing a 2" hill costs 2" of allowance: Rhino (6") reaches a
     point 5.5" away on flat ground, but not 5.5" away on the hill (5.5 + 2 > 6)."""
-    platoon = '\n[[army.platoon]]\ncommand = "U-A01"\nfirst_section = "U-A02"\nhero = { unit = "U-A09" }\n'
-    head = armies(tmp_path, platoon)
+    head = armies(tmp_path, platoon("U-A01", "U-A02", hero='unit = "U-A09"'))
     rest = "u0 : 4,4 6,4 8,4 10,4\nu3 : 60,44 62,44 58,44 64,44\nturn 1 phase units initiator 0"
     st = position(f"{head}\nterrain T-HILL 40,30 0\n{rest}\nu2 : 40,21")  # the hill: y 26-34
     play(st, "unit u2", "move")
