@@ -175,6 +175,10 @@ def _per_resource(verb: str) -> tuple[MetroAction, ...]:
 MOVE, ATTACK, CLAIM, RETREAT, COLONIZE = (
     _per_station(v) for v in ("move", "attack", "claim", "retreat", "colonize")
 )
+ATTACK_HERO: dict[str, MetroAction] = {f.value: A(f"attack hero {f.value}") for f in Faction}  # by faction
+ANNOUNCE_ARMY, ANNOUNCE_HERO = (
+    tuple(A(f"announce {s} {unit}") for s in BOARD.ids) for unit in ("army", "hero")
+)
 GATHER, PRODUCE, TAX = (_per_resource(v) for v in ("gather", "produce", "tax"))
 UPKEEP: tuple[MetroAction, ...] = tuple(A(f"upkeep {n}") for n in range(1, 9))  # UPKEEP[n - 1]
 RECRUIT: tuple[MetroAction, ...] = tuple(A(f"recruit {n}") for n in range(8))

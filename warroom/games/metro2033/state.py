@@ -13,6 +13,7 @@ peeks, the stage-II draw).
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
 from warroom.core.engine import TurnState
@@ -137,6 +138,13 @@ class MetroState(TurnState):
         mutated, so clones share it."""
         known = self.knowledge.copy()
         known.show(card, *seats)
+        self.knowledge = known
+
+    def show_each(self, cards: Iterable[int], *seats: int) -> None:
+        """`seats` see each of `cards`: one replacement of the knowledge for all of them."""
+        known = self.knowledge.copy()
+        for card in cards:
+            known.show(card, *seats)
         self.knowledge = known
 
     def show_all(self, *cards: int) -> None:

@@ -212,10 +212,8 @@ def _deal(st: MetroState, _job: list[Any]) -> None:
     st.rng.shuffle(cards)
     a, d = int(st.bt["aseat"]), int(st.bt["dseat"])
     st.bhand = [cards[0:6:2], cards[1:6:2], [cards[6]]]
-    for card in st.bhand[0]:
-        st.show(card, a)
-    for card in st.bhand[1]:
-        st.show(card, d)
+    st.show_each(st.bhand[0], a)
+    st.show_each(st.bhand[1], d)
     st.decide_together("card", [a, d])
 
 
@@ -253,7 +251,7 @@ def _wb_job(st: MetroState, job: list[Any]) -> None:
     stays on the agenda. Speed (issue 15): seats with nothing but "done" are passed over in this
     one call, which leaves the same agenda as one job per seat would."""
     seat, left = int(job[1]), int(job[2])
-    n = st.game.num_players
+    n = len(st.faction)  # the number of seats
     while left > 0:
         nxt = (seat + 1) % n
         if _may_intervene(st, seat) and len(_wb_options(st, st.rules.asked["wb"][seat])) > 1:

@@ -130,6 +130,11 @@ def price(st: MetroState, purchase: Purchase) -> dict[Resource, int]:
     return dict(_PRICES[purchase, None if st.law < 0 else _LAW_OF[st.law]])
 
 
+def cost_of(st: MetroState, purchase: Purchase) -> Mapping[Resource, int]:
+    """`price` without the copy, for callers that only read it (speed: options ask often)."""
+    return _PRICES[purchase, None if st.law < 0 else _LAW_OF[st.law]]
+
+
 def describe_cost(cost: Mapping[Resource, int]) -> str:
     return " + ".join(f"{n} {r}" for r, n in cost.items()) or "nothing"
 
@@ -208,17 +213,22 @@ def equipment_limit(st: MetroState, seat: int) -> int:
     return (2 if st.stage == 1 else 3) + (1 if has_hero(st, seat, Hero.MELNIK) else 0)
 
 
+# Speed (issue 15): each hero's SPD and each equipment instance's speed modifier, looked up
+_HERO_SPEED: Mapping[str, int] = {h.value: C.heroes[h].speed for h in Hero}
+_SPEED_OF: Mapping[int, int] = {i: C.equipment[e].speed for i, e in _EQUIPMENT_OF.items()}
+_DRAISINES = INSTANCES[Equipment.DRAISINE]
+
+
 def speed(st: MetroState, seat: int) -> int:
     """Hero SPD plus equipment, never below 0 (M33-HMV-02)."""
-    base = C.heroes[HERO_OF[st.hero[seat]]].speed
-    return max(0, base + sum(C.equipment[e].speed for e in carried(st, seat)))
+    return max(0, _HERO_SPEED[st.hero[seat]] + sum(_SPEED_OF[c] for c in st.equip[seat]))
 
 
 def draisine_station(st: MetroState, seat: int) -> Station | None:
     """The neutral capturable station the seat's hero stands on with a Draisine: it counts as the
     faction's for reach, hero immunity, Khan, Sasha and the Flag only (M33-EQP-12)."""
     at = st.hero_at[seat]
-    if at >= 0 and carries(st, seat, Equipment.DRAISINE) and is_neutral(st, at):
+    if at >= 0 and not _DRAISINES.isdisjoint(st.equip[seat]) and is_neutral(st, at):
         return at
     return None
 

@@ -20,7 +20,11 @@ def meets_victory(st: MetroState, seat: int) -> bool:
 
 def round_winner(st: MetroState) -> int | None:
     """M33-END-03: of those meeting a condition, the nearest the first player, clockwise."""
-    return next((seat for seat in order(st) if meets_victory(st, seat)), None)
+    n, first = len(st.faction), st.first
+    for i in range(n):
+        if meets_victory(st, (first + i) % n):  # turn order (common.order), without the list
+            return (first + i) % n
+    return None
 
 
 def _end_round(st: MetroState, _job: list[Any]) -> None:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from warroom.core.engine import Decision
-from warroom.games.metro2033.actions import COLONIZE, TAX, A, MetroAction
+from warroom.games.metro2033.actions import ANNOUNCE_ARMY, ANNOUNCE_HERO, COLONIZE, TAX, A, MetroAction
 from warroom.games.metro2033.board import BOARD
 from warroom.games.metro2033.cards import CARD
 from warroom.games.metro2033.rules.common import (
@@ -124,8 +124,11 @@ def _income(st: MetroState, job: list[Any]) -> None:
     st.say("income", f"{st.name(seat)} collects income: {_holding(st, seat)}", None, player=seat)
 
 
+_HOLDING = " ".join(f"{{{RES_INDEX[r]}}}{r.value}" for r in RESOURCES)  # "{0}M {1}P {2}A"
+
+
 def _holding(st: MetroState, seat: int) -> str:
-    return " ".join(f"{st.res[seat][RES_INDEX[r]]}{r}" for r in RESOURCES)
+    return _HOLDING.format(*st.res[seat])
 
 
 def _polis_job(st: MetroState, job: list[Any]) -> None:
@@ -156,19 +159,20 @@ def _announce_job(st: MetroState, job: list[Any]) -> None:
 
 def _announce_options(st: MetroState, d: Decision) -> list[MetroAction]:
     """M33-EVT-07: one owned station, defended by the army, or by the hero standing there."""
+    seat = d[1]
     options = []
-    for s in stations_of(st, d.seat):
-        options.append(A(f"announce {BOARD.ids[s]} army"))
-        if st.hero_at[d.seat] == s:
-            options.append(A(f"announce {BOARD.ids[s]} hero"))
+    for s in stations_of(st, seat):
+        options.append(ANNOUNCE_ARMY[s])
+        if st.hero_at[seat] == s:
+            options.append(ANNOUNCE_HERO[s])
     return options
 
 
 def _announce(st: MetroState, action: MetroAction, d: Decision) -> None:
-    s = action.station
+    s, seat = action.station, d[1]
     unit = str(action.part("unit"))
-    st.ann[d.seat] = s * 2 + (HERO_UNIT if unit == "hero" else 0)
-    st.say("announce", f"{st.name(d.seat)} defends {BOARD.ids[s]} with its {unit}", None, player=d.seat)
+    st.ann[seat] = s * 2 + (HERO_UNIT if unit == "hero" else 0)
+    st.say("announce", f"{st.name(seat)} defends {BOARD.ids[s]} with its {unit}", None, player=seat)
 
 
 def _threat_reveal(st: MetroState, _job: list[Any]) -> None:
@@ -273,16 +277,21 @@ def _vote_job(st: MetroState, job: list[Any]) -> None:
     st.decide("vote", int(job[1]))
 
 
+_VOTES = (A("vote for"), A("vote against"))
+
+
 def _vote_options(_st: MetroState, _d: Decision) -> list[MetroAction]:
-    return [A("vote for"), A("vote against")]
+    return list(_VOTES)
 
 
 def _vote(st: MetroState, action: MetroAction, d: Decision) -> None:
     """M33-EVT-15: all of a player's votes one way, openly, in turn order."""
-    n = votes(st, d.seat)
-    side = 0 if action.part("choice") == "for" else 1
+    seat = d[1]
+    n = votes(st, seat)
+    choice = action.part("choice")
+    side = 0 if choice == "for" else 1
     st.tally = [st.tally[0] + (n if side == 0 else 0), st.tally[1] + (n if side == 1 else 0)]
-    st.say("vote", f"{st.name(d.seat)} casts {n} votes {action.part('choice')}", None, player=d.seat)
+    st.say("vote", f"{st.name(seat)} casts {n} votes {choice}", None, player=seat)
 
 
 def _vote_end(st: MetroState, _job: list[Any]) -> None:

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any
 from warroom.core.engine import Decision
 from warroom.games.metro2033.actions import (
     ATTACK,
+    ATTACK_HERO,
     EXCHANGES,
     GATHER,
     MAX_EXCHANGE,
@@ -23,6 +24,7 @@ from warroom.games.metro2033.cards import CARD, INSTANCES
 from warroom.games.metro2033.rules.common import (
     ARMY_MAX,
     ARMY_MIN,
+    RES_INDEX,
     C,
     active_law,
     army_reach,
@@ -30,6 +32,7 @@ from warroom.games.metro2033.rules.common import (
     can_pay,
     can_trade_at,
     carries,
+    cost_of,
     counts_as_own,
     draisine_station,
     draw,
@@ -173,30 +176,41 @@ def explode(st: MetroState, seat: int) -> None:
 def _mob(st: MetroState, job: list[Any]) -> None:
     """M33-MOB-01: upkeep, then recruiting, after W-OWN."""
     seat = int(job[1])
-    st.push(["wown", seat, "mob"], ["upkeep", seat])
+    if _may_act_own(st, seat):
+        st.push(["wown", seat, "mob"], ["upkeep", seat])
+    else:  # speed: W-OWN could only say "done"; the upkeep job would ask at once
+        st.decide("upkeep", seat)
 
 
 def _upkeep_job(st: MetroState, job: list[Any]) -> None:
     st.decide("upkeep", int(job[1]))
 
 
+# Speed (issue 15): upkeep(s) for every s on the track, looked up (UPKEEP_COST[s], s >= 1).
+UPKEEP_COST: tuple[int, ...] = tuple(
+    C.board.army_track.upkeep(s) if s >= ARMY_MIN else 0 for s in range(ARMY_MAX + 1)
+)
+_PIG = RES_INDEX[Resource.PIG]
+
+
 def _upkeep_options(st: MetroState, d: Decision) -> list[MetroAction]:
     """M33-MOB-03: any s' in 1..current whose upkeep the pigs cover."""
-    pigs = held(st, d.seat, Resource.PIG)
-    track = C.board.army_track
-    return [UPKEEP[s - 1] for s in range(st.army[d.seat], 0, -1) if track.upkeep(s) <= pigs]
+    seat = d[1]  # d.seat without the property call (speed: every decision reads it)
+    pigs = st.res[seat][_PIG]
+    return [UPKEEP[s - 1] for s in range(st.army[seat], 0, -1) if UPKEEP_COST[s] <= pigs]
 
 
 def _upkeep(st: MetroState, action: MetroAction, d: Decision) -> None:
     """M33-MOB-02/03: pay upkeep(s') pigs and set the army to s'."""
+    seat = d[1]
     s = int(action.part("amount"))
-    cost = C.board.army_track.upkeep(s)
+    cost = UPKEEP_COST[s]
     if cost:
-        pay(st, d.seat, {Resource.PIG: cost})
-    if s != st.army[d.seat] or cost:
-        st.say("upkeep", f"{st.name(d.seat)} keeps an army of {s} for {cost} P", None, player=d.seat)
-    st.army[d.seat] = s
-    st.decide("recruit", d.seat)
+        pay(st, seat, {Resource.PIG: cost})
+    if s != st.army[seat] or cost:
+        st.say("upkeep", f"{st.name(seat)} keeps an army of {s} for {cost} P", None, player=seat)
+    st.army[seat] = s
+    st.decide("recruit", seat)
 
 
 def recruit_cost(st: MetroState) -> dict[Resource, int]:
@@ -205,17 +219,19 @@ def recruit_cost(st: MetroState) -> dict[Resource, int]:
 
 
 def _recruit_options(st: MetroState, d: Decision) -> list[MetroAction]:
-    cost = recruit_cost(st)
-    most = min(held(st, d.seat, r) // n for r, n in cost.items())
-    return list(RECRUIT[: min(ARMY_MAX - st.army[d.seat], most) + 1])
+    seat = d[1]
+    held = st.res[seat]
+    most = min(held[RES_INDEX[r]] // n for r, n in cost_of(st, Purchase.RECRUIT).items())
+    return list(RECRUIT[: min(ARMY_MAX - st.army[seat], most) + 1])
 
 
 def _recruit(st: MetroState, action: MetroAction, d: Decision) -> None:
     k = int(action.part("amount"))
     if k:
-        pay(st, d.seat, {r: n * k for r, n in recruit_cost(st).items()})
-        st.army[d.seat] += k
-        st.say("recruit", f"{st.name(d.seat)} recruits {k}: army {st.army[d.seat]}", None, player=d.seat)
+        seat = d[1]
+        pay(st, seat, {r: n * k for r, n in cost_of(st, Purchase.RECRUIT).items()})
+        st.army[seat] += k
+        st.say("recruit", f"{st.name(seat)} recruits {k}: army {st.army[seat]}", None, player=seat)
 
 
 # ---------------------------------------------------------------- Army actions
@@ -223,7 +239,10 @@ def _recruit(st: MetroState, action: MetroAction, d: Decision) -> None:
 
 def _army(st: MetroState, job: list[Any]) -> None:
     seat = int(job[1])
-    st.push(["wown", seat, "army"], ["army_act", seat])
+    if _may_act_own(st, seat):
+        st.push(["wown", seat, "army"], ["army_act", seat])
+    else:  # speed, as in _mob
+        st.decide("army", seat)
 
 
 def _army_act_job(st: MetroState, job: list[Any]) -> None:
@@ -242,9 +261,11 @@ def army_targets(st: MetroState, seat: int, reach: frozenset[int] | None = None)
     pool = (
         st.inplay if st.anywhere[seat] else army_reach(st, seat) if reach is None else reach
     ) & BOARD.capturable
-    blocked = pact_blocks(st, seat)
     own = draisine_station(st, seat)
-    return sorted(s for s in pool if st.owner[s] != seat and s != own and not (blocked and st.owner[s] >= 0))
+    owner = st.owner
+    if pact_blocks(st, seat):  # neutral stations only
+        return [s for s in sorted(pool) if owner[s] < 0 and s != own]
+    return [s for s in sorted(pool) if owner[s] != seat and s != own]
 
 
 def hero_targets_for_army(st: MetroState, seat: int, reach: frozenset[int] | None = None) -> list[int]:
@@ -256,13 +277,16 @@ def hero_targets_for_army(st: MetroState, seat: int, reach: frozenset[int] | Non
     if reach is None:
         reach = army_reach(st, seat)
     out = []
-    for q in range(st.game.num_players):
-        h = st.hero_at[q]
-        if q == seat or h < 0 or BOARD.kind[h] == StationKind.HANZA:
+    owner = st.owner
+    for q, h in enumerate(st.hero_at):
+        if q == seat or h < 0 or h in _HANZA:
             continue
-        if (st.owner[h] == seat or h in reach) and not counts_as_own(st, q, h):
+        if (owner[h] == seat or h in reach) and not counts_as_own(st, q, h):
             out.append(q)
     return out
+
+
+_HANZA = frozenset(BOARD.hanza)
 
 
 PASS = A("pass")
@@ -270,16 +294,16 @@ PASS = A("pass")
 
 def _army_options(st: MetroState, d: Decision) -> list[MetroAction]:
     """M33-ARM-01: pass, gather 1 resource, attack a station, attack a hero."""
-    seat = d.seat
+    seat = d[1]
     options = [PASS, *GATHER]
     reach = army_reach(st, seat)  # once for both kinds of target
     options += [ATTACK[s] for s in army_targets(st, seat, reach)]
-    options += [A(f"attack hero {st.faction[q]}") for q in hero_targets_for_army(st, seat, reach)]
+    options += [ATTACK_HERO[st.faction[q]] for q in hero_targets_for_army(st, seat, reach)]
     return options
 
 
 def _army_choice(st: MetroState, action: MetroAction, d: Decision) -> None:
-    seat = d.seat
+    seat = d[1]
     if action.verb == "pass":
         st.say("army_pass", f"{st.name(seat)}'s army stays home", None, player=seat)
     elif action.verb == "gather":
@@ -330,7 +354,11 @@ def _hero_turn(st: MetroState, job: list[Any]) -> None:
         st.say("wounded_skip", f"{st.name(seat)}'s hero is wounded and sits this turn out", None, player=seat)
         st.push(["wown", seat, "wounded"])
         return
-    st.push(["wown", seat, "hero"], ["move", seat], ["act", seat])
+    if _may_act_own(st, seat):
+        st.push(["wown", seat, "hero"], ["move", seat], ["act", seat])
+    else:  # speed, as in _mob: the move job would ask at once, the act job stays
+        st.push(["act", seat])
+        st.decide("move", seat)
 
 
 def _move_job(st: MetroState, job: list[Any]) -> None:
@@ -344,19 +372,25 @@ def destinations(st: MetroState, seat: int) -> tuple[int, ...]:
 
 
 def _move_options(st: MetroState, d: Decision) -> list[MetroAction]:
-    return [MOVE[s] for s in destinations(st, d.seat)]
+    """M33-HMV-03/05 (see `destinations`). Speed (issue 15): each destination list's move
+    actions are built once, cached by the same key as the board's destinations."""
+    seat = d[1]
+    key = (st.hero_at[seat], speed(st, seat), st.inplay, has_hero(st, seat, Hero.ANNA))
+    found = _MOVES.get(key)
+    if found is None:
+        found = _MOVES[key] = tuple(MOVE[s] for s in BOARD.sorted_destinations(*key))
+    return list(found)
+
+
+_MOVES: dict[tuple[int, int, frozenset[int], bool], tuple[MetroAction, ...]] = {}
 
 
 def _move(st: MetroState, action: MetroAction, d: Decision) -> None:
-    s = action.station
-    if s != st.hero_at[d.seat]:
-        st.hero_at[d.seat] = s
+    s, seat = action.station, d[1]
+    if s != st.hero_at[seat]:
+        st.hero_at[seat] = s
         st.say(
-            "move",
-            f"{st.name(d.seat)}'s hero moves to {BOARD.ids[s]}",
-            None,
-            player=d.seat,
-            station=BOARD.ids[s],
+            "move", f"{st.name(seat)}'s hero moves to {BOARD.ids[s]}", None, player=seat, station=BOARD.ids[s]
         )
 
 
@@ -383,7 +417,7 @@ def hero_station_target(st: MetroState, seat: int) -> bool:
 def hero_targets_for_hero(st: MetroState, seat: int) -> list[int]:
     """M33-HAC-03: another hero on the same station, not Hanza, not of the target's faction."""
     at = st.hero_at[seat]
-    if BOARD.kind[at] == StationKind.HANZA or pact_blocks(st, seat):
+    if st.hero_at.count(at) < 2 or at in _HANZA or pact_blocks(st, seat):  # speed: alone there
         return []
     return [q for q in range(st.game.num_players)
             if q != seat and st.hero_at[q] == at and not counts_as_own(st, q, at)]  # fmt: skip
@@ -392,7 +426,7 @@ def hero_targets_for_hero(st: MetroState, seat: int) -> list[int]:
 def _act_options(st: MetroState, d: Decision) -> list[MetroAction]:
     """M33-HAC-01: no action, or exactly one of the six; plus what is not an action: Sasha's
     production, quest completion and Explosives (W-OWN after movement)."""
-    seat = d.seat
+    seat = d[1]
     options = [END]
     if can_produce(st, seat):
         options += PRODUCE
@@ -414,7 +448,7 @@ def _act_options(st: MetroState, d: Decision) -> list[MetroAction]:
         options.append(A("scout"))
     if hero_station_target(st, seat):
         options.append(ATTACK[at])
-    options += [A(f"attack hero {st.faction[q]}") for q in hero_targets_for_hero(st, seat)]
+    options += [ATTACK_HERO[st.faction[q]] for q in hero_targets_for_hero(st, seat)]
     return options
 
 
@@ -422,7 +456,7 @@ END = A("end")
 
 
 def _act(st: MetroState, action: MetroAction, d: Decision) -> None:
-    seat = d.seat
+    seat = d[1]
     verb = action.verb
     if verb == "produce":
         r = Resource(action.part("resource"))
