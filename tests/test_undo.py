@@ -250,7 +250,8 @@ def test_the_terminal_takes_back_with_undo_and_saves_it(
     assert session.human_move(player)
     assert picture(session.state) == before
     shown = capsys.readouterr().out
-    assert "undo  take back your last decision" in shown and f"player {player} took back 1 move" in shown
+    side = ("the Allies", "the Axis")[player]  # named as the web table names the seat, not "player N"
+    assert "undo  take back your last decision" in shown and f"  - {side} took back 1 move" in shown
     while session.undo.available(player, session.state):
         keyboard.lines = ["undo"]
         assert session.human_move(player)

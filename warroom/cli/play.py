@@ -37,6 +37,7 @@ from warroom.cli.common import (
     say,
     user_errors,
 )
+from warroom.cli.seats import seat_title
 from warroom.core.errors import IllegalActionError, OptionError, WarroomError
 from warroom.core.game import JSON, Action, Event, Game, State, events_for
 from warroom.core.replay import Replay
@@ -310,7 +311,7 @@ class PlaySession:
         self.state = self.undo.take_back(seat, count, self.state)
         self.history.append(undo_text(count))
         self.continues = False  # a fresh menu: the position is an earlier one
-        say(f"  - {took_back(seat, count).text}")
+        say(f"  - {took_back(seat, count, seat_title(self.state, seat)).text}")  # named as the web does
 
     def show_forced(self) -> None:
         """The steps the engine took alone since the last action, because each had a single
