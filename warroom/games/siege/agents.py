@@ -213,77 +213,81 @@ class _Look:
         return value
 
     def _plan(self, key: tuple[int, ...]) -> float:
-        """`plan` of the hand `key`. The search's playouts spend most of their time here, so it
-        works on a plain dict (in the order `Counter(key)` would hold), starts from the board's
-        armour and scores (`_Board`) and keeps the cover up to date as cards are used instead of
-        recounting it for every play."""
-        cards: dict[int, int] = {}
+        """`plan` of the hand `key`: while a damage play scores above 0, make the best one (the
+        first of equal scores: strike kinds in hand order, enemies in board order, each strike
+        followed by its Precise Shot version, then IL-2), with armour and the cover (how many
+        strike cards can still damage each enemy) kept up to date as cards are used; then the
+        keep values of what is left. The scores are those of `strike`, `precise` and `il2`
+        written out on the board's per-enemy parts (`_Board`, the same floats). The search's
+        playouts spend most of their time here, hence one loop on plain dicts and lists."""
+        cards: dict[int, int] = {}  # in the order `Counter(key)` would hold
         for kind in key:
             cards[kind] = cards.get(kind, 0) + 1
-        armour = self.board.armour.copy()
-        cover = self.cover(cards)
-        targets = self._targets  # filled for every strike kind of `cards` by `cover`
+        board = self.board
+        armour = board.armour.copy()
+        cover = dict.fromkeys(armour, 0)
+        strikes = self._strikes(cards, cover)
+        known = self._targets  # filled for every strike kind held by `_strikes`
+        precise, il2 = self.g.precise, self.g.il2
+        kill, finish, chip, urg, il2_reach = board.kill, board.finish, board.chip, self.urg, board.il2
         total = 0.0
         while True:
-            best = self._best_damage(cards, armour, cover)
+            has_precise = cards.get(precise, 0) > 0
+            best_score = 0.0  # only a positive score is a play
+            best: tuple[int, int, bool, bool] | None = None  # card kind, enemy, with Precise Shot, kills
+            for kind, flex, targets in strikes:
+                if cards[kind] <= 0:
+                    continue
+                for tid in targets:
+                    a = armour[tid]
+                    if a <= 0:
+                        continue
+                    c = cover[tid]
+                    if a <= 1:
+                        score = kill[tid] - flex
+                    elif a <= c:
+                        score = finish[tid] - a - flex  # the rest of the hand finishes it
+                    else:
+                        score = chip[tid] - 0.5 * a - flex
+                    if score > best_score:
+                        best_score, best = score, (kind, tid, False, False)
+                    if has_precise:
+                        score = kill[tid] + 5.0 * (a - c if a > c else 0) + (a - 1) - 12.0
+                        if score > best_score:
+                            best_score, best = score, (kind, tid, True, True)
+            if cards.get(il2, 0) > 0:
+                for tid in il2_reach:
+                    a = armour[tid]
+                    if a > 0:
+                        c = cover[tid]
+                        score = urg[tid] * (2.0 + 1.5 * (a - c if a > c else 0)) + a - 14.0
+                        if score > best_score:
+                            best_score, best = score, (il2, tid, False, True)
             if best is None:
                 break
-            score, used, tid, kill = best
-            total += score
-            for kind in used:
+            total += best_score
+            used, tid, with_precise, kills = best
+            for kind in (used, precise) if with_precise else (used,):
                 cards[kind] -= 1
-                for hit in targets.get(kind, ()):
+                for hit in known.get(kind, ()):
                     cover[hit] -= 1
-            armour[tid] = 0 if kill else armour[tid] - 1
+            armour[tid] = 0 if kills else armour[tid] - 1
         return total + self._keep(cards)
 
-    def _best_damage(
-        self, cards: dict[int, int], armour: dict[int, int], cover: dict[int, int]
-    ) -> tuple[float, tuple[int, ...], int, bool] | None:
-        """The best damage play of `cards` (the first of equal scores), the scores of `strike`,
-        `precise` and `il2` written out on the board's per-enemy parts (the same floats): this
-        loop is the heuristic's hot path."""
-        g, board = self.g, self.board
-        known, flexes = self._targets, board.tables.flex
-        kill, finish, chip = board.kill, board.finish, board.chip
-        precise = g.precise
-        has_precise = cards.get(precise, 0) > 0
-        best: tuple[float, tuple[int, ...], int, bool] | None = None
-        best_score = 0.0  # only a positive score is a play
+    def _strikes(self, cards: dict[int, int], cover: dict[int, int]) -> list[tuple[int, float, list[int]]]:
+        """The strike kinds of `cards` in their order, each with its flex and the enemies it can
+        hit, counted into `cover` (zero for every enemy on entry) once per copy held."""
+        known, can_hit, flexes = self._targets, self.g.can_hit, self.board.tables.flex
+        strikes = []
         for kind, n in cards.items():
-            if n <= 0:
-                continue
-            targets = known.get(kind)  # every strike kind held was looked up by `cover`
-            if targets is None:
-                continue  # not a strike card
-            flex = flexes[kind]
-            for tid in targets:
-                a = armour[tid]
-                if a <= 0:
-                    continue
-                c = cover[tid]
-                if a <= 1:
-                    score = kill[tid] - flex
-                elif a <= c:
-                    score = finish[tid] - a - flex
-                else:
-                    score = chip[tid] - 0.5 * a - flex
-                if score > best_score:
-                    best_score, best = score, (score, (kind,), tid, False)
-                if has_precise:
-                    score = kill[tid] + 5.0 * (a - c if a > c else 0) + (a - 1) - 12.0
-                    if score > best_score:
-                        best_score, best = score, (score, (kind, precise), tid, True)
-        if cards.get(g.il2, 0) > 0:
-            il2, urg = (g.il2,), self.urg
-            for tid in board.il2:
-                a = armour[tid]
-                if a > 0:
-                    c = cover[tid]
-                    score = urg[tid] * (2.0 + 1.5 * (a - c if a > c else 0)) + a - 14.0
-                    if score > best_score:
-                        best_score, best = score, (score, il2, tid, True)
-        return best
+            if kind in can_hit:
+                targets = known.get(kind)
+                if targets is None:
+                    targets = self.hit_targets(kind)
+                for tid in targets:
+                    cover[tid] += n
+                strikes.append((kind, flexes[kind], targets))
+        return strikes
 
     def _keep(self, cards: dict[int, int]) -> float:
         g = self.g
