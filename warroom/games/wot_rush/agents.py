@@ -27,6 +27,13 @@ if TYPE_CHECKING:
 
 _ABILITY_VALUE = {Ability.RES: 9.0, Ability.CALL: 6.0, Ability.REI: 7.0, Ability.INV: 8.0,
                   Ability.SAB: 5.0, Ability.REP: 4.0, Ability.REC: 0.5}  # fmt: skip
+# Enum members as module constants: looking one up on its class costs about a microsecond, and
+# the scorers run for every option of every decision of a search's playouts
+_ATTACK, _USE, _BUY, _DEFEND, _DONE = Verb.ATTACK, Verb.USE, Verb.BUY, Verb.DEFEND, Verb.DONE
+_CANCEL, _ADD, _THEN = Verb.CANCEL, Verb.ADD, Verb.THEN
+_RES, _CALL, _REP = Ability.RES, Ability.CALL, Ability.REP
+_NO_RESTRICTION, _ONLY_VEHICLES, _ONLY_BASE = Restriction.NONE, Restriction.VEHICLES, Restriction.BASE
+_VALUE_BY_NUMBER = tuple(_ABILITY_VALUE[a] for a in Ability)  # _ABILITY_VALUE[Ability(n)], by n
 
 
 class HeuristicAgent:
@@ -57,7 +64,7 @@ def card_value(st: WotState, card: int) -> float:
     g = st.game
     value = 1.5 * g.strength[card] + 1.2 * max(0, g.arm[card]) + 1.3 * max(0, g.res[card])
     value += 2.0 * g.heavy[card] + sum(_ABILITY_VALUE[a] * max(1, n) / 3 for a, n in g.abil[card])
-    value -= 0.5 * (g.restr[card] != Restriction.NONE)
+    value -= 0.5 * (g.restr[card] != _NO_RESTRICTION)
     cls = g.content.card_class[g.kind[card]]
     for a in st.achievements:
         ach = g.content.achievements[a]
@@ -77,20 +84,20 @@ def _keep_value(st: WotState, card: int) -> float:
 def _main(st: WotState, a: WotAction) -> float:
     g = st.game
     verb = a.verb
-    if verb == Verb.ATTACK:
+    if verb == _ATTACK:
         return 50.0 + _attack_power(st, a.a)
-    if verb == Verb.USE:
+    if verb == _USE:
         ability = a.b  # an Ability's number (IntEnum: compares and hashes as its member)
-        if ability == Ability.RES:
+        if ability == _RES:
             return 40.0 if any(g.cost[c] <= 4 and c < g.content.num_vehicles for c in st.reserve) else 1.0
-        if ability == Ability.CALL:
+        if ability == _CALL:
             return 38.0 if _budget(st) >= 2 else 2.0
-        if ability == Ability.REP:
+        if ability == _REP:
             return 30.0 if _junk(st) else 1.0
-        return 30.0 + _ABILITY_VALUE[Ability(ability)]
-    if verb == Verb.BUY:
+        return 30.0 + _VALUE_BY_NUMBER[ability]
+    if verb == _BUY:
         return 20.0 + card_value(st, a.a) + g.cost[a.a]
-    if verb == Verb.DEFEND:
+    if verb == _DEFEND:
         return 10.0 + g.arm[a.a] if _open_bases(st) else 3.0 + g.arm[a.a]
     return 0.0  # end
 
@@ -121,9 +128,9 @@ def _attack_power(st: WotState, card: int) -> float:
 
 def _pay(st: WotState, a: WotAction) -> float:
     """Pay with the least missed cards, and stop as soon as the cost is covered."""
-    if a.verb == Verb.DONE:
+    if a.verb == _DONE:
         return 100.0
-    if a.verb == Verb.CANCEL:
+    if a.verb == _CANCEL:
         return -100.0  # it chose the card on purpose: it never takes the purchase back
     g = st.game
     card = next(c for c in st.hand[st.active] if g.kind[c] == a.a and c not in st.played)
@@ -131,7 +138,7 @@ def _pay(st: WotState, a: WotAction) -> float:
 
 
 def _declare(st: WotState, a: WotAction) -> float:
-    return 10.0 if a.verb == Verb.ADD else 1.0  # every same-nation card joins the attack
+    return 10.0 if a.verb == _ADD else 1.0  # every same-nation card joins the attack
 
 
 def _fire(st: WotState, a: WotAction) -> float:
@@ -145,10 +152,10 @@ def _fire(st: WotState, a: WotAction) -> float:
         target = st.guard[i]
         kills = g.strength[card] >= g.arm[target] or st.guard_dmg[i]
         # a restricted or weak card goes first at vehicles, keeping heavies for the base behind
-        bonus = 2.0 * (g.restr[card] == Restriction.VEHICLES) + 0.01 * _standing(st, a.b)
+        bonus = 2.0 * (g.restr[card] == _ONLY_VEHICLES) + 0.01 * _standing(st, a.b)
         return (20.0 if kills else 6.0) - 3.0 * g.heavy[card] + bonus
     kills = g.heavy[card] or st.base_dmg[i]
-    return (30.0 if kills else 8.0) + 2.0 * (g.restr[card] == Restriction.BASE) + 0.01 * _standing(st, a.b)
+    return (30.0 if kills else 8.0) + 2.0 * (g.restr[card] == _ONLY_BASE) + 0.01 * _standing(st, a.b)
 
 
 def _standing(st: WotState, seat: int) -> float:
@@ -172,7 +179,7 @@ def _place(st: WotState, a: WotAction) -> float:
 
 
 def _more(_st: WotState, a: WotAction) -> float:
-    return 1.0 if a.verb == Verb.THEN else 0.0
+    return 1.0 if a.verb == _THEN else 0.0
 
 
 def _scout(st: WotState, a: WotAction) -> float:
@@ -188,7 +195,7 @@ def _research(st: WotState, a: WotAction) -> float:
 
 def _repair(st: WotState, a: WotAction) -> float:
     """Thin the deck: barracks cards go first, never medals, bases or vehicles."""
-    if a.verb == Verb.DONE:
+    if a.verb == _DONE:
         return 0.0
     c = st.game.content
     if c.is_medal[a.a] or c.is_base[a.a] or c.is_vehicle[a.a]:

@@ -20,6 +20,7 @@ from warroom.games.wot_rush.position import parse_position
 from warroom.games.wot_rush.render import describe, render
 from warroom.games.wot_rush.rules import setup
 from warroom.games.wot_rush.rules.attack import forecast
+from warroom.games.wot_rush.rules.decisions import RULES
 from warroom.games.wot_rush.state import WotState
 from warroom.games.wot_rush.view import summary
 from warroom.games.wot_rush.words import (
@@ -29,6 +30,7 @@ from warroom.games.wot_rush.words import (
     NATIONS,
     RESTRICTION_WORDS,
     CardType,
+    Kind,
     Restriction,
 )
 
@@ -134,6 +136,7 @@ class WotRushGame(Game[WotState]):
             tuple((i, i // k, i % k) for i in others) for others in self.others
         )
         self.no_damage = [False] * k
+        self.main_asked = RULES.asked[Kind.MAIN]  # each seat's MAIN decision, as `decide` interns it
 
     def all_actions(self) -> list[Action]:
         return list(self.table.all)

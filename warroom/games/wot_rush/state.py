@@ -138,6 +138,10 @@ class WotState(TurnState):
         `end`, a third of all decisions, calls its rule without the MAIN dispatch; a MAIN
         decision or the end of the game always follows it.
 
+        The next decision's options are listed here, at once, into the contract's cache: every
+        caller asks for them next (an agent to choose, `apply_action` to check), and listing
+        them here spares the contract's `is_terminal` and `_legal_actions` round trip per step.
+
         Measured in CPU instructions of random playouts (callgrind, 30 games): the generic
         `TurnState._apply` costs 5.7% more than the former state machine, a fast path for `end`
         alone 4.5%, this 0.4%. (Core change that removes it: `TurnState._apply` calling
@@ -149,12 +153,15 @@ class WotState(TurnState):
         if action.verb is _END:
             end_turn(self)
             self.turn_steps += 1
-            return events
-        _APPLY[self.decision[0]](self, action)  # type: ignore[index]  # apply_action: the game runs
-        self.turn_steps += 1
+        else:
+            _APPLY[self.decision[0]](self, action)  # type: ignore[index]  # apply_action: the game runs
+            self.turn_steps += 1
+            decision = self.decision
+            if decision is not None and decision[0] in _FORCED:
+                self.run()  # leaves the options listed when it stops at a choice of several
         decision = self.decision
-        if decision is not None and decision[0] in _FORCED:
-            self.run()
+        if decision is not None and self._legal is None:
+            self._legal = _OPTIONS[decision[0]](self)
         return events
 
     def view(self, player: int | None) -> JSON:
@@ -188,6 +195,7 @@ class WotState(TurnState):
         hangar's order (hidden even from its owner), and for every other seat whose hand is hidden,
         which of its hand + hangar cards are in the hand. The active hand is face up."""
         new = self._clone()
+        new._legal = None  # the hands below are re-drawn: the options are listed afresh
         new.rng = Rng(rng.next_u64())
         rng.shuffle(new.vdeck)
         for seat in range(self.game.num_players):

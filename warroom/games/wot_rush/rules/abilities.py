@@ -10,6 +10,9 @@ from warroom.games.wot_rush.words import ABILITY_NAMES, Ability, Kind
 
 _NAMES = tuple(a.name for a in Ability)  # by value: Enum.name is a slow property on the hot path
 assert all(a == i for i, a in enumerate(Ability))
+# the abilities as plain ints: an Enum member looked up on the class costs a microsecond (hot path)
+_REC, _REI, _INV, _SAB = int(Ability.REC), int(Ability.REI), int(Ability.INV), int(Ability.SAB)
+_RES, _CALL = int(Ability.RES), int(Ability.CALL)
 
 if TYPE_CHECKING:
     from warroom.games.wot_rush.actions import WotAction
@@ -37,11 +40,13 @@ def ability_plays(st: WotState, out: list[WotAction]) -> None:
 def _take_card(st: WotState, k: int) -> int:
     """Take a playable card of kind k from the active hand into play (WOT-PLAY-03)."""
     g = st.game
-    hand = st.hand[st.active]
-    card = next(c for c in hand if g.kind[c] == k and c not in st.played)
+    hand, kind, played = st.hand[st.active], g.kind, st.played
+    for card in hand:  # the first playable card of kind k (a loop, not next(...): hot path)
+        if kind[card] == k and card not in played:
+            break
     hand.remove(card)
     if g.veh[card]:
-        st.played.add(card)  # WOT-PLAY-04
+        played.add(card)  # WOT-PLAY-04
     st.card = card
     return card
 
@@ -53,7 +58,7 @@ def start(st: WotState, k: int, ability: int) -> None:
     st.to_grave = False
     st.say("ability_play", f"player {st.active} plays {st.game.name_of[card]} for its abilities",
            None, player=st.active, card=st.game.label_of[card])  # fmt: skip
-    resolve(st, Ability(ability))
+    resolve(st, ability)
 
 
 def defend(st: WotState, k: int) -> None:
@@ -66,35 +71,35 @@ def defend(st: WotState, k: int) -> None:
     _destination(st)
 
 
-def resolve(st: WotState, ability: Ability) -> None:
-    """Resolve one printed ability of the card in play (WOT-ICON-06..12)."""
+def resolve(st: WotState, ability: int) -> None:
+    """Resolve one printed ability (an `Ability` value) of the card in play (WOT-ICON-06..12)."""
     n = next(n for a, n in st.game.abil[st.card] if a == ability)
     name, words = _NAMES[ability], ABILITY_NAMES[ability]
     text = f"player {st.active} uses {words} {n}" if n else f"player {st.active} uses {words}"
     st.say("ability", text, None, player=st.active, ability=name, n=n)
-    if ability == Ability.REC:
+    if ability == _REC:
         st.decide(Kind.SCOUT, st.active)
-    elif ability == Ability.REI:
+    elif ability == _REI:
         drawn = draw(st, st.active, n)  # drawn cards are revealed and playable (WOT-ICON-07, G-09)
         names = ", ".join(st.game.name_of[c] for c in drawn) or "nothing"
         st.say("reinforce", f"player {st.active} draws {names}",
                None, player=st.active, cards=[st.game.label_of[c] for c in drawn])  # fmt: skip
         after(st)
-    elif ability == Ability.INV:
+    elif ability == _INV:
         nation = st.game.nat[st.card]
         if nation >= 0 and st.medal1[nation]:  # nothing if no one-medal card is left (WOT-ICON-08)
             take_medals(st, st.active, nation, 0, 1)
         after(st)
-    elif ability == Ability.SAB:
+    elif ability == _SAB:
         n_seats = st.game.seats
         seats = ((st.active + i) % n_seats for i in range(1, n_seats))
         st.sab_queue = [q for q in seats if st.hand[q]]  # clockwise; empty hands skipped (G-11)
         _next_victim(st)
-    elif ability == Ability.RES:
+    elif ability == _RES:
         st.to_grave = True  # even if armoured (WOT-ICON-10)
         st.ability_n = n
         st.decide(Kind.RESEARCH, st.active)
-    elif ability == Ability.CALL:
+    elif ability == _CALL:
         st.limit += 1  # WOT-ICON-11, WOT-PLAY-07
         after(st)
     elif st.warehouse[st.active]:  # REP
@@ -125,7 +130,7 @@ def more_choices(st: WotState) -> list[WotAction]:
 
 def then(st: WotState, ability: int) -> None:
     st.pending.remove(ability)
-    resolve(st, Ability(ability))
+    resolve(st, ability)
 
 
 def _destination(st: WotState) -> None:

@@ -66,30 +66,33 @@ def payments(st: WotState) -> list[WotAction]:
     """`pay K` for each eligible hand card kind; `done` once at least one card is spent and the
     total covers the cost (WOT-BUY-02/03). Any paying set can be built; the surplus is lost."""
     g = st.game
-    res, kind, pay, played = g.res, g.kind, st.game.table.pay, st.played
-    seen: set[int] = set()
+    res, kind, table, played = g.res, g.kind, g.table, st.played
+    pay = table.pay
     out: list[WotAction] = []
     for card in st.hand[st.active]:
-        k = kind[card]
-        if res[card] >= 0 and card not in played and k not in seen:
-            seen.add(k)
-            out.append(pay[k])  # type: ignore[arg-type]  # res >= 0: the pay action exists
-    if st.paid and st.paid_total >= g.cost[st.card]:
-        out.append(st.game.table.done)
-    elif not st.paid and st.turn_steps < CANCEL_STEPS:
-        out.append(st.game.table.cancel)
+        if res[card] >= 0 and card not in played:
+            action = pay[kind[card]]
+            if action not in out:  # one per kind: a hand holds a few cards (hot path)
+                out.append(action)  # type: ignore[arg-type]  # res >= 0: the pay action exists
+    if st.paid:
+        if st.paid_total >= g.cost[st.card]:
+            out.append(table.done)
+    elif st.turn_steps < CANCEL_STEPS:
+        out.append(table.cancel)
     return out
 
 
 def pay(st: WotState, k: int) -> None:
     """One paying card goes to the warehouse (WOT-BUY-04 step 1)."""
     g = st.game
-    hand = st.hand[st.active]
-    card = next(c for c in hand if g.kind[c] == k and c not in st.played)
+    hand, kind, played = st.hand[st.active], g.kind, st.played
+    for card in hand:  # the first unplayed card of kind k (a loop, not next(...): hot path)
+        if kind[card] == k and card not in played:
+            break
     hand.remove(card)
     st.warehouse[st.active].append(card)
     if g.veh[card]:
-        st.played.add(card)
+        played.add(card)
     st.paid += 1
     st.paid_total += g.res[card]
 

@@ -28,10 +28,10 @@ def main_choices(st: WotState) -> list[WotAction]:
 
     One pass over the hand gathers what each kind of play needs (this is the hot path of every
     simulation), reading the per-card tuple `game.main_info`; the rules themselves live in buy.py,
-    abilities.py and attack.py."""
+    abilities.py and attack.py (`attack.target_mask` is written out here: same mask)."""
     g = st.game
     played, info, active = st.played, g.main_info, st.active
-    out: list[WotAction] = []
+    plays: list[WotAction] = []
     budget, payers, attackers = 0, False, []
     seen: list[int] = []
     can_defend = -1  # computed once, on the first armoured card (WOT-ABIL-04)
@@ -46,32 +46,46 @@ def main_choices(st: WotState) -> list[WotAction]:
             continue
         seen.append(k)
         if uses:
-            out.extend(uses)  # WOT-ABIL-01/02
+            plays += uses  # WOT-ABIL-01/02
         if defend is not None:
             if can_defend < 0:
                 lo = active * g.bpp
                 can_defend = max(st.base[lo : lo + g.bpp]) >= 0
             if can_defend:
-                out.append(defend)  # WOT-ABIL-04
+                plays.append(defend)  # WOT-ABIL-04
         if attacker:
             attackers.append(card)  # WOT-ATK-01
     if payers and st.purchases < st.limit:  # WOT-BUY-03/06
         cost, buy = g.cost, g.table.buy
-        out[:0] = [buy[c] for c in st.reserve if cost[c] <= budget]
+        out = [buy[c] for c in st.reserve if cost[c] <= budget]
+        out += plays
+    else:
+        out = plays
     if attackers and not st.attacked:
-        targets = attack.target_mask(st)
-        if targets:  # EDGE-17
-            hits, nat = g.hits, g.nat
-            armed = [nat[c] for c in attackers if hits[c] & targets]
-            if armed:
-                buttons = g.table.attack
-                out.extend([buttons[c] for c in attackers if nat[c] in armed])
+        base, guard = st.base, st.guard
+        targets = 0  # attack.target_mask (EDGE-17)
+        for i in g.others[active]:
+            if base[i] >= 0:
+                targets |= 1 if guard[i] >= 0 else 2
+                if targets == 3:
+                    break
+        if targets:
+            hits, nat, buttons = g.hits, g.nat, g.table.attack
+            if len(attackers) == 1:
+                card = attackers[0]
+                if hits[card] & targets:
+                    out.append(buttons[card])
+            else:
+                armed = [nat[c] for c in attackers if hits[c] & targets]
+                if armed:
+                    out += [buttons[c] for c in attackers if nat[c] in armed]
     out.append(g.table.end)
     return out
 
 
 # -- what each option does, by kind -----------------------------------------------------------
 _BUY, _USE, _DEFEND, _ATTACK = Verb.BUY, Verb.USE, Verb.DEFEND, Verb.ATTACK  # constants: hot path
+_PAY, _CANCEL, _THEN, _SCRAP, _ADD = Verb.PAY, Verb.CANCEL, Verb.THEN, Verb.SCRAP, Verb.ADD
 
 
 def _main(st: WotState, a: WotAction) -> None:
@@ -89,16 +103,16 @@ def _main(st: WotState, a: WotAction) -> None:
 
 
 def _pay(st: WotState, a: WotAction) -> None:
-    if a.verb is Verb.PAY:
+    if a.verb is _PAY:
         buy.pay(st, a.a)
-    elif a.verb is Verb.CANCEL:
+    elif a.verb is _CANCEL:
         buy.cancel(st)
     else:
         buy.complete(st)
 
 
 def _more(st: WotState, a: WotAction) -> None:
-    if a.verb is Verb.THEN:
+    if a.verb is _THEN:
         abilities.then(st, a.b)
     else:
         abilities.stop(st)
@@ -113,7 +127,7 @@ def _research(st: WotState, a: WotAction) -> None:
 
 
 def _repair(st: WotState, a: WotAction) -> None:
-    if a.verb is Verb.SCRAP:
+    if a.verb is _SCRAP:
         abilities.scrap(st, a.a)
     else:
         abilities.stop_repair(st)
@@ -128,7 +142,7 @@ def _place(st: WotState, a: WotAction) -> None:
 
 
 def _declare(st: WotState, a: WotAction) -> None:
-    if a.verb is Verb.ADD:
+    if a.verb is _ADD:
         attack.add(st, a.a)
     else:
         attack.go(st)

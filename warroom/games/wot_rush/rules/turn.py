@@ -8,7 +8,6 @@ from typing import TYPE_CHECKING
 from warroom.core.game import Event
 from warroom.games.wot_rush.rules.scoring import final_scores, winners
 from warroom.games.wot_rush.rules.zones import draw, reveal
-from warroom.games.wot_rush.words import Kind
 
 new_event = tuple.__new__  # Event(...) without the NamedTuple's Python-level __new__ (hot path)
 
@@ -26,11 +25,12 @@ def start_turn(st: WotState, seat: int) -> None:
     lo = seat * g.bpp
     hi = lo + g.bpp
     st.base_dmg[lo:hi] = st.guard_dmg[lo:hi] = g.no_damage
-    st.played.clear()
+    if st.played:
+        st.played.clear()
     st.purchases = 0
     st.limit = 1
     st.attacked = False
-    st.decide(Kind.MAIN, seat)
+    st.decision = g.main_asked[seat]  # st.decide(Kind.MAIN, seat), without the call (hot path)
     text = f"turn {turn}: player {seat} reveals the hand"
     st.events.append(new_event(Event, ("turn", text, {"player": seat, "turn": turn}, None)))
 
@@ -58,8 +58,14 @@ def end_turn(st: WotState) -> None:
     else:
         hand.clear()
         drawn = draw(st, seat, n)
-    cards = list(map(g.label_of.__getitem__, drawn))  # not a comprehension: no frame (hot path)
-    text = f"player {seat} draws {', '.join(map(g.name_of.__getitem__, drawn))}"
+    if len(drawn) == 3:  # the usual hand, written out: no join, no map (hot path)
+        name, label = g.name_of, g.label_of
+        d0, d1, d2 = drawn
+        cards = [label[d0], label[d1], label[d2]]
+        text = f"player {seat} draws {name[d0]}, {name[d1]}, {name[d2]}"
+    else:
+        cards = list(map(g.label_of.__getitem__, drawn))
+        text = f"player {seat} draws {', '.join(map(g.name_of.__getitem__, drawn))}"
     st.events.append(new_event(Event, ("draw", text, {"player": seat, "cards": cards}, g.seat_only[seat])))
     seats = g.seats
     if seat == (st.first - 1) % seats:  # the seat to the first player's right closes a round
