@@ -1,6 +1,8 @@
 """End to end in real headless Chromium (Debian's, driven by Playwright; never a downloaded browser).
 
-Screenshots of every game's table land in docs/screenshots/ (README, "Web table").
+Screenshots of every game's table land in docs/screenshots/ (README, "Web table"). The `browser`
+fixture lives here; the page helpers every browser test shares are in browser_helpers.py (and
+stay importable from here: SNAP, snap, wait_my_move, wait_ply_after).
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ from typing import Any
 import pytest
 
 import warroom
+from tests.server.browser_helpers import SNAP, open_page, snap, wait_my_move, wait_ply_after
 from tests.server.conftest import ServerProcess
 
 CHROMIUM = "/usr/bin/chromium"
@@ -29,11 +32,11 @@ ARGS = [
     "--no-first-run",
 ]
 
+__all__ = ["SNAP", "browser", "new_page", "snap", "wait_my_move", "wait_ply_after"]
+
 playwright_api = pytest.importorskip("playwright.sync_api")
 if not os.path.exists(CHROMIUM):
     pytest.skip("Debian's chromium is not installed (./dev test installs it)", allow_module_level=True)
-
-SNAP = "window.warroomTable && window.warroomTable.snapshot"
 
 
 @pytest.fixture(scope="module")
@@ -45,15 +48,9 @@ def browser() -> Iterator[Any]:
 
 
 def new_page(browser: Any) -> Any:
-    context = browser.new_context(viewport={"width": 1360, "height": 980})
     # these tests click every step themselves, forced ones too (the table would take them after
     # a moment: test_browser_seats checks that)
-    context.add_init_script("try { localStorage.setItem('warroom.autoplay', '0'); } catch (e) {}")
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda exc: errors.append(str(exc)))
-    page.errors = errors
-    return page
+    return open_page(browser, 1360, 980, autoplay=False)
 
 
 class OpaqueOptions:
@@ -118,24 +115,6 @@ def shot(page: Any, name: str) -> None:
     SHOTS.mkdir(parents=True, exist_ok=True)
     image = Image.open(io.BytesIO(page.screenshot(full_page=True))).convert("RGB")
     image.quantize(colors=128, method=Image.Quantize.MEDIANCUT).save(SHOTS / f"{name}.png", optimize=True)
-
-
-def snap(page: Any) -> dict[str, Any]:
-    doc: dict[str, Any] = page.evaluate("window.warroomTable.snapshot")
-    return doc
-
-
-def wait_ply_after(page: Any, ply: int) -> None:
-    page.wait_for_function(f"() => {SNAP} && window.warroomTable.snapshot.ply > {ply}", timeout=15000)
-
-
-def wait_my_move(page: Any, seat: int = 0) -> dict[str, Any]:
-    page.wait_for_function(
-        f"() => {{ const s = {SNAP}; return s && !window.warroomTable.pending && "
-        f"(s.finished || (s.current_player === {seat} && s.legal.length > 0)); }}",
-        timeout=30000,
-    )
-    return snap(page)
 
 
 def click_target(locator: Any) -> None:

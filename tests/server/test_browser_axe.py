@@ -11,6 +11,7 @@ from typing import Any
 
 import pytest
 
+from tests.server.browser_helpers import open_page
 from tests.server.conftest import ServerProcess
 from tests.server.test_browser import SNAP, browser
 from tests.server.test_browser_layout import GAMES
@@ -36,7 +37,7 @@ def test_axe_finds_no_violation_at_the_table(browser: Any, serve: Any, game_id: 
     server: ServerProcess = serve(ai_delay_ms=0)
     body, _ = GAMES[game_id]
     created = server.post("/api/tables", {**body, "ai_delay_ms": 0})
-    page = browser.new_context(viewport={"width": 1280, "height": 800}).new_page()
+    page = open_page(browser)
     page.goto(server.base + created["seats"][0]["link"])
     page.wait_for_function(f"() => {SNAP} && {SNAP}.you.includes({SNAP}.current_player)", timeout=30000)
     page.wait_for_timeout(300)
@@ -49,7 +50,7 @@ def test_axe_finds_no_violation_in_the_lobby_and_the_replay(browser: Any, serve:
     server: ServerProcess = serve(ai_delay_ms=0)
     body, _ = GAMES["memoir44"]
     created = server.post("/api/tables", {**body, "seats": ["random", "random"], "ai_delay_ms": 0})
-    page = browser.new_context(viewport={"width": 1280, "height": 800}).new_page()
+    page = open_page(browser)
     page.goto(server.base + "/")
     page.wait_for_selector(".game-card")
     lobby = axe_violations(page)

@@ -8,6 +8,7 @@ from __future__ import annotations
 import hashlib
 from typing import Any
 
+from tests.server.browser_helpers import open_page
 from tests.server.conftest import ServerProcess
 from tests.server.test_browser import SNAP, browser
 
@@ -15,7 +16,7 @@ __all__ = ["browser"]
 
 
 def _open(browser: Any, server: ServerProcess, link: str) -> Any:
-    page = browser.new_context(viewport={"width": 1280, "height": 800}).new_page()
+    page = open_page(browser)
     page.goto(server.base + link)
     page.wait_for_function(f"() => {SNAP} && document.getElementById('deal')")
     return page

@@ -5,8 +5,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from tests.server.browser_helpers import SNAP, open_seat, wait_my_move
 from tests.server.conftest import ServerProcess
-from tests.server.test_browser import SNAP, browser, pegasus_bridge_table, wait_my_move
+from tests.server.test_browser import browser, pegasus_bridge_table
 
 __all__ = ["browser"]
 
@@ -25,12 +26,7 @@ def tab_to(page: Any, handle: str) -> None:
 def test_memoir44_a_card_and_units_taken_by_keyboard_alone(browser: Any, serve: Any) -> None:
     server: ServerProcess = serve(ai_delay_ms=40)
     created = pegasus_bridge_table(server, ["human", "heuristic"], seed=1)
-    context = browser.new_context(viewport={"width": 1280, "height": 800})
-    context.add_init_script("try { localStorage.setItem('warroom.autoplay', '0'); } catch (e) {}")
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda exc: errors.append(str(exc)))
-    page.goto(server.base + created["seats"][0]["link"])
+    page = open_seat(browser, server.base + created["seats"][0]["link"], autoplay=False)
     page.wait_for_selector(".m44-board")
     doc = wait_my_move(page)
     # every target is a focusable, named button
@@ -53,4 +49,4 @@ def test_memoir44_a_card_and_units_taken_by_keyboard_alone(browser: Any, serve: 
         assert page.evaluate(FOCUSED), "the focus was lost after the move"
     ordered = [u for u in wait_my_move(page)["view"]["units"] if u.get("ordered")]
     assert {u["hex"] for u in ordered} == {"R7C4", "R6C3"}
-    assert not errors, errors
+    assert not page.errors, page.errors

@@ -15,8 +15,9 @@ from typing import Any
 
 import pytest
 
+from tests.server.browser_helpers import open_page, open_seat, play_option, wait_my_move
 from tests.server.conftest import ServerProcess
-from tests.server.test_browser import SHOTS, SNAP, browser, wait_ply_after
+from tests.server.test_browser import SHOTS, browser
 
 __all__ = ["browser"]  # the fixture, shared with the other browser tests
 
@@ -91,14 +92,6 @@ def viewport_shot(page: Any, name: str) -> None:
     image.quantize(colors=160, method=Image.Quantize.MEDIANCUT).save(SHOTS / f"{name}.png", optimize=True)
 
 
-def wait_for_my_move(page: Any) -> None:
-    page.wait_for_function(
-        f"() => {{ const s = {SNAP}; return s && !window.warroomTable.pending && "
-        "(s.finished || (s.you.includes(s.current_player) && s.legal.length > 0)); }",
-        timeout=30000,
-    )
-
-
 @pytest.mark.parametrize("game_id", list(GAMES))
 def test_board_hand_and_prompt_fit_the_screen_and_nothing_covers_the_board(
     browser: Any, serve: Any, game_id: str
@@ -108,20 +101,12 @@ def test_board_hand_and_prompt_fit_the_screen_and_nothing_covers_the_board(
     created = server.post("/api/tables", {**body, "ai_delay_ms": 0})
     link = server.base + created["seats"][0]["link"]
     for width, height in SCREENS:
-        context = browser.new_context(viewport={"width": width, "height": height}, has_touch=width < 800,
-                                      is_mobile=width < 800)  # fmt: skip
-        page = context.new_page()
-        errors: list[str] = []
-        page.on("pageerror", lambda exc, errors=errors: errors.append(str(exc)))
-        page.goto(link)
-        wait_for_my_move(page)
+        page = open_seat(browser, link, width, height)
         for _ in range(8):  # moves (the first legal one) until the news of a move shows beside the board
             if width != SCREENS[0][0] or page.locator(".tick").count():
                 break
-            ply = page.evaluate(f"{SNAP}.ply")
-            page.evaluate(f"window.warroomTable.socket.act({SNAP}.legal[0].text, {SNAP}.ply)")
-            wait_ply_after(page, ply)
-            wait_for_my_move(page)
+            play_option(page)
+            wait_my_move(page)
         page.wait_for_timeout(400)  # the board's transitions settle
         m = page.evaluate(MEASURE, [hand])
         where = f"{game_id} at {width}x{height}"
@@ -139,8 +124,8 @@ def test_board_hand_and_prompt_fit_the_screen_and_nothing_covers_the_board(
             ):
                 assert not overlap(rect, m["board"]), f"{where}: {selector} overlaps the board"
         assert page.locator(".tick").count() or width != SCREENS[0][0], f"{where}: no news of the last move"
-        assert not errors, errors
-        context.close()
+        assert not page.errors, page.errors
+        page.context.close()
 
 
 def test_the_replay_fits_the_screen_and_steps_with_the_arrow_keys(browser: Any, serve: Any) -> None:
@@ -153,10 +138,7 @@ def test_the_replay_fits_the_screen_and_steps_with_the_arrow_keys(browser: Any, 
     while not server.get(f"/api/tables/{created['id']}")["finished"]:
         assert time.monotonic() < deadline, "the AI game did not end"
         time.sleep(0.5)
-    context = browser.new_context(viewport={"width": 1280, "height": 800})
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    page = open_page(browser)
     page.goto(server.base + f"/replay/{created['id']}")
     counter = page.locator("#replay-counter")
 
@@ -178,5 +160,5 @@ def test_the_replay_fits_the_screen_and_steps_with_the_arrow_keys(browser: Any, 
     assert board is not None
     assert inside({"x": board["x"], "y": board["y"], "w": board["width"], "h": board["height"]}, 1280, 800)
     assert page.evaluate("document.documentElement.scrollHeight") <= 800
-    assert not errors, errors
-    context.close()
+    assert not page.errors, page.errors
+    page.context.close()

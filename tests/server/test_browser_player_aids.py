@@ -10,9 +10,10 @@ from __future__ import annotations
 import time
 from typing import Any
 
+from tests.server.browser_helpers import PHONE, SNAP, open_page, open_seat, play_option, wait_my_move
 from tests.server.conftest import ServerProcess
-from tests.server.test_browser import SNAP, browser
-from tests.server.test_browser_layout import GAMES, viewport_shot, wait_for_my_move
+from tests.server.test_browser import browser
+from tests.server.test_browser_layout import GAMES, viewport_shot
 
 __all__ = ["browser"]
 
@@ -21,9 +22,7 @@ NAME = "Anna <b>Ray</b>"  # shown as the text it is, never as markup
 
 def test_player_names_from_the_lobby_name_the_seats_at_the_table(browser: Any, serve: Any) -> None:
     server: ServerProcess = serve(ai_delay_ms=0)
-    page = browser.new_context(viewport={"width": 1280, "height": 800}).new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    page = open_page(browser)
     page.goto(server.base + "/?game=memoir44")
     page.wait_for_selector("input[name=name0]")
     page.select_option("select[name=seat1]", "heuristic")
@@ -32,7 +31,7 @@ def test_player_names_from_the_lobby_name_the_seats_at_the_table(browser: Any, s
     page.fill("#ai-delay", "0")
     page.click("form#create button[type=submit]")
     page.click("#open-table")
-    wait_for_my_move(page)
+    wait_my_move(page)
     seen = page.evaluate(f"""() => ({{ seats: {SNAP}.table.seats,
         banner: document.getElementById('turn-banner').innerText,
         markup: document.querySelectorAll('#turn-banner b, .tick b b').length }})""")
@@ -43,15 +42,13 @@ def test_player_names_from_the_lobby_name_the_seats_at_the_table(browser: Any, s
     viewport_shot(page, "memoir44-named")
     # a move of ours: the news beside the board credits it to the named seat
     for _ in range(6):
-        ply = page.evaluate(f"{SNAP}.ply")
-        page.evaluate(f"window.warroomTable.socket.act({SNAP}.legal[0].text, {SNAP}.ply)")
-        page.wait_for_function(f"() => {SNAP}.ply > {ply}", timeout=15000)
+        play_option(page)
         ticks = page.locator(".tick b").all_inner_texts()
         if any(t.startswith(f"{NAME} (Allies)") for t in ticks):
             break
-        wait_for_my_move(page)
+        wait_my_move(page)
     assert any(t.startswith(f"{NAME} (Allies): ") for t in page.locator(".tick b").all_inner_texts())
-    assert not errors, errors
+    assert not page.errors, page.errors
 
 
 def test_a_named_seat_is_named_on_the_result_screen(browser: Any, serve: Any) -> None:
@@ -60,15 +57,12 @@ def test_a_named_seat_is_named_on_the_result_screen(browser: Any, serve: Any) ->
     body = {"game": "memoir44", "options": options, "seats": ["human", "heuristic"], "names": ["Anna", None],
             "seed": 1, "ai_delay_ms": 0}  # fmt: skip
     created = server.post("/api/tables", body)
-    page = browser.new_context(viewport={"width": 1280, "height": 800}).new_page()
+    page = open_page(browser)
     page.goto(server.base + created["seats"][0]["link"])
     for _ in range(60):  # our first option each time, to the end of the second turn
-        wait_for_my_move(page)
-        if page.evaluate(f"{SNAP}.finished"):
+        if wait_my_move(page)["finished"]:
             break
-        ply = page.evaluate(f"{SNAP}.ply")
-        page.evaluate(f"window.warroomTable.socket.act({SNAP}.legal[0].text, {SNAP}.ply)")
-        page.wait_for_function(f"() => {SNAP}.ply > {ply}", timeout=15000)
+        play_option(page)
     page.wait_for_selector("#result[open]")
     heads = [h.strip() for h in page.locator("#result thead th").all_inner_texts()]
     assert any(h.startswith("Anna (Allies)") for h in heads), heads
@@ -84,10 +78,7 @@ def test_a_tap_on_a_card_shows_its_words_on_a_phone(browser: Any, serve: Any) ->
     ):
         body, _ = GAMES[game_id]
         created = server.post("/api/tables", {**body, "ai_delay_ms": 0})
-        context = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True)
-        page = context.new_page()
-        page.goto(server.base + created["seats"][0]["link"])
-        wait_for_my_move(page)
+        page = open_seat(browser, server.base + created["seats"][0]["link"], *PHONE)
         first = page.locator(card).first
         first.scroll_into_view_if_needed()
         before = page.evaluate(f"{SNAP}.ply")
@@ -119,7 +110,8 @@ def test_a_tap_on_a_card_shows_its_words_on_a_phone(browser: Any, serve: Any) ->
                 f"() => {SNAP}.ply > {before} || window.warroomTable.pending"
                 " || window.warroomTable.selection.length > 0"
             )
-        context.close()
+        assert not page.errors, page.errors
+        page.context.close()
 
 
 TONES = """() => { window.tones = 0; const start = OscillatorNode.prototype.start;
@@ -131,11 +123,7 @@ def test_the_your_turn_sound_is_a_setting_off_by_default(browser: Any, serve: An
     server: ServerProcess = serve(ai_delay_ms=0)
     body, _ = GAMES["memoir44"]
     created = server.post("/api/tables", {**body, "ai_delay_ms": 0})
-    context = browser.new_context(viewport={"width": 1280, "height": 800})
-    context.add_init_script(f"({TONES})()")
-    page = context.new_page()
-    page.goto(server.base + created["seats"][0]["link"])
-    wait_for_my_move(page)
+    page = open_seat(browser, server.base + created["seats"][0]["link"], init_script=f"({TONES})()")
 
     def turn_comes_back() -> int:
         """Plays our first option until the AI has moved and it is our turn again; the tones heard."""
@@ -146,10 +134,8 @@ def test_the_your_turn_sound_is_a_setting_off_by_default(browser: Any, serve: An
             f".some((g) => g.seat === 1 && g.events.some((e) => e.ply > {start}))"
         )
         for _ in range(40):
-            ply = page.evaluate(f"{SNAP}.ply")
-            page.evaluate(f"window.warroomTable.socket.act({SNAP}.legal[0].text, {SNAP}.ply)")
-            page.wait_for_function(f"() => {SNAP}.ply > {ply}", timeout=15000)
-            wait_for_my_move(page)
+            play_option(page)
+            wait_my_move(page)
             if page.evaluate(ai_moved):
                 break
         assert page.evaluate(ai_moved), "the AI never moved"
@@ -163,7 +149,8 @@ def test_the_your_turn_sound_is_a_setting_off_by_default(browser: Any, serve: An
     page.wait_for_function("() => window.tones >= 2")
     assert turn_comes_back() >= 2  # two tones when the turn came back
     assert page.evaluate("localStorage.getItem('warroom.sound')") == "1"
-    context.close()
+    assert not page.errors, page.errors
+    page.context.close()
 
 
 def test_the_replay_jumps_by_turns_with_buttons_keys_and_a_slider(browser: Any, serve: Any) -> None:
@@ -192,9 +179,7 @@ def test_the_replay_jumps_by_turns_with_buttons_keys_and_a_slider(browser: Any, 
     def after(ply: int) -> int:
         return min(s for s in starts if s > ply)
 
-    page = browser.new_context(viewport={"width": 1280, "height": 800}).new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    page = open_page(browser)
     page.goto(server.base + f"/replay/{created['id']}")
 
     def at(ply: int) -> None:
@@ -229,4 +214,4 @@ def test_the_replay_jumps_by_turns_with_buttons_keys_and_a_slider(browser: Any, 
     )
     at(starts[3] + 1)
     viewport_shot(page, "memoir44-replay")
-    assert not errors, errors
+    assert not page.errors, page.errors

@@ -15,6 +15,7 @@ from typing import Any
 
 import pytest
 
+from tests.server.browser_helpers import open_page
 from tests.server.conftest import ServerProcess
 from tests.server.test_browser import SNAP, browser, m44_hex, pegasus_bridge_table, snap, wait_my_move
 from tests.server.test_browser_layout import viewport_shot
@@ -33,14 +34,6 @@ ENDS: dict[str, tuple[dict[str, Any], list[str]]] = {
     "wot_rush": ({"game": "wot_rush", "options": {"players": 2}, "seats": ["heuristic", "heuristic"],
                   "seed": 3}, ["Medals", "Bases left", "rounds"]),
 }  # fmt: skip
-
-
-def open_page(browser: Any, width: int = 1280, height: int = 800) -> Any:
-    page = browser.new_context(viewport={"width": width, "height": height}).new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda exc: errors.append(str(exc)))
-    page.errors = errors
-    return page
 
 
 @pytest.mark.parametrize("game_id", list(ENDS))

@@ -6,8 +6,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from tests.server.browser_helpers import SNAP, open_page, wait_my_move
 from tests.server.conftest import ServerProcess
-from tests.server.test_browser import SNAP, browser, pegasus_bridge_table
+from tests.server.test_browser import browser, pegasus_bridge_table
 
 __all__ = ["browser"]
 
@@ -16,9 +17,7 @@ def test_a_second_invite_link_in_the_same_tab_switches_seat(browser: Any, serve:
     """Without a reload: the page's own state survives."""
     server: ServerProcess = serve(ai_delay_ms=0)
     created = pegasus_bridge_table(server, ["human", "human"], seed=5)
-    page = browser.new_context(viewport={"width": 1280, "height": 800}).new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    page = open_page(browser)
     page.goto(server.base + created["seats"][0]["link"])
     page.wait_for_function(f"() => {SNAP} && {SNAP}.you[0] === 0")
     assert "You are the Allies" in page.inner_text("#turn-banner")
@@ -29,14 +28,12 @@ def test_a_second_invite_link_in_the_same_tab_switches_seat(browser: Any, serve:
     page.wait_for_function("() => document.getElementById('turn-banner').innerText.includes('the Axis')")
     assert "You are the Axis" in page.inner_text("#turn-banner")
     assert page.locator(".m44-side.mine.side-axis").count() == 1
-    assert not errors, errors
+    assert not page.errors, page.errors
 
 
 def test_the_lobby_keeps_this_browsers_tables_and_refreshes_its_list(browser: Any, serve: Any) -> None:
     server: ServerProcess = serve(ai_delay_ms=0)
-    page = browser.new_context(viewport={"width": 1280, "height": 800}).new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    page = open_page(browser)
     page.goto(server.base + "/")
     page.click('.game-card[data-game="memoir44"]')
     page.select_option(".seat-row select >> nth=1", "human")
@@ -59,7 +56,7 @@ def test_the_lobby_keeps_this_browsers_tables_and_refreshes_its_list(browser: An
     page.wait_for_function(
         f"() => document.getElementById('table-list').innerHTML.includes('{other['id']}')", timeout=15000
     )
-    assert not errors, errors
+    assert not page.errors, page.errors
 
 
 def test_a_step_with_one_option_is_taken_for_the_player_unless_they_ask_to_click(
@@ -72,8 +69,7 @@ def test_a_step_with_one_option_is_taken_for_the_player_unless_they_ask_to_click
     body = {"game": "wot_rush", "options": {"players": 2, "first_player": 0}, "seats": ["human", "heuristic"],
             "seed": 0, "ai_delay_ms": 0}  # fmt: skip
     for autoplay in (True, False):
-        context = browser.new_context(viewport={"width": 1280, "height": 800})
-        page = context.new_page()
+        page = open_page(browser)
         sent: list[str] = []
         keep = sent.append
         page.on("websocket", lambda ws, keep=keep: ws.on("framesent", lambda payload: keep(str(payload))))
@@ -84,11 +80,7 @@ def test_a_step_with_one_option_is_taken_for_the_player_unless_they_ask_to_click
         mine = 0
         waited = False
         for _ in range(30):
-            page.wait_for_function(
-                f"() => {{ const s = {SNAP}; return s && !window.warroomTable.pending && (s.finished ||"
-                " (s.current_player === 0 && s.legal.length > 0)); }"
-            )
-            doc = page.evaluate(SNAP)
+            doc = wait_my_move(page, seat=0)
             if doc["finished"]:
                 break
             if len(doc["legal"]) == 1 and not autoplay:
@@ -109,4 +101,5 @@ def test_a_step_with_one_option_is_taken_for_the_player_unless_they_ask_to_click
             assert acts > mine, "no single-option step was taken by the page"
         else:
             assert waited and acts == mine
-        context.close()
+        assert not page.errors, page.errors
+        page.context.close()

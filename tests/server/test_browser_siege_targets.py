@@ -9,12 +9,12 @@ from __future__ import annotations
 from typing import Any
 
 import warroom
+from tests.server.browser_helpers import PHONE, SNAP, open_seat, play_option, wait_my_move, wait_ply_after
 from tests.server.conftest import ServerProcess
-from tests.server.test_browser import SNAP, browser, shot, wait_my_move, wait_ply_after
+from tests.server.test_browser import browser, shot
 
 __all__ = ["browser"]
 
-PHONE = {"width": 390, "height": 844}
 SEED = 188  # one player; the opening hand holds DOT and Repair
 
 # Each wall's click zone read with the page's state at one moment: its box, and what a tap finds
@@ -102,34 +102,23 @@ def check_inside_and_apart(tokens: list[dict[str, Any]]) -> None:
                 assert math.hypot(a["x"] - b["x"], a["y"] - b["y"]) >= a["r"] + b["r"] - 0.5, (a, b)
 
 
-def act(page: Any, text: str) -> None:
-    ply = page.evaluate(f"{SNAP}.ply")
-    page.evaluate(f"window.warroomTable.socket.act({text!r}, {ply})")
-    wait_ply_after(page, ply)
-
-
 def test_siege_walls_repair_card_words_and_tokens_on_the_phone(browser: Any, serve: Any) -> None:
     server: ServerProcess = serve(ai_delay_ms=0)
     created = server.post(
         "/api/tables", {"game": "siege", "options": {"players": 1}, "seats": ["human"], "seed": SEED}
     )
     catalog = warroom.load("siege", players=1).catalog()["cards"]
-    context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
-    context.add_init_script("try { localStorage.setItem('warroom.autoplay', '0'); } catch (e) {}")
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda exc: errors.append(str(exc)))
-    page.goto(server.base + created["seats"][0]["link"])
+    page = open_seat(browser, server.base + created["seats"][0]["link"], *PHONE, autoplay=False)
     page.wait_for_selector(".siege-board")
     # the arrangement and the swap are not what this test is about: taken through the socket
     doc = wait_my_move(page)
     assert doc["view"]["decision"]["kind"] == "arrange"
-    act(page, doc["legal"][0]["text"])
+    play_option(page, doc["legal"][0]["text"])
     assert wait_my_move(page)["view"]["decision"]["kind"] == "swap"
-    act(page, "swap blue_artillery")
+    play_option(page, "swap blue_artillery")
     doc = wait_my_move(page)
     if doc["view"]["decision"]["kind"] == "swap":  # one more may go: none
-        act(page, "pass")
+        play_option(page, "pass")
         doc = wait_my_move(page)
     assert doc["view"]["decision"]["kind"] == "play"
     # every card reads in full on hover: its printed name and what it hits and does
@@ -179,4 +168,4 @@ def test_siege_walls_repair_card_words_and_tokens_on_the_phone(browser: Any, ser
     # crowded spaces: the layout keeps 1 to 12 tokens of one space inside it and apart
     for group in page.evaluate(LAYOUT):
         check_inside_and_apart(group)
-    assert not errors, errors
+    assert not page.errors, page.errors

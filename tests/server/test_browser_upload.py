@@ -8,6 +8,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from tests.server.browser_helpers import open_page
 from tests.server.conftest import ServerProcess
 from tests.server.test_browser import SNAP, browser
 from warroom.games.memoir44.game import Memoir44Game
@@ -19,7 +20,7 @@ M44 = Path(__file__).resolve().parent.parent / "memoir44" / "m44"
 
 
 def _memoir44_form(browser: Any, server: ServerProcess) -> Any:
-    page = browser.new_context(viewport={"width": 1280, "height": 800}).new_page()
+    page = open_page(browser)
     page.goto(server.base + "/")
     page.click('.game-card[data-game="memoir44"]')
     page.locator("#opt-scenario-file").wait_for()

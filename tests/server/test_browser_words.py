@@ -8,6 +8,7 @@ import re
 from typing import Any
 
 import warroom
+from tests.server.browser_helpers import open_page
 from tests.server.conftest import ServerProcess
 from tests.server.test_browser import browser, pegasus_bridge_table, wait_my_move
 
@@ -21,9 +22,7 @@ def test_memoir44_sides_briefing_objectives_and_coordinates(browser: Any, serve:
     server: ServerProcess = serve(ai_delay_ms=40)
     created = pegasus_bridge_table(server, ["heuristic", "human"], seed=3)
     catalog = warroom.load("memoir44", scenario="pegasus-bridge").catalog()["scenario"]
-    page = browser.new_context(viewport={"width": 1280, "height": 800}).new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    page = open_page(browser)
     page.goto(server.base + created["seats"][1]["link"])
     page.wait_for_selector(".m44-board .unit")
     # the seat is named by its side
@@ -76,7 +75,7 @@ def test_memoir44_sides_briefing_objectives_and_coordinates(browser: Any, serve:
         page.wait_for_function(f"() => window.warroomTable.snapshot.ply > {doc['ply']}")
     else:
         raise AssertionError("no option naming a unit came to the Axis")
-    assert not errors, errors
+    assert not page.errors, page.errors
 
 
 COORDINATES = re.compile(r"\bR\dC\d{1,2}\b")
@@ -100,9 +99,7 @@ def test_siege_and_wot_rush_options_read_in_box_names(browser: Any, serve: Any) 
         {"game": "wot_rush", "options": {"players": 2, "first_player": 0}, "seats": ["human", "heuristic"],
          "seed": 0},
     ]  # fmt: skip
-    page = browser.new_context(viewport={"width": 1280, "height": 800}).new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    page = open_page(browser)
     for body in tables:
         created = server.post("/api/tables", {**body, "ai_delay_ms": 0})
         page.goto(server.base + created["seats"][0]["link"])
@@ -125,7 +122,7 @@ def test_siege_and_wot_rush_options_read_in_box_names(browser: Any, serve: Any) 
             page.evaluate("window.warroomTable.socket.act(window.warroomTable.snapshot.legal[0].text, "
                           "window.warroomTable.snapshot.ply)")  # fmt: skip
             page.wait_for_function(f"() => window.warroomTable.snapshot.ply > {ply}")
-    assert not errors, errors
+    assert not page.errors, page.errors
 
 
 def test_siege_sectors_differ_by_more_than_colour(browser: Any, serve: Any) -> None:
@@ -134,7 +131,7 @@ def test_siege_sectors_differ_by_more_than_colour(browser: Any, serve: Any) -> N
     server: ServerProcess = serve(ai_delay_ms=0)
     body = {"game": "siege", "options": {"players": 1}, "seats": ["human"], "seed": 1}
     created = server.post("/api/tables", body)
-    page = browser.new_context(viewport={"width": 1280, "height": 800}).new_page()
+    page = open_page(browser)
     page.goto(server.base + created["seats"][0]["link"])
     page.wait_for_selector(".siege-board")
     fills = page.locator(".siege-board .texture").evaluate_all("ns => ns.map((n) => n.getAttribute('fill'))")

@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 import warroom
+from tests.server.browser_helpers import open_page
 from tests.server.conftest import ServerProcess
 from tests.server.test_browser import browser, wait_my_move
 from tests.server.test_browser_words import INTERNAL
@@ -40,9 +41,7 @@ def test_wot_rush_every_card_reads_in_words(browser: Any, serve: Any) -> None:
             "seed": 0}  # fmt: skip
     created = server.post("/api/tables", body)
     catalog = warroom.load("wot_rush", players=2).catalog()["cards"]
-    page = browser.new_context(viewport={"width": 1280, "height": 800}).new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    page = open_page(browser)
     page.goto(server.base + created["seats"][0]["link"])
     page.wait_for_selector(".wot-card")
     wait_my_move(page)
@@ -62,4 +61,4 @@ def test_wot_rush_every_card_reads_in_words(browser: Any, serve: Any) -> None:
         if card["type"] == "vehicle":
             assert f"costs {card['cost']} to buy" in words and "strength" in words and "armour" in words
         assert not INTERNAL.search(words.replace(card["name"], "")), words
-    assert not errors, errors
+    assert not page.errors, page.errors
