@@ -23,6 +23,7 @@ from warroom.games.metro2033.board import BOARD
 from warroom.games.metro2033.cards import CARD, DECK, INSTANCES
 from warroom.games.metro2033.rules.common import (
     AC_GARRISON,
+    EQUIPMENT_OF,
     POLIS_GARRISON,
     C,
     active_law,
@@ -219,8 +220,11 @@ def _deal(st: MetroState, _job: list[Any]) -> None:
 
 def _card_options(st: MetroState, d: Decision) -> list[MetroAction]:
     """M33-BAT-03: one of one's own 3 cards."""
-    hand = st.bhand[0] if d.seat == st.bt["aseat"] else st.bhand[1]
-    return [A(f"card {CARD[c]}") for c in hand]
+    hand = st.bhand[0] if d[1] == st.bt["aseat"] else st.bhand[1]
+    return [_PLAY[c] for c in hand]
+
+
+_PLAY: dict[int, MetroAction] = {c: A(f"card {CARD[c]}") for c in DECK[CardKind.BATTLE]}  # speed
 
 
 def _card_reveal(st: MetroState, chosen: dict[int, Action]) -> None:
@@ -338,12 +342,19 @@ def threat_type(st: MetroState) -> Any:
     return C.threats[CARD[card]].type if st.bt["kind"] == "threat" and card >= 0 else None
 
 
+# Speed (issue 15): each equipment instance's Flag bonus, looked up
+_FLAG_OF: dict[int, int] = {c: C.equipment[e].flag_army for c, e in EQUIPMENT_OF.items()}
+
+
 def flag_bonus(st: MetroState, seat: int) -> int:
     """M33-EQP-06: +1 per Flag while the hero stands on a station of its faction."""
+    flags = sum(_FLAG_OF[c] for c in st.equip[seat])  # asked first: most heroes carry none
+    if not flags:
+        return 0
     at = st.hero_at[seat]
     if at < 0 or not counts_as_own(st, seat, at):
         return 0
-    return sum(C.equipment[e].flag_army for e in carried(st, seat))
+    return flags
 
 
 def hero_strength(st: MetroState, seat: int, against: Any = None) -> int:

@@ -194,14 +194,14 @@ def can_take_station(st: MetroState, seat: int) -> bool:
 
 
 # Speed (issue 15): each equipment instance's kind and each hero's card, looked up, not rebuilt
-_EQUIPMENT_OF: Mapping[int, Equipment] = {
+EQUIPMENT_OF: Mapping[int, Equipment] = {
     i: Equipment(card) for i, card in enumerate(CARD) if card in C.equipment
 }
 HERO_OF: Mapping[str, Hero] = {h.value: h for h in Hero}
 
 
 def carried(st: MetroState, seat: int) -> list[Equipment]:
-    return [_EQUIPMENT_OF[c] for c in st.equip[seat]]
+    return [EQUIPMENT_OF[c] for c in st.equip[seat]]
 
 
 def carries(st: MetroState, seat: int, e: Equipment) -> bool:
@@ -215,7 +215,7 @@ def equipment_limit(st: MetroState, seat: int) -> int:
 
 # Speed (issue 15): each hero's SPD and each equipment instance's speed modifier, looked up
 _HERO_SPEED: Mapping[str, int] = {h.value: C.heroes[h].speed for h in Hero}
-_SPEED_OF: Mapping[int, int] = {i: C.equipment[e].speed for i, e in _EQUIPMENT_OF.items()}
+_SPEED_OF: Mapping[int, int] = {i: C.equipment[e].speed for i, e in EQUIPMENT_OF.items()}
 _DRAISINES = INSTANCES[Equipment.DRAISINE]
 
 

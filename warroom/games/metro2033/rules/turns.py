@@ -432,27 +432,27 @@ def _act_options(st: MetroState, d: Decision) -> list[MetroAction]:
         options += PRODUCE
     options += [A(f"complete {CARD[q]}") for q in completable(st, seat)]
     if explosives_target(st, seat) >= 0:
-        options.append(A("explode"))
+        options.append(EXPLODE)
     if can_trade_at(st, seat):
-        options.append(A("buy"))
+        options.append(BUY)
         if (
             not st.got_quest[seat]
             and can_pay(st, seat, price(st, Purchase.QUEST))
             and can_draw(st.q_deck, st.q_disc)
         ):
-            options.append(A("quest"))
+            options.append(GET_QUEST)
         for x, has in enumerate(st.res[seat]):
             options += EXCHANGES[x][: 2 * min(has, MAX_EXCHANGE)]  # 2 others to get per amount
     at = st.hero_at[seat]
     if is_neutral(st, at) and not st.scouts[seat] and can_draw(st.t_deck, st.t_disc):
-        options.append(A("scout"))
+        options.append(SCOUT)
     if hero_station_target(st, seat):
         options.append(ATTACK[at])
     options += [ATTACK_HERO[st.faction[q]] for q in hero_targets_for_hero(st, seat)]
     return options
 
 
-END = A("end")
+END, EXPLODE, BUY, GET_QUEST, SCOUT = A("end"), A("explode"), A("buy"), A("quest"), A("scout")
 
 
 def _act(st: MetroState, action: MetroAction, d: Decision) -> None:
