@@ -69,3 +69,27 @@ def test_observation_leaks_nothing_a_seat_cannot_see(game_id: str, options: dict
             assert np.array_equal(mine, again), np.flatnonzero(mine != again)[:10]
 
     walk(game, 3, check)
+
+
+def test_one_thread_observes_many_games_in_turn() -> None:
+    """The encoders keep each viewer's last observation to rewrite only what changed: states of
+    different games and configurations observed in turn, by the same thread, never borrow each
+    other's numbers (each equals its view's reference encoding)."""
+    tables = [
+        (warroom.load(game_id, **options), seed)
+        for seed, (game_id, options) in enumerate(
+            (p.values[0], p.values[1]) for p in configurations() if not p.marks
+        )
+    ]
+    rng = np.random.default_rng(0)
+    states = [game.new_initial_state(seed) for game, seed in tables]
+    for _ in range(30):
+        for (game, _seed), state in zip(tables, states, strict=True):
+            for viewer in [None, *range(game.num_players)]:
+                out = np.full(game.observation_size(), np.nan, np.float32)
+                game.observe_into(state, viewer, out)
+                reference = np.asarray(game.observe(state.view(viewer), viewer), np.float32)
+                assert np.array_equal(out, reference), (game.info.id, np.flatnonzero(out != reference)[:10])
+            if not state.is_terminal():
+                legal = state.legal_actions()
+                state.apply_action(legal[int(rng.integers(len(legal)))])

@@ -189,8 +189,8 @@ def env(game_id: str, render_mode: str | None = None, **options: Any) -> OrderEn
 
 
 class Enforced(OrderEnforcingWrapper):  # type: ignore[misc]  # pettingzoo is untyped
-    """PettingZoo's OrderEnforcingWrapper with the same checks, but `last()` and `agent_iter()`
-    read the environment directly instead of through the wrapper's `__getattr__` (eight
+    """PettingZoo's OrderEnforcingWrapper with the same checks, but `last()`, `step()` and
+    `agent_iter()` read the environment directly instead of through the wrapper's `__getattr__` (eight
     attribute look-ups a step through two Python-level `__getattr__`s otherwise)."""
 
     def last(self, observe: bool = True) -> tuple[Observation | None, float, bool, bool, dict[str, Any]]:
@@ -198,6 +198,18 @@ class Enforced(OrderEnforcingWrapper):  # type: ignore[misc]  # pettingzoo is un
             EnvLogger.error_observe_before_reset()
         raw: WarroomAEC = self.env
         return raw.last(observe)
+
+    def step(self, action: int | None) -> None:
+        """OrderEnforcingWrapper's step (the same errors and warning), reading the environment's
+        agents directly instead of through two `__getattr__`s."""
+        if not self._has_reset:
+            EnvLogger.error_step_before_reset()
+        raw: WarroomAEC = self.env
+        self._has_updated = True
+        if not raw.agents:
+            EnvLogger.warn_step_after_terminated_truncated()
+            return
+        raw.step(action)
 
     def agent_iter(self, max_iter: int = 2**63) -> Iterator[str]:
         if not self._has_reset:

@@ -61,8 +61,10 @@ class GameSpaces:
         self.actions: tuple[Action, ...] = tuple(a for a in every if fits_table(a, players))
         self.index_of = np.full(len(every), -1, dtype=np.intp)
         self.index_of[[a.index for a in self.actions]] = np.arange(len(self.actions))
-        self._env_index: list[int] = self.index_of.tolist()  # read per legal action: a list is faster
         self.n = len(self.actions)
+        # read per legal action (a list is faster than the array); an action outside the space
+        # maps to the spare element `n` of the mask's buffer, so one read finds it (`mask`)
+        self._env_index: list[int] = np.where(self.index_of < 0, self.n, self.index_of).tolist()
         self.size = game.observation_size()
         low, high = game.observation_bounds()
         self.low, self.high = np.asarray(low, np.float32), np.asarray(high, np.float32)
@@ -88,16 +90,26 @@ class GameSpaces:
     def legal(self, state: State) -> list[int]:
         """The indices of the actions legal now."""
         found = list(map(self._env_index.__getitem__, map(_action_index, state.legal_actions())))
-        if -1 in found:
-            raise IllegalActionError(f"{self.game.info.id} offered an action outside its declared space")
+        if self.n in found:
+            self._outside()
         return found
 
     def mask(self, state: State, seat: int | None) -> NDArray[np.int8]:
         """1 for each action `seat` may take now (all 0 when it is not that seat's turn)."""
-        mask = np.zeros(self.n, np.int8)
+        n = self.n
+        buffer = np.zeros(n + 1, np.int8)
         if seat is not None and state.current_player() == seat and not state.is_terminal():
-            mask[self.legal(state)] = 1
-        return mask
+            legal = state.legal_actions()
+            # the indices straight from C-level maps into NumPy: no Python list in between
+            buffer[
+                np.fromiter(map(self._env_index.__getitem__, map(_action_index, legal)), np.intp, len(legal))
+            ] = 1
+            if buffer[n]:
+                self._outside()
+        return buffer[:n]
+
+    def _outside(self) -> None:
+        raise IllegalActionError(f"{self.game.info.id} offered an action outside its declared space")
 
     def action(self, state: State, index: int) -> Action:
         """The action with this index, which must be legal now (else IllegalActionError)."""

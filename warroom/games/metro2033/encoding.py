@@ -24,7 +24,9 @@ equipment limit, the card counts): what the research environments declare as the
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+import threading
+from array import array
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 from numpy.typing import NDArray
@@ -172,29 +174,99 @@ _BATTLE_SLOT = tuple(BATTLE.index(c) if c in BATTLE else -1 for c in CARD)
 
 
 def encode_into(st: MetroState, player: int | None, out: NDArray[np.float32]) -> None:
-    """`encode(st.view(player), player)` written into `out` (float32, `size()` long)."""
-    out.fill(0.0)
-    ones = [6 if player is None else player]
-    space = C.board.round_track.space_for_round(max(st.round, 1)).space
-    out[AT_ROUND : AT_ROUND + 4] = (
-        st.round / 100,
-        float(st.stage == 2),
-        st.first / 5,
-        SPACES.index(space) / 9,
+    """`encode(st.view(player), player)` written into `out` (float32, `size()` long).
+
+    Incremental: each viewer keeps the observation it was last given (per thread) and copies of
+    the state's parts it was written from (`_Seen`); a block is rewritten only when its source
+    differs from that copy (list comparisons run in C), then the whole is copied to `out`.
+    Equality, not identity, decides, so any state may follow any other (a reset, a clone, a
+    re-dealt state) and the numbers are always those of the state given."""
+    seen = _seen(st.game, player)
+    mv = seen.mv
+    head = (st.round, st.stage, st.first)
+    if head != seen.head:
+        space = C.board.round_track.space_for_round(max(st.round, 1)).space
+        mv[AT_ROUND] = st.round / 100
+        mv[AT_ROUND + 1] = float(st.stage == 2)
+        mv[AT_ROUND + 2] = st.first / 5
+        mv[AT_ROUND + 3] = SPACES.index(space) / 9
+        seen.head = head
+    if st.owner != seen.owner or st.inplay != seen.inplay:
+        _stations(st, mv, seen)
+        seen.owner, seen.inplay = st.owner[:], st.inplay
+    if st.hero_at != seen.hero_at:
+        for seat, (before, now) in enumerate(zip(seen.hero_at, st.hero_at, strict=False)):
+            if before != now:
+                if before >= 0:
+                    mv[_HEROES + seat * BOARD.size + before] = 0.0
+                if now >= 0:
+                    mv[_HEROES + seat * BOARD.size + now] = 1.0
+        seen.hero_at = st.hero_at[:]
+    if (st.res != seen.res or st.army != seen.army or st.wounded != seen.wounded or st.equip != seen.equip
+            or st.done != seen.done or st.quests != seen.quests or st.scouts != seen.scouts
+            or st.faction != seen.faction or st.owner != seen.counted):  # fmt: skip
+        _seats(st, seen)
+        seen.res, seen.army, seen.wounded = [r[:] for r in st.res], st.army[:], st.wounded[:]
+        seen.equip, seen.done = [e[:] for e in st.equip], [d[:] for d in st.done]
+        seen.quests, seen.scouts = [q[:] for q in st.quests], [c[:] for c in st.scouts]
+        seen.faction, seen.counted = st.faction[:], st.owner[:]
+    laws = (
+        _LAW + _LAW_SLOT[st.law] if st.law >= 0 and _LAW_SLOT[st.law] >= 0 else -1,
+        _PROPOSAL + _LAW_SLOT[st.proposal] if st.proposal >= 0 and _LAW_SLOT[st.proposal] >= 0 else -1,
     )
-    inplay = st.inplay
+    if laws != seen.laws:
+        for before, now in zip(seen.laws, laws, strict=True):
+            if before != now:
+                if before >= 0:
+                    mv[before] = 0.0
+                if now >= 0:
+                    mv[now] = 1.0
+        seen.laws = laws
+    if st.market != seen.market:
+        _count(mv, (_MARKET, len(EQUIPMENT)), st.market, _EQUIPMENT_SLOT, 0.5)
+        seen.market = st.market[:]
+    if player is not None:
+        _private(st, player, seen)
+    np.copyto(out, seen.arr)
+
+
+def _private(st: MetroState, player: int, seen: _Seen) -> None:
+    """What only `player` sees: its quests, its battle hand, whether it decides now."""
+    mv = seen.mv
+    quests = st.quests[player]
+    if quests != seen.own_quests:
+        _count(mv, (_QUESTS, len(QUESTS)), quests, _QUEST_SLOT, 0.5)
+        seen.own_quests = quests[:]
+    bt = st.bt
+    hand: list[int] = []
+    if bt and any(st.bhand):
+        hand = st.bhand[0] if player == bt["aseat"] else st.bhand[1] if player == bt["dseat"] else []
+    if hand != seen.battle:
+        _count(mv, (_BATTLE, len(BATTLE)), hand, _BATTLE_SLOT, 0.0)
+        seen.battle = hand[:]
+    decision = st.decision
+    mv[_DECISION] = float(decision is not None and decision.seat == player)
+
+
+def _stations(st: MetroState, mv: memoryview[float], seen: _Seen) -> None:
+    """Each changed station's owner one-hot (seat, or 6: nobody) and whether it is in play."""
+    inplay, before, before_inplay = st.inplay, seen.owner, seen.inplay
     for s, owner in enumerate(st.owner):
+        if before and before[s] == owner and ((s in inplay) == (s in before_inplay)):
+            continue
         at = _STATIONS + 8 * s
-        ones.append(at + (owner if owner >= 0 else 6))
+        mv[at : at + 8] = _ZEROS[:8]
+        mv[at + (owner if owner >= 0 else 6)] = 1.0
         if s in inplay:
-            ones.append(at + 7)
-    n = st.game.num_players
-    for seat in range(n):
-        if st.hero_at[seat] >= 0:
-            ones.append(_HEROES + seat * BOARD.size + st.hero_at[seat])
+            mv[at + 7] = 1.0
+
+
+def _seats(st: MetroState, seen: _Seen) -> None:
+    """Each seat's twelve numbers (resources, army, points, wounded, cards, votes, faction),
+    written where they changed."""
+    for seat in range(st.game.num_players):
         res = st.res[seat]
-        at = AT_SEATS + seat * SEAT_FIELDS
-        out[at : at + SEAT_FIELDS] = (
+        values = (
             res[_RES[0]] / 35,
             res[_RES[1]] / 35,
             res[_RES[2]] / 35,
@@ -208,20 +280,77 @@ def encode_into(st: MetroState, player: int | None, out: NDArray[np.float32]) ->
             votes(st, seat) / 14,
             float(bool(st.faction[seat])),
         )
-    if st.law >= 0 and _LAW_SLOT[st.law] >= 0:
-        ones.append(_LAW + _LAW_SLOT[st.law])
-    if st.proposal >= 0 and _LAW_SLOT[st.proposal] >= 0:
-        ones.append(_PROPOSAL + _LAW_SLOT[st.proposal])
-    out[ones] = 1.0
-    for c in st.market:
-        out[_MARKET + _EQUIPMENT_SLOT[c]] += 0.5
-    if player is not None:
-        for c in st.quests[player]:
-            out[_QUESTS + _QUEST_SLOT[c]] += 0.5
-        bt = st.bt
-        if bt and any(st.bhand):
-            hand = st.bhand[0] if player == bt["aseat"] else st.bhand[1] if player == bt["dseat"] else []
-            for c in hand:
-                out[_BATTLE + _BATTLE_SLOT[c]] = 1.0
-        decision = st.decision
-        out[_DECISION] = float(decision is not None and decision.seat == player)
+        if seen.seats.get(seat) != values:
+            at = AT_SEATS + seat * SEAT_FIELDS
+            seen.arr[at : at + SEAT_FIELDS] = values
+            seen.seats[seat] = values
+
+
+def _count(
+    mv: memoryview[float], block: tuple[int, int], cards: list[int], slot: tuple[int, ...], worth: float
+) -> None:
+    """`cards` counted per kind (`slot[card]`) over `block` (where it starts, its size), each
+    card worth `worth` (0: a flag, 1 however many)."""
+    at, kinds = block
+    mv[at : at + kinds] = _ZEROS[:kinds]
+    counts: dict[int, int] = {}
+    for card in cards:
+        k = slot[card]
+        counts[k] = counts.get(k, 0) + 1
+    for k, n in counts.items():
+        mv[at + k] = n * worth if worth else 1.0  # a count times its worth, as encode has it
+
+
+class _PerThread(threading.local):
+    """Each thread's records (`_Seen`), so threads never share a cached observation."""
+
+    def __init__(self) -> None:
+        self.seen: dict[Any, _Seen] = {}
+
+
+class _Seen:
+    """One viewer's last observation (`arr`, written through the memoryview `mv`: a Python-level
+    element write costs a third of NumPy's) and copies of the state's parts it was written from
+    (None or empty: not written yet, so the first comparison differs)."""
+
+    def __init__(self, game: Any, player: int | None) -> None:
+        self.game = game  # the record's key holds the game's id: kept alive, never reused
+        self.arr = np.zeros(size(), np.float32)
+        self.mv = self.arr.data.cast("B").cast("f")
+        self.mv[6 if player is None else player] = 1.0
+        self.head: tuple[int, int, int] | None = None
+        self.owner: list[int] = []
+        self.inplay: frozenset[int] = frozenset()
+        self.hero_at: list[int] = [-1] * SEATS
+        self.res: Any = None
+        self.army: Any = None
+        self.wounded: Any = None
+        self.equip: Any = None
+        self.done: Any = None
+        self.quests: Any = None
+        self.scouts: Any = None
+        self.faction: Any = None
+        self.counted: Any = None  # the owners the points and votes were counted from
+        self.seats: dict[int, tuple[float, ...]] = {}
+        self.laws = (-1, -1)
+        self.market: list[int] | None = None
+        self.own_quests: list[int] | None = None
+        self.battle: list[int] | None = None
+
+
+_local = _PerThread()  # per thread: (the game's id, viewer) -> _Seen
+_KEPT = 64  # records per thread at most
+_ZEROS = (
+    memoryview(array("f", bytes(4 * max(8, len(EQUIPMENT), len(QUESTS), len(BATTLE))))).cast("B").cast("f")
+)  # cleared blocks
+
+
+def _seen(game: Any, player: int | None) -> _Seen:
+    """This thread's record for `player` of `game` (a fresh one writes every block on first use)."""
+    per_thread = _local.seen
+    seen = per_thread.get((id(game), player))
+    if seen is None or seen.game is not game:  # the layout's seats follow the configuration
+        if len(per_thread) >= _KEPT:  # a process that makes many games keeps only recent ones
+            per_thread.clear()
+        seen = per_thread[id(game), player] = _Seen(game, player)
+    return seen

@@ -24,8 +24,11 @@ from the token and card counts of the content.
 
 from __future__ import annotations
 
+import threading
+from array import array
+from collections.abc import Sequence
 from functools import cache
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 from numpy.typing import NDArray
@@ -128,67 +131,187 @@ _VEHICLE_SLOT = {t.index: VEHICLES.index(t.kind) for t in default_content().toke
 def encode_into(st: SiegeState, viewer: int | None, out: NDArray[np.float32]) -> None:
     """`encode(st.view(viewer), viewer)` written into `out` without building the view.
 
-    Speed: every count and flag becomes one index in a list of ints (a piece of armour, a card
-    in a hand), counted by one `np.bincount` and scaled by the precomputed `_SCALE`; only the
-    few other numbers are written one by one (a NumPy element costs as much as ten list appends).
-    """
-    g = st.game
-    kind_of = st.content.token_kind_of
-    armour, hedgehog = st.armour, st.hedgehog
-    idx = [6 if viewer is None else viewer]
-    idx += [STRUCTURES + s for s in range(6) if st.building[s]]
-    idx += [STRUCTURES + 6 + s for s in range(6) if st.fort[s]]
-    idx += [STRUCTURES + 12 + s for s in range(6) if st.dot[s]]
+    Incremental: each viewer keeps the observation it was last given (per thread) and copies of
+    the state's parts it was written from (`_Seen`); a block is rewritten only when its source
+    differs from that copy (list and dict comparisons run in C), then the whole is copied to
+    `out`. Equality, not identity, decides, so any state may follow any other (a reset, a clone,
+    a re-dealt state) and the numbers are always those of the state given."""
+    seen = _seen(st.game, viewer)
+    mv = seen.mv
+    if st.building != seen.building or st.fort != seen.fort or st.dot != seen.dot:
+        for s in range(6):
+            mv[STRUCTURES + s] = float(st.building[s])
+            mv[STRUCTURES + 6 + s] = float(st.fort[s])
+            mv[STRUCTURES + 12 + s] = float(st.dot[s])
+        mv[STRUCTURES + 18] = (2 - sum(st.dot)) / 2
+        seen.building, seen.fort, seen.dot = st.building[:], st.fort[:], st.dot[:]
+    if st.pos != seen.pos or st.armour != seen.armour or st.hedgehog != seen.hedgehog:
+        _board(st, mv)
+        seen.pos, seen.armour, seen.hedgehog = dict(st.pos), st.armour[:], st.hedgehog
+    if st.hands != seen.hands:
+        _hands(st, mv, seen.hands)
+        seen.hands = [hand[:] for hand in st.hands]
+    if st.discard != seen.discard:
+        seen.discard = _pile(mv, (DISCARD, 1 / 4, _KINDS), st.discard, seen.discard, _CARD_SLOT)
+    if st.enemy_discard != seen.enemy_discard:
+        seen.enemy_discard = _pile(
+            mv,
+            (ENEMY_DISCARD, 1 / 4, _TOKENS),
+            st.enemy_discard,
+            seen.enemy_discard,
+            st.content.token_kind_of,
+        )
+    if viewer is not None and viewer == st.game.marshal_seat and st.marshal_hand != seen.marshal_hand:
+        seen.marshal_hand = _pile(
+            mv, (MARSHAL, 1 / 3, _TOKENS), st.marshal_hand, seen.marshal_hand, st.content.token_kind_of
+        )
+    sizes = (len(st.deck), len(st.reserve), len(st.marshal_hand), st.turn, st.trades_done, st.patrol)
+    if sizes != seen.sizes:
+        mv[PILES] = sizes[0] / 49
+        mv[PILES + 1] = sizes[1] / 49
+        mv[PILES + 2] = sizes[2] / 10
+        mv[TURN] = st.turn / 50
+        mv[FLAGS] = float(st.patrol)
+        mv[FLAGS + 1] = st.trades_done / 2
+        seen.sizes = sizes
+    decision = st.decision
+    current = st.current_player()
+    ones = (
+        ACTIVE + st.active if 0 <= st.active < SEATS else -1,
+        CURRENT + current if 0 <= current < SEATS else -1,
+        DECISION + (ASK_SLOT[decision[0]] if decision is not None else len(DECISIONS)),
+    )
+    if ones != seen.ones:  # the one-hots that moved are cleared and set
+        for before, now in zip(seen.ones, ones, strict=True):
+            if before != now:
+                if before >= 0:
+                    mv[before] = 0.0
+                if now >= 0:
+                    mv[now] = 1.0
+        seen.ones = ones
+    if st.trophies != seen.trophies or st.out != seen.out or st.claims != seen.claims:
+        _seats(st, mv)
+        seen.trophies, seen.out, seen.claims = [t[:] for t in st.trophies], st.out[:], st.claims[:]
+    np.copyto(out, seen.arr)
+
+
+class _PerThread(threading.local):
+    """Each thread's records (`_Seen`), so threads never share a cached observation."""
+
+    def __init__(self) -> None:
+        self.seen: dict[Any, _Seen] = {}
+
+
+class _Seen:
+    """One viewer's last observation (`arr`, written through the memoryview `mv`: a Python-level
+    element write costs a third of NumPy's) and copies of the state's parts it was written from
+    (None: not written yet, so the first comparison always differs)."""
+
+    def __init__(self, game: Any, viewer: int | None) -> None:
+        self.game = game  # the record's key holds the game's id: kept alive, never reused
+        self.arr = np.zeros(SIZE, np.float32)
+        self.mv = self.arr.data.cast("B").cast("f")
+        self.mv[6 if viewer is None else viewer] = 1.0
+        self.building: list[bool] | None = None
+        self.fort: list[bool] | None = None
+        self.dot: list[bool] | None = None
+        self.pos: dict[int, int] | None = None
+        self.armour: list[int] | None = None
+        self.hedgehog: int | None = None
+        self.hands: list[list[int]] = []
+        self.discard: list[int] | None = None
+        self.enemy_discard: list[int] | None = None
+        self.marshal_hand: list[int] | None = None
+        self.sizes: tuple[int | bool, ...] | None = None
+        self.ones = (-1, -1, -1)  # the active and current seat and the decision kind set
+        self.trophies: list[list[int]] | None = None
+        self.out: list[bool] | None = None
+        self.claims: list[int] | None = None
+
+
+_local = _PerThread()  # per thread: (the game's id, viewer) -> _Seen
+_KEPT = 64  # records per thread at most
+
+
+def _seen(game: Any, viewer: int | None) -> _Seen:
+    """This thread's record for `viewer` of `game` (a fresh one writes every block on first use)."""
+    per_thread = _local.seen
+    seen = per_thread.get((id(game), viewer))
+    if seen is None or seen.game is not game:  # the layout's seats follow the configuration
+        if len(per_thread) >= _KEPT:  # a process that makes many games keeps only recent ones
+            per_thread.clear()
+        seen = per_thread[id(game), viewer] = _Seen(game, viewer)
+    return seen
+
+
+def _board(st: SiegeState, mv: memoryview[float]) -> None:
+    """Per space: each vehicle kind / 3, the armour there / 10, the hedgehog."""
+    mv[BOARD:HANDS] = _ZEROS[: HANDS - BOARD]
+    kind_of, armour, hedgehog = st.content.token_kind_of, st.armour, st.hedgehog
+    counts: dict[int, int] = {}  # element -> vehicles of a kind there, or armour points there
     for tid, sp in st.pos.items():
         base = BOARD + sp * PER_SPACE
-        idx.append(base + _VEHICLE_SLOT[kind_of[tid]])
-        idx += [base + len(VEHICLES)] * armour[tid]  # the armour slot counts armour points
+        k = base + _VEHICLE_SLOT[kind_of[tid]]
+        counts[k] = counts.get(k, 0) + 1
+        k = base + len(VEHICLES)
+        counts[k] = counts.get(k, 0) + armour[tid]
         if tid == hedgehog:
-            idx.append(base + len(VEHICLES) + 1)
+            mv[base + len(VEHICLES) + 1] = 1.0
+    for k, n in counts.items():
+        mv[k] = n * _SCALE[k]  # a count times its worth (float32 sums would round differently)
+
+
+def _hands(st: SiegeState, mv: memoryview[float], before: list[list[int]]) -> None:
+    """Each changed hand's count per card kind / 4."""
     for seat, hand in enumerate(st.hands):
-        idx += [HANDS + seat * _KINDS + k for k in hand]
-    idx += [DISCARD + k for k in st.discard]
-    idx += [ENEMY_DISCARD + kind_of[tid] for tid in st.enemy_discard]
-    if viewer is not None and viewer == g.marshal_seat:
-        idx += [MARSHAL + kind_of[tid] for tid in st.marshal_hand]
-    if 0 <= st.active < SEATS:
-        idx.append(ACTIVE + st.active)
-    current = st.current_player()
-    if 0 <= current < SEATS:
-        idx.append(CURRENT + current)
-    idx.append(DECISION + (ASK_SLOT[st.decision[0]] if st.decision is not None else len(DECISIONS)))
-    idx += [ELIMINATED + seat for seat, gone in enumerate(st.out) if gone]
-    if st.patrol:
-        idx.append(FLAGS)
-    counts = np.bincount(np.fromiter(idx, np.intp, len(idx)), minlength=SIZE)
-    np.multiply(counts, _SCALE, out=out, casting="unsafe")
-    # every other number in one NumPy call (a call costs about a microsecond)
-    claims = st.claims if g.options["my_home_is_my_fortress"] else []
-    values = [(2 - sum(st.dot)) / 2, len(st.deck) / 49, len(st.reserve) / 49, len(st.marshal_hand) / 10]
-    values += [st.turn / 50, st.trades_done / 2, *(p / 40 for p in scores(st)), *(c / 6 for c in claims)]
-    out[_places(len(st.trophies), len(claims))] = values
+        if seat >= len(before) or hand != before[seat]:
+            _count(mv, (HANDS + seat * _KINDS, 1 / 4, _KINDS), hand, _CARD_SLOT)
 
 
-@cache
-def _places(scored: int, claims: int) -> NDArray[np.intp]:
-    """Where encode_into's numbers other than counts go, in its order."""
-    places = [STRUCTURES + 18, PILES, PILES + 1, PILES + 2, TURN, FLAGS + 1]
-    return np.array([*places, *range(SCORES, SCORES + scored), *range(CLAIMS, CLAIMS + claims)], np.intp)
+def _seats(st: SiegeState, mv: memoryview[float]) -> None:
+    """Trophy points / 40, eliminated, claimed sector / 6 (My Home Is My Fortress only)."""
+    claims = st.claims if st.game.options["my_home_is_my_fortress"] else []
+    for seat, points in enumerate(scores(st)):
+        mv[SCORES + seat] = points / 40
+    for seat, gone in enumerate(st.out):
+        mv[ELIMINATED + seat] = float(gone)
+    for seat, claim in enumerate(claims):
+        mv[CLAIMS + seat] = claim / 6
 
 
-def _scale() -> NDArray[np.float64]:
-    """What one count is worth in each element of the layout (1 where a count is a flag)."""
-    scale = np.ones(SIZE)
-    space = np.full(PER_SPACE, 1 / 3)
-    space[len(VEHICLES)], space[len(VEHICLES) + 1] = 1 / 10, 1.0
-    scale[BOARD:HANDS] = np.tile(space, 30)
-    scale[HANDS:PILES] = 1 / 4
-    scale[DISCARD:MARSHAL] = 1 / 4
-    scale[MARSHAL:TURN] = 1 / 3
-    return scale
+def _pile(
+    mv: memoryview[float], block: _Block, pile: list[int], before: list[int] | None, slot: Sequence[int]
+) -> list[int]:
+    """A pile's counts per kind (`slot[item]`) in `block`, and the copy to compare with next
+    time: a pile that only grew (a discard) adds its new items, any other is recounted."""
+    if before is not None and len(pile) > len(before) and pile[: len(before)] == before:
+        at, scale, _ = block
+        for item in pile[len(before) :]:
+            i = at + slot[item]
+            mv[i] = (round(mv[i] / scale) + 1) * scale  # a count times its worth, as encode has it
+    else:
+        _count(mv, block, pile, slot)
+    return pile[:]
 
 
-_SCALE = _scale()
+def _count(mv: memoryview[float], block: _Block, items: list[int], slot: Sequence[int]) -> None:
+    """`items` counted per kind (`slot[item]`) over `block`'s elements."""
+    at, scale, kinds = block
+    mv[at : at + kinds] = _ZEROS[:kinds]
+    counts: dict[int, int] = {}
+    for item in items:
+        k = slot[item]
+        counts[k] = counts.get(k, 0) + 1
+    for k, n in counts.items():
+        mv[at + k] = n * scale  # a count times its worth (float32 sums would round differently)
+
+
+_TOKENS = len(default_content().tokens)
+_CARD_SLOT = range(_KINDS)  # a card in a hand or pile is its kind's index already
+_Block = tuple[int, float, int]  # a block of counts: where it starts, what one item is worth, its size
+_ZEROS = memoryview(array("f", bytes(4 * SIZE))).cast("B").cast("f")  # sliced to clear a block
+_SCALE = [1 / 3] * SIZE  # on the board: a vehicle is worth 1/3, an armour point 1/10
+_SCALE[BOARD + len(VEHICLES) : HANDS : PER_SPACE] = [1 / 10] * 30
 
 
 def bounds(max_turns: int) -> tuple[NDArray[np.float32], NDArray[np.float32]]:

@@ -21,7 +21,9 @@ element's least and greatest value from the card set's counts and the game's rou
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+import threading
+from array import array
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 from numpy.typing import NDArray
@@ -95,6 +97,45 @@ def _seat(seat: JSON | None, slots: int, index: dict[str, int]) -> list[float]:
     return out + _counts(index, seat["warehouse"], 4)
 
 
+class _PerThread(threading.local):
+    """Each thread's records (`_Seen`), so threads never share a cached observation."""
+
+    def __init__(self) -> None:
+        self.seen: dict[Any, _Seen] = {}
+
+
+class _Seen:
+    """One viewer's last observation (`arr`, written through the memoryview `mv`: a Python-level
+    element write costs a third of NumPy's) and copies of the state's parts it was written from
+    (None: not written yet, so the first comparison always differs)."""
+
+    def __init__(self, size: int) -> None:
+        self.arr = np.zeros(size, np.float32)
+        self.mv = self.arr.data.cast("B").cast("f")
+        self.ones = (-1, -1, -1, -1)  # the one-hots set in the turn block
+        self.values: Any = None
+        self.reserve: list[int] | None = None
+        self.vdiscard: list[int] | None = None
+        self.graveyard: list[int] | None = None
+        self.achievements: list[int] | None = None
+        self.medal1: Any = None
+        self.medal2: Any = None
+        self.forget(-1)
+
+    def forget(self, me: int) -> None:
+        """Drop the copies of the blocks laid out relative to the seat `me` (a spectator's
+        seats follow the active seat)."""
+        self.me = me
+        self.base: list[int] | None = None
+        self.base_dmg: list[bool] | None = None
+        self.guard: list[int] | None = None
+        self.guard_dmg: list[bool] | None = None
+        self.public: bool | None = None
+        self.hand: Any = None
+        self.hangar: Any = None
+        self.warehouse: list[list[int]] = []
+
+
 class Encoder:
     """The layout above for one configured game, written from the state (see the docstring)."""
 
@@ -105,7 +146,7 @@ class Encoder:
         self.kinds = kinds = len(c.kind_label)
         self.slots = slots = c.bases_per_player
         self.players = game.num_players
-        self.decision = {kind: i for i, kind in enumerate(DECISIONS)}
+        self.decision = {kind: 6 + 3 * SEATS + i for i, kind in enumerate(DECISIONS)}
         self.turn = 6 + 3 * SEATS
         self.seats = self.turn + len(DECISIONS) + 3
         self.per_seat = 4 * slots + 3 + kinds
@@ -114,63 +155,162 @@ class Encoder:
         self.discard, self.graveyard = self.reserve + kinds, self.reserve + 2 * kinds
         self.medals = self.graveyard + kinds
         self.achievements = self.medals + 8
-        scale = np.ones(self.size)
-        for rel in range(SEATS):
-            warehouse = self.seats + rel * self.per_seat + 4 * slots + 3
-            scale[warehouse : warehouse + kinds] = 1 / 4
-        scale[self.hand : self.reserve] = 1 / 3
-        self.scale = scale
-        # where encode_into's other numbers go: round, purchases left, the table's sizes per
-        # seat, the medal decks
-        sizes = [
-            self.seats + rel * self.per_seat + 4 * slots + j for rel in range(self.players) for j in range(3)
-        ]
-        places = [self.turn + len(DECISIONS), self.turn + len(DECISIONS) + 2, *sizes]
-        self.places = np.array(places + list(range(self.medals, self.achievements)), dtype=np.intp)
+        self.over = self.decision[OVER_WORD]
+        self._zeros = (
+            memoryview(array("f", bytes(4 * self.size))).cast("B").cast("f")
+        )  # sliced to clear a block
+        self._local = _PerThread()  # per thread: viewer -> _Seen
 
     def encode_into(self, st: WotState, viewer: int | None, out: NDArray[np.float32]) -> None:
-        """`encode(game, st.view(viewer), viewer)` written into `out` without the view: the
-        counts and flags as indices counted by one `np.bincount`, the rest written one by one."""
-        kind, n, slots = self.kind, self.players, self.slots
-        decision = st.decision
-        idx = [5 if viewer is None else viewer, 6 + st.active, 6 + 2 * SEATS + st.first]
-        if decision is not None:
-            idx.append(6 + SEATS + decision.seat)
-        idx.append(6 + 3 * SEATS + self.decision[decision.kind if decision is not None else OVER_WORD])
-        if st.triggered:
-            idx.append(self.turn + len(DECISIONS) + 1)
+        """`encode(game, st.view(viewer), viewer)` written into `out` without the view.
+
+        Incremental: each viewer keeps the observation it was last given (per thread) and what it
+        was written from (`_Seen`); a block is rewritten only when its source in the state
+        differs from that copy (list comparisons run in C), then the whole is copied to `out`.
+        Equality, not identity, decides, so any state may follow any other (a reset, a clone, a
+        re-dealt state) and the numbers are always those of the state given."""
+        seen = self._seen(viewer)
+        mv = seen.mv
+        self._turn(st, seen)
         me = viewer if viewer is not None else st.active
-        values = [st.round / 100, (st.limit - st.purchases) / 3]  # at self.places, in order
+        if me != seen.me:  # the seats' order is relative to `me`: every seat block anew
+            seen.forget(me)
+        if (st.base != seen.base or st.base_dmg != seen.base_dmg or st.guard != seen.guard
+                or st.guard_dmg != seen.guard_dmg):  # fmt: skip
+            self._bases(st, mv, me)
+            seen.base, seen.base_dmg = st.base[:], st.base_dmg[:]
+            seen.guard, seen.guard_dmg = st.guard[:], st.guard_dmg[:]
+        public = me == viewer or st.is_hand_public(me)
+        if st.hand != seen.hand or public != seen.public:
+            self._hands(st, mv, me, public)
+            seen.hand, seen.public = [h[:] for h in st.hand], public
+        if st.hangar != seen.hangar:
+            self._sizes(mv, me, 1, st.hangar)
+            seen.hangar = [h[:] for h in st.hangar]
+        if st.warehouse != seen.warehouse:
+            self._warehouses(st, mv, me, seen.warehouse)
+            seen.warehouse = [w[:] for w in st.warehouse]
+        if st.reserve != seen.reserve:
+            seen.reserve = self._pile(mv, self.reserve, st.reserve, seen.reserve)
+        if st.vdiscard != seen.vdiscard:
+            seen.vdiscard = self._pile(mv, self.discard, st.vdiscard, seen.vdiscard)
+        if st.graveyard != seen.graveyard:
+            seen.graveyard = self._pile(mv, self.graveyard, st.graveyard, seen.graveyard)
+        if st.achievements != seen.achievements:
+            mv[self.achievements : self.size] = self._zeros[: self.size - self.achievements]
+            for a in st.achievements:
+                mv[self.achievements + a] += 1.0
+            seen.achievements = st.achievements[:]
+        if st.medal1 != seen.medal1 or st.medal2 != seen.medal2:
+            for i, (ones, twos) in enumerate(zip(st.medal1, st.medal2, strict=True)):
+                mv[self.medals + 2 * i] = len(ones) / 9
+                mv[self.medals + 2 * i + 1] = len(twos) / 3
+            seen.medal1, seen.medal2 = [m[:] for m in st.medal1], [m[:] for m in st.medal2]
+        np.copyto(out, seen.arr)
+
+    def _turn(self, st: WotState, seen: _Seen) -> None:
+        """The turn block: active, current and first seat and the decision kind as one-hots (the
+        ones that moved are cleared and set), round, end triggered, purchases left."""
+        mv = seen.mv
+        decision = st.decision
+        if decision is None:
+            ones = (6 + st.active, 6 + 2 * SEATS + st.first, -1, self.over)
+        else:
+            ones = (
+                6 + st.active,
+                6 + 2 * SEATS + st.first,
+                6 + SEATS + decision[1],
+                self.decision[decision[0]],
+            )
+        if ones != seen.ones:  # the active, first and current seat, the decision kind: one-hots
+            for before, now in zip(seen.ones, ones, strict=True):
+                if before != now:
+                    if before >= 0:
+                        mv[before] = 0.0
+                    if now >= 0:
+                        mv[now] = 1.0
+            seen.ones = ones
+        values = (st.round, st.triggered, st.purchases, st.limit)
+        if values != seen.values:
+            turn = self.turn + len(DECISIONS)
+            mv[turn] = st.round / 100
+            mv[turn + 1] = float(st.triggered)
+            mv[turn + 2] = (st.limit - st.purchases) / 3
+            seen.values = values
+
+    def _seen(self, viewer: int | None) -> _Seen:
+        """This thread's record for `viewer` (a fresh one writes every block on first use)."""
+        per_thread = self._local.seen
+        seen = per_thread.get(viewer)
+        if seen is None:
+            seen = per_thread[viewer] = _Seen(self.size)
+            seen.mv[5 if viewer is None else viewer] = 1.0
+        return seen
+
+    def _bases(self, st: WotState, mv: memoryview[float], me: int) -> None:
+        """Per base slot of each seat (relative to `me`): standing, damaged, guarded, defender
+        damaged."""
+        n, slots = self.players, self.slots
         for rel in range(n):
             seat = (me + rel) % n
             at = self.seats + rel * self.per_seat
             for s in range(slots):
                 i, b = seat * slots + s, at + 4 * s
-                if st.base[i] >= 0:
-                    idx.append(b)
-                if st.base_dmg[i]:
-                    idx.append(b + 1)
-                if st.guard[i] >= 0:
-                    idx.append(b + 2)
-                if st.guard_dmg[i]:
-                    idx.append(b + 3)
+                mv[b] = float(st.base[i] >= 0)
+                mv[b + 1] = float(st.base_dmg[i])
+                mv[b + 2] = float(st.guard[i] >= 0)
+                mv[b + 3] = float(st.guard_dmg[i])
+
+    def _sizes(self, mv: memoryview[float], me: int, j: int, piles: list[list[int]]) -> None:
+        """Size `j` (hand 0, hangar 1, warehouse 2) / 20 of every seat, relative to `me`."""
+        n = self.players
+        for rel in range(n):
+            mv[self.seats + rel * self.per_seat + 4 * self.slots + j] = len(piles[(me + rel) % n]) / 20
+
+    def _hands(self, st: WotState, mv: memoryview[float], me: int, public: bool) -> None:
+        """Hand sizes, and `me`'s hand per kind / 3 when the viewer may see it."""
+        self._sizes(mv, me, 0, st.hand)
+        self._count(mv, self.hand, st.hand[me] if public else [], 1 / 3, self.kinds)
+
+    def _warehouses(self, st: WotState, mv: memoryview[float], me: int, before: list[list[int]]) -> None:
+        """Each changed warehouse's size / 20 and its counts per kind / 4."""
+        n, kinds = self.players, self.kinds
+        for rel in range(n):
+            seat = (me + rel) % n
             warehouse = st.warehouse[seat]
-            values += [len(st.hand[seat]) / 20, len(st.hangar[seat]) / 20, len(warehouse) / 20]
-            idx += [at + 4 * slots + 3 + kind[card] for card in warehouse]
-        if me == viewer or st.is_hand_public(me):
-            idx += [self.hand + kind[card] for card in st.hand[me]]
-        idx += [self.reserve + kind[card] for card in st.reserve]
-        idx += [self.discard + kind[card] for card in st.vdiscard]
-        idx += [self.graveyard + kind[card] for card in st.graveyard]
-        idx += [self.achievements + a for a in st.achievements]
-        for ones, twos in zip(st.medal1, st.medal2, strict=True):
-            values += [len(ones) / 9, len(twos) / 3]
-        # three NumPy calls for the counts and flags, one for every other number: a NumPy call
-        # costs about a microsecond, as much as the rest of a small encoding (fromiter reads a
-        # list of ints three times faster than bincount's own conversion)
-        counts = np.bincount(np.fromiter(idx, np.intp, len(idx)), minlength=self.size)
-        np.multiply(counts, self.scale, out=out, casting="unsafe")
-        out[self.places] = values
+            was = before[seat] if seat < len(before) else None
+            if warehouse != was:
+                at = self.seats + rel * self.per_seat + 4 * self.slots
+                mv[at + 2] = len(warehouse) / 20
+                self._pile(mv, at + 3, warehouse, was, scale=1 / 4, kinds=kinds)
+
+    def _pile(
+        self, mv: memoryview[float], at: int, pile: list[int], before: list[int] | None, *,
+        scale: float = 1.0, kinds: int = 0,
+    ) -> list[int]:  # fmt: skip
+        """A pile's counts per kind at `at`, each card worth `scale`, and the copy to compare with
+        next time: a pile that only grew (a discard, a warehouse) adds its new cards, any other
+        is recounted."""
+        if before is not None and len(pile) > len(before) and pile[: len(before)] == before:
+            kind = self.kind
+            for card in pile[len(before) :]:
+                i = at + kind[card]
+                mv[i] = (round(mv[i] / scale) + 1) * scale  # a count times its worth, as encode has it
+        else:
+            self._count(mv, at, pile, scale, kinds)
+        return pile[:]
+
+    def _count(self, mv: memoryview[float], at: int, cards: list[int], scale: float, kinds: int = 0) -> None:
+        """`cards` counted per kind, each worth `scale`, over the `kinds` (all) elements at `at`."""
+        kinds = kinds or self.kinds
+        mv[at : at + kinds] = self._zeros[:kinds]
+        kind = self.kind
+        counts: dict[int, int] = {}
+        for card in cards:
+            k = kind[card]
+            counts[k] = counts.get(k, 0) + 1
+        for k, n in counts.items():
+            mv[at + k] = n * scale  # a count times its worth (float32 sums would round differently)
 
     def bounds(self, game: WotRushGame) -> tuple[NDArray[np.float32], NDArray[np.float32]]:
         """Each element's (least, greatest) value: a kind's count by its copies in the card set,
