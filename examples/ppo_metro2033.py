@@ -1,5 +1,5 @@
-"""MaskablePPO on Metro 2033 at four players: the learner holds seat 0 against three random
-players, and is evaluated against random and heuristic opponents.
+"""MaskablePPO on Metro 2033 at two players: the learner holds seat 0 against a random player,
+and is evaluated against random and heuristic opponents.
 
     python examples/ppo_metro2033.py           # the real run (results in examples/results/)
     python examples/ppo_metro2033.py --tiny    # seconds: what CI runs
@@ -7,7 +7,7 @@ players, and is evaluated against random and heuristic opponents.
 
 from maskable_ppo import Config, main
 
-CONFIG = Config("metro2033", {"players": 4}, timesteps=8_000)
+CONFIG = Config("metro2033", {"players": 2}, timesteps=8_000)
 
 if __name__ == "__main__":
     main(CONFIG)
