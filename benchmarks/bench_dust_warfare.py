@@ -4,10 +4,11 @@ sides swapped. Target (issue 13): a whole random game in under 1 s of CPU.
 With `--check N`, instead the random-game checker (`warroom.core.checker.check_random_game` with
 the Dust invariants, as `tests/dust_warfare/test_random_games.py` runs it) over seeds
 start..start+N-1 of each configuration, one JSON line per game (seed, decisions, CPU seconds,
-the failure if any) so long runs can go in batches and be summed. With `--search N`, the search
-agent (`warroom.agents.mcts`, ISMCTS over the staged candidate set with the heuristic as its
-playout policy: Dust has no evaluation, so every playout runs to the end) against the heuristic
-agent, sides swapped game by game, one JSON line per game. With `--sim N`, `warroom sim`'s games
+the failure if any) so long runs can go in batches and be summed. With `--search N`, the game's
+`search` agent (warroom/games/dust_warfare/search.py: the heuristic improved by the core's paired
+search at actions, reactions and activations, playouts of `--depth` heuristic decisions scored by
+the game's evaluation) against the heuristic agent, sides swapped game by game, one JSON line per
+game; `--iterations`, `--depth` and `--candidates` change its settings. With `--sim N`, `warroom sim`'s games
 (the same game and agent seeds: game i of seed 0, `warroom.sim.runner`) with the final
 Superiority Points and the battle turn reached, which the game's `summary` does not yet report;
 `--swap` swaps the two agents' seats in odd games.
@@ -22,7 +23,8 @@ rounds, so a shared, loaded machine disturbs them as little as possible.
     python benchmarks/bench_dust_warfare.py [--games-per-round 5] [--rounds 3] [--listings 40]
                                             [--games 0]
     python benchmarks/bench_dust_warfare.py --check 100 [--start 0] [--config front_lines]
-    python benchmarks/bench_dust_warfare.py --search 10 [--start 0] [--iterations 8]
+    python benchmarks/bench_dust_warfare.py --search 10 [--start 0] [--iterations 4] [--depth 6]
+                                            [--candidates 3]
     python benchmarks/bench_dust_warfare.py --sim 50 [--start 0] [--config front_lines]
                                             [--agents heuristic,random --swap]
 """
@@ -34,15 +36,17 @@ import json
 import statistics
 import time
 import traceback
+from dataclasses import replace
 from typing import Any
 
 from warroom.agents.base import Agent, RandomAgent, make_agent
-from warroom.agents.mcts import MctsAgent, MctsSettings
+from warroom.agents.mcts import MctsSettings
 from warroom.core.checker import CheckStats, check_random_game
 from warroom.core.rng import Rng
 from warroom.games.dust_warfare.agents import HeuristicAgent
 from warroom.games.dust_warfare.game import PLAYABLE, DustWarfareGame
 from warroom.games.dust_warfare.invariants import check
+from warroom.games.dust_warfare.search import SETTINGS, SearchAgent
 from warroom.games.dust_warfare.state import DustState
 from warroom.sim.runner import agent_seeds, game_seed
 
@@ -148,7 +152,7 @@ def search_vs_heuristic(start: int, games: int, settings: MctsSettings) -> None:
     game = DustWarfareGame()
     for seed in range(start, start + games):
         seat = seed % 2
-        agents: dict[int, Agent] = {seat: MctsAgent(seed, settings), 1 - seat: HeuristicAgent(seed + 1000)}
+        agents: dict[int, Agent] = {seat: SearchAgent(seed, settings), 1 - seat: HeuristicAgent(seed + 1000)}
         state = game.new_initial_state(seed)
         cpu, decisions = [0.0, 0.0], [0, 0]
         while not state.is_terminal():
@@ -205,7 +209,11 @@ def main() -> None:
     parser.add_argument("--start", type=int, default=0, help="first seed of --check")
     parser.add_argument("--config", action="append", choices=sorted(CONFIGS), help="--check only these")
     parser.add_argument("--search", type=int, default=0, help="search-vs-heuristic games")
-    parser.add_argument("--iterations", type=int, default=8, help="--search: playouts per decision")
+    parser.add_argument("--iterations", type=int, default=SETTINGS.iterations, help="--search: playouts")
+    parser.add_argument("--depth", type=int, default=SETTINGS.depth, help="--search: playout decisions")
+    parser.add_argument(
+        "--candidates", type=int, default=SETTINGS.candidates, help="--search: options compared"
+    )
     parser.add_argument("--sim", type=int, default=0, help="games as `warroom sim` plays them")
     parser.add_argument("--agents", default="heuristic,heuristic", help="--sim: the two seats' agents")
     parser.add_argument("--swap", action="store_true", help="--sim: swap the agents' seats in odd games")
@@ -215,7 +223,8 @@ def main() -> None:
             simulated_games(config, args.start, args.sim, args.agents.split(","), args.swap)
         return
     if args.search:
-        search_vs_heuristic(args.start, args.search, MctsSettings(iterations=args.iterations))
+        settings = replace(SETTINGS, iterations=args.iterations, depth=args.depth, candidates=args.candidates)
+        search_vs_heuristic(args.start, args.search, settings)
         return
     if args.check:
         for config in args.config or CONFIGS:

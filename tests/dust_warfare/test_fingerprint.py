@@ -77,7 +77,8 @@ NAMES = [c[0] for c in CONFIGS] + [s[0] for s in SAMPLED]
 
 
 def _recorded() -> dict[str, str]:
-    return json.loads(DATA.read_text()) if DATA.exists() else {}  # type: ignore[no-any-return]
+    recorded: dict[str, str] = json.loads(DATA.read_text()) if DATA.exists() else {}
+    return recorded
 
 
 @pytest.mark.parametrize("name", NAMES)

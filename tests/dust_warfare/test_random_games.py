@@ -15,7 +15,9 @@ import pytest
 
 from tests.dust_warfare.helpers import position
 from warroom.core.checker import check_random_game
+from warroom.core.rng import Rng
 from warroom.games.dust_warfare import DustWarfareGame
+from warroom.games.dust_warfare.geometry import Base, Crowd, overlaps
 from warroom.games.dust_warfare.invariants import check
 from warroom.games.dust_warfare.rules.scoring import scores
 from warroom.games.dust_warfare.rules.secret import bonus
@@ -63,6 +65,29 @@ def test_the_invariants_catch_a_wrong_score() -> None:
     st.scores = [st.scores[0] + 1, st.scores[1]]
     with pytest.raises(AssertionError, match="reported SP"):
         check(st)
+
+
+def test_the_crowd_finds_exactly_the_overlaps_a_pairwise_test_finds() -> None:
+    """The invariants' and the placement predicate's grid (geometry.Crowd) against testing every
+    pair: bases of mixed radii on a 0.1" grid, many touching or nearly so (DW-MOVE-03)."""
+    rng = Rng(7)
+
+    def base() -> Base:
+        return Base(rng.below(200) / 10, rng.below(120) / 10, (0.5, 0.75, 1.0, 2.0)[rng.below(4)], 1.0)
+
+    crowd_bases = [base() for _ in range(40)]
+    crowd = Crowd(crowd_bases)
+    found = 0
+    for _ in range(2000):
+        probe = base()
+        expected = any(overlaps(probe, o) for o in crowd_bases)
+        assert crowd.hits(probe) is expected
+        near = crowd.overlapping(probe)
+        assert (near is not None) is expected and (near is None or overlaps(probe, near))
+        found += expected
+    assert 0 < found < 2000
+    touching = Base(crowd_bases[0].x + crowd_bases[0].r + 1.0, crowd_bases[0].y, 1.0, 1.0)
+    assert not overlaps(touching, crowd_bases[0])  # touching is not overlapping
 
 
 def main(games: int) -> None:

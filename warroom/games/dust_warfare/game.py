@@ -14,7 +14,7 @@ from shapely.geometry import Polygon
 
 from warroom.core.errors import CorruptDataError, OptionError
 from warroom.core.game import JSON, Action, Game, GameInfo, OptionSpec
-from warroom.games.dust_warfare import encoding
+from warroom.games.dust_warfare import encoding, evaluate
 from warroom.games.dust_warfare.actions import DustActions, place, read_place
 from warroom.games.dust_warfare.agents import HeuristicAgent
 from warroom.games.dust_warfare.army import SEAT_FACTION, build_forces
@@ -25,6 +25,7 @@ from warroom.games.dust_warfare.render import consequence, describe, render
 from warroom.games.dust_warfare.rules import setup
 from warroom.games.dust_warfare.rules.terrain import placed_board
 from warroom.games.dust_warfare.scenario import Scenario, battlefield, load_scenario, shipped, zone
+from warroom.games.dust_warfare.search import SearchAgent
 from warroom.games.dust_warfare.state import DustState
 from warroom.games.dust_warfare.view import static
 from warroom.games.dust_warfare.words import ArmyChoice, Edge
@@ -179,6 +180,11 @@ class DustWarfareGame(Game[DustState]):
             return action
         return super().parse_action(state, text)
 
+    def evaluate(self, state: DustState) -> list[float]:
+        """Search's estimate of both seats' returns: projected SP (held, plus the enemy's worn
+        and suppressed units) through tanh; evaluate.py."""
+        return evaluate.evaluate(state)
+
     def summary(self, state: DustState) -> JSON:
         """The finished game's figures for `warroom sim`: the turn reached and each side's
         Superiority Points (DW-TURN-02/03; None before the end phase has scored them)."""
@@ -212,7 +218,8 @@ class DustWarfareGame(Game[DustState]):
         return {**_static_for(self), "units": units, "weapons": weapons}
 
     def agents(self) -> dict[str, Callable[[int], Any]]:
-        return {"heuristic": HeuristicAgent}
+        """The heuristic, and `search`: the heuristic improved by paired search (search.py)."""
+        return {"heuristic": HeuristicAgent, "search": SearchAgent}
 
     def render(self, state: DustState, player: int | None) -> str:
         return render(state, player)

@@ -31,6 +31,7 @@ import heapq
 import math
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
+from functools import cached_property, lru_cache
 from itertools import pairwise
 
 import shapely
@@ -64,6 +65,7 @@ FACINGS = tuple(22.5 * i for i in range(16))  # DW-GEO-17 (c)
 LINE_SPACING = 2.0  # DW-GEO-17 (b) F-LINE and F-COLUMN
 CLUSTER_RINGS = ((1.5, 60.0, 6), (3.0, 30.0, 12))  # DW-GEO-17 (b) F-CLUSTER: radius, step, slots
 
+OVERLAP_MEMORY = 200_000  # bases whose overlapping pieces a table remembers
 _QUAD_SEGS = 6  # outline vertices per quarter circle of the planner's inflated obstacles
 _CIRCUMSCRIBE = 1.0 / math.cos(math.pi / (4 * _QUAD_SEGS))  # chords of that outline keep the radius
 _CLEARANCE = 1e-4  # planner nodes stand this far outside the circumscribed outline
@@ -147,6 +149,51 @@ def unit_distance(us: Sequence[Base], them: Sequence[Base]) -> float:
 def overlaps(a: Base, b: Base) -> bool:
     """Two bases share area (touching is not overlapping; DW-MOVE-03, DW-GEO-16)."""
     return math.hypot(a.x - b.x, a.y - b.y) < a.r + b.r - TOL
+
+
+CROWD_CELL = 4.0  # inches: the side of a Crowd's grid cells
+
+
+class Crowd:
+    """Bases a final position must not overlap (DW-MOVE-03, DW-GEO-16), filed on a grid of
+    `CROWD_CELL` squares by the box around each base: two bases that overlap have overlapping
+    boxes, so `hits` runs the exact `overlaps` only on the bases filed in the cells under the
+    tested base's box: the same answer as testing every base in turn, without visiting the
+    far ones."""
+
+    __slots__ = ("bases", "grid")
+
+    def __init__(self, bases: Sequence[Base] = ()) -> None:
+        self.bases: list[Base] = []
+        self.grid: dict[tuple[int, int], list[Base]] = {}
+        for b in bases:
+            self.add(b)
+
+    def add(self, b: Base) -> None:
+        """File one more base."""
+        self.bases.append(b)
+        grid = self.grid
+        for i in range(math.floor((b.x - b.r) / CROWD_CELL), math.floor((b.x + b.r) / CROWD_CELL) + 1):
+            for j in range(math.floor((b.y - b.r) / CROWD_CELL), math.floor((b.y + b.r) / CROWD_CELL) + 1):
+                cell = grid.get((i, j))
+                if cell is None:
+                    grid[(i, j)] = [b]
+                else:
+                    cell.append(b)
+
+    def overlapping(self, a: Base) -> Base | None:
+        """A base of the crowd that the base overlaps, or None."""
+        grid = self.grid
+        for i in range(math.floor((a.x - a.r) / CROWD_CELL), math.floor((a.x + a.r) / CROWD_CELL) + 1):
+            for j in range(math.floor((a.y - a.r) / CROWD_CELL), math.floor((a.y + a.r) / CROWD_CELL) + 1):
+                for o in grid.get((i, j), ()):
+                    if overlaps(a, o):
+                        return o
+        return None
+
+    def hits(self, a: Base) -> bool:
+        """Whether the base overlaps one of the crowd."""
+        return self.overlapping(a) is not None
 
 
 def is_wholly_within(a: Base, area: Polygon) -> bool:
@@ -302,6 +349,7 @@ class Battlefield:
         self._index = _Index([p.polygon for p in self.pieces])
         self.surfaces = tuple(p for p in self.pieces if p.surface is not Surface.NONE)
         self._surface_index = _Index([p.polygon for p in self.surfaces])
+        self._overlapping: dict[tuple[float, float, float], tuple[Piece, ...]] = {}
 
     # ------------------------------------------------------------ table and edges
 
@@ -360,12 +408,23 @@ class Battlefield:
         return a.x, a.y, self.elevation(a.x, a.y) + a.hgt
 
     def pieces_overlapping(self, a: Base) -> tuple[Piece, ...]:
-        """The pieces sharing area with the base (touching is not overlapping; DW-TER-05)."""
+        """The pieces sharing area with the base (touching is not overlapping; DW-TER-05).
+        Remembered by centre and radius (candidates stand on the same lattice points again and
+        again); the table never changes, so the memory is only bounded, never stale."""
+        key = (a.x, a.y, a.r)
+        found = self._overlapping.get(key)
+        if found is not None:
+            return found
         near = self._index.near(a.x, a.y, a.x, a.y, a.r)
         if not near:
-            return ()
-        centre = Point(a.x, a.y)
-        return tuple(self.pieces[i] for i in near if self.pieces[i].polygon.distance(centre) < a.r - TOL)
+            found = ()
+        else:
+            centre = Point(a.x, a.y)
+            found = tuple(self.pieces[i] for i in near if self.pieces[i].polygon.distance(centre) < a.r - TOL)
+        if len(self._overlapping) >= OVERLAP_MEMORY:
+            self._overlapping.clear()
+        self._overlapping[key] = found
+        return found
 
     # ------------------------------------------------------------ line of sight
 
@@ -595,13 +654,17 @@ def placement_is_clear(
     others: Sequence[Base] = (),
     *,
     roof: bool = False,
+    crowd: Crowd | None = None,
 ) -> bool:
     """A base's final position (DW-GEO-16 end conditions, DW-MOVE-03/04, DW-TER-05): wholly on
-    the table, overlapping no piece impassable for its class and no other base. A base on a roof
-    (reached by Climb, or by a Jump when `roof`, DW-ABL-11) stands wholly on it."""
+    the table, overlapping no piece impassable for its class and no other base (`others`, and
+    the `crowd` when given). A base on a roof (reached by Climb, or by a Jump when `roof`,
+    DW-ABL-11) stands wholly on it."""
     if not board.is_on_table(a):
         return False
     if any(overlaps(a, o) for o in others):
+        return False
+    if crowd is not None and crowd.hits(a):
         return False
     for piece in board.pieces_overlapping(a):
         on_roof = piece.surface is Surface.ROOF and (roof or profile.effect(piece) is Passability.CLEAR)
@@ -897,6 +960,7 @@ class Placement:
         return Placement(tuple(snap_point(x, y) for x, y in self.centres), self.facing)
 
 
+@lru_cache(maxsize=1024)
 def formation_offsets(template: Formation, heading: float, followers: int) -> tuple[Point2, ...]:
     """DW-GEO-17 (b): where the 1st..n-th followers stand relative to the leader at heading φ.
     F-LINE: ±2·⌈k/2⌉" along the axis φ+90°, right (φ−90°) for odd k, left for even k;
@@ -925,6 +989,7 @@ def formation_offsets(template: Formation, heading: float, followers: int) -> tu
     return tuple(out)
 
 
+@lru_cache(maxsize=65_536)  # candidates lay the same templates on the same lattice points again and again
 def formation(leader: Point2, template: Formation, heading: float, followers: int) -> tuple[Point2, ...]:
     """The leader and its followers' centres for a template, rounded to 0.1" (DW-GEO-17 (b))."""
     x, y = leader
@@ -1006,12 +1071,15 @@ class UnitMove:
             b.at(x, y, placement.facing) for b, (x, y) in zip(self.bases, placement.centres, strict=True)
         )
 
+    @cached_property
+    def crowd(self) -> Crowd:
+        """Every other base, which no final base may overlap."""
+        return Crowd(self.friends + self.enemies)
+
     def _placed(self, finals: Sequence[Base]) -> bool:
-        others = self.friends + self.enemies
+        crowd = self.crowd
         for i, f in enumerate(finals):
-            if not placement_is_clear(
-                self.board, f, self.profile, others + tuple(finals[:i]), roof=self.jump
-            ):
+            if not placement_is_clear(self.board, f, self.profile, finals[:i], roof=self.jump, crowd=crowd):
                 return False
         return self.leadership is None or in_formation(finals[0], finals[1:], self.leadership)
 
@@ -1122,9 +1190,14 @@ class UnitDeployment:
         for i, f in enumerate(finals):
             if not self.zone.admits(self.board, f):
                 return False
-            if not placement_is_clear(self.board, f, self.profile, self.others + finals[:i]):
+            if not placement_is_clear(self.board, f, self.profile, finals[:i], crowd=self.crowd):
                 return False
         return self.leadership is None or in_formation(finals[0], finals[1:], self.leadership)
+
+    @cached_property
+    def crowd(self) -> Crowd:
+        """The bases already on the table, which no final base may overlap."""
+        return Crowd(self.others)
 
     def candidates(self) -> Iterator[Placement]:
         """Leader on the 1" lattice inside the zone × templates × headings, or × facings for a

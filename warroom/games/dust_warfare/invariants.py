@@ -15,7 +15,7 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING
 
-from warroom.games.dust_warfare.geometry import TOL
+from warroom.games.dust_warfare.geometry import Crowd
 from warroom.games.dust_warfare.rules import transport
 from warroom.games.dust_warfare.rules.scoring import scores
 from warroom.games.dust_warfare.rules.secret import bonus
@@ -53,10 +53,16 @@ def check(state: State) -> None:
                 assert board.is_on_table(b), f"u{u}.{m} at ({b.x}, {b.y}) is off the table"
                 bases.append((u, m, b))
     transport.check(st)  # embarked and off-table units (DW-ABL-07, DW-SET-06)
-    for i, (u, m, a) in enumerate(bases):
-        for v, k, b in bases[i + 1 :]:
-            gap = math.hypot(a.x - b.x, a.y - b.y) - a.r - b.r
-            assert gap >= -TOL, f'u{u}.{m} and u{v}.{k} overlap by {-gap:.3f}"'
+    crowd = Crowd()  # the bases seen so far, filed on a grid: only near pairs are measured
+    whose: dict[int, tuple[int, int]] = {}
+    for u, m, a in bases:
+        near = crowd.overlapping(a)
+        if near is not None:
+            v, k = whose[id(near)]
+            gap = math.hypot(a.x - near.x, a.y - near.y) - a.r - near.r
+            raise AssertionError(f'u{v}.{k} and u{u}.{m} overlap by {-gap:.3f}"')
+        crowd.add(a)
+        whose[id(a)] = (u, m)
     if st.scores is not None:
         assert st.scores == scores(st, bonus), (
             f"reported SP {st.scores} differ from recomputed {scores(st, bonus)}"

@@ -19,11 +19,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
+from warroom.core.actions import Action
 from warroom.core.engine import TurnState
+from warroom.core.errors import IllegalActionError
 from warroom.core.fields import F, Fields
-from warroom.core.game import JSON, Outcome
+from warroom.core.game import JSON, Event, Outcome
 from warroom.core.rng import Rng
 from warroom.games.dust_warfare import view
+from warroom.games.dust_warfare.actions import Verb
 from warroom.games.dust_warfare.army import Unit
 from warroom.games.dust_warfare.geometry import Base, Battlefield, Measurement, in_formation
 from warroom.games.dust_warfare.rules.decisions import RULES
@@ -153,6 +156,20 @@ class DustState(TurnState):
             return Outcome((0.0, 0.0), (), text + ": a draw")
         returns = (1.0, -1.0) if winner == 0 else (-1.0, 1.0)
         return Outcome(returns, (winner,), f"{text}: the {self.side_name(winner)} win")
+
+    def apply_action(self, action: Action | str) -> list[Event]:
+        """The contract's apply, without listing the options first for an exact placement
+        proposal (`place x,y ...`, DW-GEO-17): no listed option is one, so its legality is the
+        placement's own predicate alone, which the core would reach only after listing every
+        candidate region (the costliest list of the game) to find it absent."""
+        decision = self.decision
+        if isinstance(action, Action) and action.verb == Verb.PLACE and self._legal is None and decision:
+            kind = self.rules.kinds[decision[0]]
+            if kind.legal is not None:
+                if not kind.legal(self, action):
+                    raise IllegalActionError(f"{action} is not a legal action now (player {decision[1]})")
+                return self._apply(action)
+        return super().apply_action(action)
 
     def view(self, player: int | None) -> JSON:
         return view.view(self, player)
