@@ -14,6 +14,7 @@ from typing import Any
 
 import pytest
 
+from tests.server.browser_helpers import open_seat
 from tests.server.conftest import ServerProcess
 from tests.server.test_browser import SNAP, browser
 from tests.server.test_browser_layout import GAMES as LAYOUT_GAMES
@@ -108,3 +109,40 @@ def test_no_text_under_12_px_in_the_lobby_and_the_replay(browser: Any, serve: An
         page.wait_for_timeout(300)
         check(page, f"the replay at {width}x{height}")
         context.close()
+
+
+# Every word of each card's printed name in your hand on one line: a word longer than the card is
+# wide is set smaller rather than broken in two ("Thunderb / olt") or cut off at the card's edge.
+# (The other seats' small cards may break a word longer than "Sandbags", which they show whole.)
+SPLIT_WORDS = """() => {
+  const split = [];
+  for (const name of document.querySelectorAll('.hands .card-name')) {  // yours and the small ones
+    const node = name.firstChild;
+    if (!node || node.nodeType !== Node.TEXT_NODE) continue;
+    for (const m of node.textContent.matchAll(/\\S+/g)) {
+      const range = document.createRange();
+      range.setStart(node, m.index);
+      range.setEnd(node, m.index + m[0].length);
+      const lines = new Set([...range.getClientRects()].map((r) => Math.round(r.top)));
+      const card = name.getBoundingClientRect();
+      const box = range.getBoundingClientRect();
+      if (lines.size > 1 || box.right > card.right + 0.5) split.push(m[0]);
+    }
+  }
+  return { split, names: document.querySelectorAll('.hands .card-name').length };
+}"""
+
+
+def test_card_names_keep_their_words_whole_on_a_desktop_and_a_phone(browser: Any, serve: Any) -> None:
+    """Siege's "P-47 Thunderbolt" (in this hand) is the longest word of a printed card name."""
+    server: ServerProcess = serve(ai_delay_ms=0)
+    body = {"game": "siege", "options": {"players": 2}, "seats": ["human", "heuristic"], "seed": 7}
+    created = server.post("/api/tables", {**body, "ai_delay_ms": 0})
+    for width, height in SCREENS:
+        page = open_seat(browser, server.base + created["seats"][0]["link"], width, height)
+        page.wait_for_selector(".hands .card-name")
+        seen = page.evaluate(SPLIT_WORDS)
+        assert seen["names"] >= 5 and "P-47 Thunderbolt" in page.inner_text(".hands")
+        assert not seen["split"], f"at {width}x{height}: words broken or cut: {seen['split']}"
+        assert not page.errors, page.errors
+        page.context.close()

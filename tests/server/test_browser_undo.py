@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from tests.server.browser_helpers import PHONE, open_seat
 from tests.server.conftest import ServerProcess
 from tests.server.test_browser import SNAP, browser, new_page
 
@@ -85,3 +86,31 @@ def test_undo_button_and_key_take_back_and_the_other_seat_is_told(browser: Any, 
     mine.locator("body").press("u")
     mine.wait_for_timeout(300)
     assert mine.evaluate(READ)["ply"] == final["ply"]
+
+
+# where the Undo bar sits on the page, read at one moment
+BAR_BOXES = """() => {
+  const box = (sel) => { const r = document.querySelector(sel).getBoundingClientRect();
+    return { top: r.top, bottom: r.bottom, left: r.left, right: r.right }; };
+  return { banner: box('#turn-banner'), decision: box('#decision'), bar: box('#undo-bar'),
+           button: box('#undo'), words: box('#undo-count'), hands: box('#hands') };
+}"""
+
+
+def test_on_a_phone_the_undo_bar_sits_under_the_decision(browser: Any, serve: Any) -> None:
+    """One column on a phone: banner, board, decision, then Undo with its count apart from the
+    button, then the hand (not above the banner, where the column's first free place was)."""
+    server: ServerProcess = serve(ai_delay_ms=0)
+    created = server.post("/api/tables", {"game": "memoir44", "seats": ["human", "human"], "seed": 3})
+    tid, tokens = created["id"], [seat["token"] for seat in created["seats"]]
+    _, seat = _until_undoable(server, tid, tokens)
+    # two decisions to take back, so the bar shows its count beside the button
+    first = _snapshot(server, tid, tokens[seat])["legal"][0]["text"]
+    server.post(f"/api/tables/{tid}/actions", {"token": tokens[seat], "action": first})
+    page = open_seat(browser, server.base + created["seats"][seat]["link"], *PHONE)
+    page.wait_for_function(f"() => {SNAP}.undo > 1 && !document.getElementById('undo-bar').hidden")
+    b = page.evaluate(BAR_BOXES)
+    assert b["banner"]["bottom"] <= b["decision"]["top"] <= b["decision"]["bottom"] <= b["bar"]["top"], b
+    assert b["bar"]["bottom"] <= b["hands"]["top"], b
+    assert b["words"]["left"] - b["button"]["right"] >= 6, b  # "↶ Undo  2 decisions ...", not "Undo2"
+    assert not page.errors, page.errors

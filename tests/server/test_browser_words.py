@@ -15,6 +15,7 @@ from tests.server.test_browser import browser, pegasus_bridge_table, wait_my_mov
 __all__ = ["browser"]
 
 # an internal id: snake_case card kinds (red_tank), WoT card labels (GE-21), Siege token refs (t25)
+SAID_TWICE = re.compile(r"(\w+) — \1\b")  # the verb, then the label starting with it again
 INTERNAL = re.compile(r"\b[a-z]+_[a-z_]+\b|\b[A-Z]{2}-\d\d\b|\bt\d+\b|\bp\db\d\b")
 
 
@@ -118,6 +119,7 @@ def test_siege_and_wot_rush_options_read_in_box_names(browser: Any, serve: Any) 
             assert len(labels) == seen["legal"]
             for label in labels:
                 assert not INTERNAL.search(label), (body["game"], label)
+                assert not SAID_TWICE.match(label), (body["game"], label)  # "end — end Phase II ..."
             ply = doc["ply"]
             page.evaluate("window.warroomTable.socket.act(window.warroomTable.snapshot.legal[0].text, "
                           "window.warroomTable.snapshot.ply)")  # fmt: skip

@@ -388,8 +388,10 @@ function renderDecision(ctx, active, options) {
 /** @param {TableContext} ctx @param {Option} a */
 function optionWords(ctx, a) {
   const label = a.label || a.text;
-  const detail = label.startsWith(a.text) ? label.slice(a.text.length).replace(/^[\s:]+/, "").replace(/^\((.*)\)$/, "$1") : label;
   const verb = a.text.split(" ")[0];
+  const words0 = label.startsWith(a.text) ? label.slice(a.text.length).replace(/^[\s:]+/, "").replace(/^\((.*)\)$/, "$1") : label;
+  // the verb is said once ("end — Phase II: play nothing more", not "end — end Phase II: ...")
+  const detail = words0.startsWith(`${verb} `) && words0 !== label ? words0.slice(verb.length + 1) : words0;
   const seats = (a.parts || []).filter((p) => p.kind === "seat" && !/player \d/i.test(detail))
     .map((p) => `to ${seatName(ctx.snapshot.table.seats, Number(p.value))}`);
   const hexes = detail && coordinatesShown(ctx) ? (a.parts || []).filter((p) => p.kind === "hex").map((p) => p.value) : [];

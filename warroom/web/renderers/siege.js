@@ -408,7 +408,9 @@ function cardNode(kind, handle, ui, small) {
     onclick: clickable ? () => ui.onHandle(handle) : null,
   },
   el("div", { class: "card-band" }, info.ring ? info.ring : info.colour === "build" ? "build" : "special"),
-  el("div", { class: "card-name" }, info.name),
+  // a printed name with a word longer than the card is wide ("Thunderbolt") is set a little smaller,
+  // so the word stays whole
+  el("div", { class: `card-name${/\S{10,}/.test(info.name) ? " long-word" : ""}` }, info.name),
   el("div", { class: "card-foot" }, info.colour === "any" ? "any colour" : ["red", "green", "blue"].includes(info.colour) ? info.colour : ""));
   return node;
 }
