@@ -1,6 +1,7 @@
-"""Dust Warfare's declared observation bounds (encoding.bounds, issue 18) hold along seeded
-random games of every playable scenario, for both seats and the spectator, and are finite for
-every element but suppression, which the rules leave unlimited (DW-SUP-01)."""
+"""Dust Warfare's observation along seeded random games of every playable scenario, for both
+seats and the spectator: `observe_into`, written from the state, equals the view's encoding
+(Night Encounter's markers included), and the declared bounds (encoding.bounds, issue 18) hold
+and are finite for every element but suppression, which the rules leave unlimited (DW-SUP-01)."""
 
 from __future__ import annotations
 
@@ -13,7 +14,7 @@ from warroom.games.dust_warfare.game import PLAYABLE
 
 
 @pytest.mark.parametrize("scenario", PLAYABLE)
-def test_every_observation_lies_within_the_declared_bounds(scenario: str) -> None:
+def test_observe_into_equals_the_view_within_the_declared_bounds(scenario: str) -> None:
     game = warroom.load("dust_warfare", scenario=scenario)
     low, high = game.observation_bounds()
     size = game.observation_size()
@@ -28,7 +29,10 @@ def test_every_observation_lies_within_the_declared_bounds(scenario: str) -> Non
     steps = 0
     while True:
         for viewer in (None, 0, 1):
+            out.fill(np.nan)  # every element must be written
             game.observe_into(state, viewer, out)
+            reference = np.asarray(game.observe(state.view(viewer), viewer), np.float32)
+            assert np.array_equal(out, reference), (scenario, steps, np.flatnonzero(out != reference)[:5])
             outside = np.flatnonzero((out < low) | (out > high))
             assert not len(outside), f"{scenario} step {steps}: {outside[:5]} = {out[outside[:5]]}"
             seen |= out != 0

@@ -15,6 +15,7 @@ Layout (all floats), for a game with U units of at most M = actions.MAX_MODELS m
     then, in a camouflage scenario (Night Encounter), per unit marker (6 values): placed,
                revealed, mine?, x ÷ width, y ÷ depth, activated; never the unit behind it
 
+`encode_into` writes the same numbers straight from the state into the environment's array.
 `bounds(game)` gives each element's least and greatest value (`Game.observation_bounds`):
 0..1 for the flags, one-hots, positions (a model stands on the table), damage (never past the
 miniature's capacity, DW-ATK-08) and facing (taken modulo 360); the turn reaches the
@@ -27,6 +28,8 @@ alone is unbounded above: a unit may carry any number of markers (DW-SUP-01).
 
 from __future__ import annotations
 
+from array import array
+from functools import cache
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -34,9 +37,11 @@ from numpy.typing import NDArray
 
 from warroom.core.game import JSON
 from warroom.games.dust_warfare.actions import MAX_MODELS
+from warroom.games.dust_warfare.words import Status
 
 if TYPE_CHECKING:
     from warroom.games.dust_warfare.game import DustWarfareGame
+    from warroom.games.dust_warfare.state import DustState
 
 PHASES = ("setup", "deployment", "initiative", "command", "units", "end", "over")
 STATUSES = ("pending", "table", "reserve", "destroyed")
@@ -128,6 +133,72 @@ def encode(game: DustWarfareGame, view: JSON, player: int | None) -> list[float]
         else:
             out += [0.0] * PER_MARKER
     return out
+
+
+def encode_into(st: DustState, player: int | None, out: NDArray[np.float32]) -> None:
+    """`encode(game, st.view(player), player)` written straight into `out` from the state (no
+    view dict, no list): the same reads as view.py's (a unit's card, the markers' public
+    fields: never which unit is behind an unrevealed marker, DW-NE-02), element by element
+    through a float memoryview (Dust's engine takes milliseconds a decision, so one pass over
+    the layout is all an observation needs)."""
+    game = st.game
+    mv = out.data.cast("B").cast("f")
+    mv[0 : len(mv)] = _zeros(len(mv))
+    me = 0 if player is None else player
+    mv[0] = st.turn / max(1, game.turns)
+    if st.phase in PHASES:
+        mv[1 + PHASES.index(st.phase)] = 1.0
+    at = 1 + len(PHASES)
+    mv[at] = st.orders[me] / 10
+    mv[at + 1] = st.orders[1 - me] / 10
+    mv[at + 2] = float(st.initiator == me)
+    mv[at + 3] = float(st.side == me)
+    decision = st.decision
+    if decision is not None and decision[0] in _KIND_SLOT:
+        mv[at + 4 + _KIND_SLOT[decision[0]]] = 1.0
+    width, depth = st.board.width, st.board.depth
+    for u, unit in enumerate(game.units):
+        block = HEAD + u * PER_UNIT
+        status = st.status[u]
+        mv[block] = float(unit.seat == me)
+        if status in STATUSES:
+            mv[block + 1 + STATUSES.index(status)] = 1.0
+        mv[block + 5] = st.supp[u] / 10
+        mv[block + 6] = float(st.reaction[u])
+        mv[block + 7] = float(st.is_retreating(u))
+        mv[block + 8] = float(st.done[u] and status != Status.HIDDEN)  # by marker (DW-NE-02)
+        mv[block + 9] = st.leader[u] / MAX_MODELS
+        places, damage = st.pos[u], st.dmg[u]
+        for k, model in enumerate(unit.models[:MAX_MODELS]):
+            entry = places[k]
+            if entry is not None:
+                slot = block + 10 + 5 * k
+                mv[slot] = 1.0
+                mv[slot + 1] = entry[0] / width
+                mv[slot + 2] = entry[1] / depth
+                mv[slot + 3] = damage[k] / model.capacity
+                mv[slot + 4] = (entry[2] or 0.0) / 360
+        mv[block + PER_UNIT - 2] = float(status == Status.HIDDEN)
+        mv[block + PER_UNIT - 1] = float(status == Status.EMBARKED)  # aboard a vehicle (DW-ABL-07)
+    base = HEAD + PER_UNIT * len(game.units)
+    for k, (seat, x, y, revealed) in enumerate(st.markers[: markers(game)]):
+        if x is not None:  # positions and flags only: never the unit (DW-NE-02)
+            slot = base + PER_MARKER * k
+            mv[slot] = 1.0
+            mv[slot + 1] = float(revealed)
+            mv[slot + 2] = float(seat == me)
+            mv[slot + 3] = x / width
+            mv[slot + 4] = y / depth
+            mv[slot + 5] = float((not revealed) and st.done[st.mapping[k]])
+
+
+_KIND_SLOT = {kind: i for i, kind in enumerate(KINDS)}
+
+
+@cache
+def _zeros(n: int) -> memoryview[float]:
+    """n float32 zeros, to clear an observation in one copy."""
+    return memoryview(array("f", bytes(4 * n))).cast("B").cast("f")
 
 
 def bounds(game: DustWarfareGame) -> tuple[NDArray[np.float32], NDArray[np.float32]]:

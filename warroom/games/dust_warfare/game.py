@@ -236,6 +236,10 @@ class DustWarfareGame(Game[DustState]):
     def observe(self, view: JSON, player: int | None) -> list[float]:
         return encoding.encode(self, view, player)
 
+    def observe_into(self, state: DustState, player: int | None, out: NDArray[np.float32]) -> None:
+        """`observe(state.view(player), player)` written straight from the state (encoding.py)."""
+        encoding.encode_into(state, player, out)
+
     def observation_bounds(self) -> tuple[NDArray[np.float32], NDArray[np.float32]]:
         return encoding.bounds(self)
 
