@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from warroom.games.memoir44.actions import Verb
 from warroom.games.memoir44.board import NAMES, NEIGHBOURS, SECTIONS
 from warroom.games.memoir44.rules import dice
 from warroom.games.memoir44.rules.battle import STARS, strike
@@ -38,6 +39,7 @@ NO_ORDERS = ("ambush", "")
 # the cards that order units by board section (sections' slots)
 BY_SECTION = frozenset((*SECTION_EFFECTS, "recon_in_force", "general_advance", "pincer_move"))
 BARRAGE_DICE = 4  # M44-TAC-09
+_DONE = Verb.DONE  # an Enum member as a module constant: cheaper than `action.verb.DONE` (hot path)
 
 
 # -- step 1: play a card ------------------------------------------------------------------------
@@ -205,7 +207,18 @@ OrderSlots = tuple[dict[int, tuple[int, ...]], list[tuple[int, tuple[int, ...], 
 
 def _order_slots(st: M44State) -> OrderSlots:
     side, sides, where, order = st.active, st.game.unit_side, st.unit_hex, st.table.order
-    by_unit = {u: slots(st, u) for u, h in enumerate(where) if h >= 0 and sides[u] == side}
+    if st.fallback or st.effect not in BY_SECTION:
+        by_unit = {u: slots(st, u) for u, h in enumerate(where) if h >= 0 and sides[u] == side}
+    else:  # a section card, the usual turn: `slots`' first case, written out (hot path)
+        q = st.quotas
+        by_unit = {}
+        for u, h in enumerate(where):
+            if h >= 0 and sides[u] == side:
+                own = SECTION_SLOTS[h]
+                if len(own) == 1:
+                    by_unit[u] = own if q[own[0]] > 0 else ()
+                else:
+                    by_unit[u] = tuple(s for s in own if q[s] > 0)
     candidates: list[tuple[int, tuple[int, ...], int, Action]] = [
         (u, own, own[0] if len(own) == 1 else -1, order[where[u]]) for u, own in by_unit.items() if own
     ]
@@ -252,7 +265,7 @@ def orders_step(st: M44State, _job: list[Any]) -> None:
 
 def apply_order(st: M44State, action: M44Action) -> None:
     st.decision = None
-    if action.verb == action.verb.DONE:
+    if action.verb is _DONE:
         return
     u = st.occ[action.a]
     st.ordered[u] = True
