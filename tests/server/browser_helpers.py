@@ -8,6 +8,7 @@ AI seats keep moving, and two reads could see two different moves."""
 
 from __future__ import annotations
 
+import time
 from typing import Any
 
 SNAP = "window.warroomTable && window.warroomTable.snapshot"
@@ -68,6 +69,19 @@ def open_seat(
     return page
 
 
+def finished_ai_game(server: Any, seed: int = 4) -> str:
+    """A Pegasus Bridge table of two random AIs played to its end (a replay of a game still going
+    grows under the test's keys): its id."""
+    body = {"game": "memoir44", "options": {"scenario": "pegasus-bridge"}, "seats": ["random", "random"],
+            "seed": seed, "ai_delay_ms": 0}  # fmt: skip
+    table_id: str = server.post("/api/tables", body)["id"]
+    deadline = time.monotonic() + 180
+    while not server.get(f"/api/tables/{table_id}")["finished"]:
+        assert time.monotonic() < deadline, "the AI game did not end"
+        time.sleep(0.5)
+    return table_id
+
+
 def snap(page: Any) -> dict[str, Any]:
     doc: dict[str, Any] = page.evaluate("window.warroomTable.snapshot")
     return doc
@@ -89,6 +103,7 @@ def play_option(page: Any, text: str | None = None) -> None:
 __all__ = [
     "PHONE",
     "SNAP",
+    "finished_ai_game",
     "open_page",
     "open_seat",
     "play_option",

@@ -10,12 +10,11 @@ of each lands in docs/screenshots/<game>-<width>x<height>.png (README, "Web tabl
 from __future__ import annotations
 
 import io
-import time
 from typing import Any
 
 import pytest
 
-from tests.server.browser_helpers import open_page, open_seat, play_option, wait_my_move
+from tests.server.browser_helpers import finished_ai_game, open_page, open_seat, play_option, wait_my_move
 from tests.server.conftest import ServerProcess
 from tests.server.test_browser import SHOTS, browser
 
@@ -130,16 +129,9 @@ def test_board_hand_and_prompt_fit_the_screen_and_nothing_covers_the_board(
 
 def test_the_replay_fits_the_screen_and_steps_with_the_arrow_keys(browser: Any, serve: Any) -> None:
     server: ServerProcess = serve(ai_delay_ms=0)
-    body = {"game": "memoir44", "options": {"scenario": "pegasus-bridge"}, "seats": ["random", "random"],
-            "seed": 4, "ai_delay_ms": 0}  # fmt: skip
-    created = server.post("/api/tables", body)
-    # the AI game played to its end first: a replay of a game still going grows under the keys
-    deadline = time.monotonic() + 180
-    while not server.get(f"/api/tables/{created['id']}")["finished"]:
-        assert time.monotonic() < deadline, "the AI game did not end"
-        time.sleep(0.5)
+    table_id = finished_ai_game(server)
     page = open_page(browser)
-    page.goto(server.base + f"/replay/{created['id']}")
+    page.goto(server.base + f"/replay/{table_id}")
     counter = page.locator("#replay-counter")
 
     def at(ply: int) -> None:

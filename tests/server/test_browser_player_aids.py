@@ -7,10 +7,17 @@ two reads could see two different moves."""
 
 from __future__ import annotations
 
-import time
 from typing import Any
 
-from tests.server.browser_helpers import PHONE, SNAP, open_page, open_seat, play_option, wait_my_move
+from tests.server.browser_helpers import (
+    PHONE,
+    SNAP,
+    finished_ai_game,
+    open_page,
+    open_seat,
+    play_option,
+    wait_my_move,
+)
 from tests.server.conftest import ServerProcess
 from tests.server.test_browser import browser
 from tests.server.test_browser_layout import GAMES, viewport_shot
@@ -155,19 +162,14 @@ def test_the_your_turn_sound_is_a_setting_off_by_default(browser: Any, serve: An
 
 def test_the_replay_jumps_by_turns_with_buttons_keys_and_a_slider(browser: Any, serve: Any) -> None:
     server: ServerProcess = serve(ai_delay_ms=0)
-    body = {"game": "memoir44", "options": {"scenario": "pegasus-bridge"}, "seats": ["random", "random"],
-            "seed": 4, "ai_delay_ms": 0}  # fmt: skip
-    created = server.post("/api/tables", body)
-    deadline = time.monotonic() + 180
-    while not (table := server.get(f"/api/tables/{created['id']}/frames/0?catalog=false"))["finished"]:
-        assert time.monotonic() < deadline, "the AI game did not end"
-        time.sleep(0.5)
+    table_id = finished_ai_game(server)
     # the turns: runs of frames with the same seat to move; each starts at the position before its
     # first move (the first five, read frame by frame from the server)
-    starts, mover, ply = [0], server.get(f"/api/tables/{created['id']}/frames/0?catalog=false"), 0
+    table = server.get(f"/api/tables/{table_id}/frames/0?catalog=false")
+    starts, mover, ply = [0], table, 0
     while len(starts) < 5:
         ply += 1
-        frame = server.get(f"/api/tables/{created['id']}/frames/{ply}?catalog=false")
+        frame = server.get(f"/api/tables/{table_id}/frames/{ply}?catalog=false")
         if frame["current_player"] != mover["current_player"]:
             starts.append(ply)
         mover = frame
@@ -180,7 +182,7 @@ def test_the_replay_jumps_by_turns_with_buttons_keys_and_a_slider(browser: Any, 
         return min(s for s in starts if s > ply)
 
     page = open_page(browser)
-    page.goto(server.base + f"/replay/{created['id']}")
+    page.goto(server.base + f"/replay/{table_id}")
 
     def at(ply: int) -> None:
         page.wait_for_function(
