@@ -22,6 +22,8 @@ and greatest value (a bunker reads -1 when it covers the enemy).
 
 from __future__ import annotations
 
+import threading
+from array import array
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -96,6 +98,35 @@ BOARD = 3
 SANDBAGS, WIRE, UNIT, BASE, FIGURES, ORDERED = 10, 11, 13, 15, 18, 19  # offsets in a hex's block
 
 
+class _Seen:
+    """One viewer's last observation (`arr`, written through the memoryview `mv`: a Python-level
+    element write costs a third of NumPy's) and copies of the state's parts it was written from
+    (None or empty: not written yet, so the first comparison differs)."""
+
+    def __init__(self, arr: NDArray[np.float32], side: int | None) -> None:
+        self.arr = arr
+        self.mv = arr.data.cast("B").cast("f")
+        self.side, self.me = side, 0 if side is None else side
+        self.sandbags: list[int] | None = None
+        self.wire: list[int] | None = None
+        self.unit_hex: list[int] = []
+        self.unit_fig: list[int] = []
+        self.ordered: list[bool] = []
+        self.hand: list[int] | None = None
+        self.discard: list[int] | None = None
+        self.sizes: tuple[int, int, int] | None = None
+        self.kills: list[int] | None = None
+        self.obj_taken: list[bool] | None = None
+        self.kind = -1  # the decision kind's element set (-1: none yet)
+
+
+class _PerThread(threading.local):
+    """Each thread's records (`_Seen`), so threads never share a cached observation."""
+
+    def __init__(self) -> None:
+        self.seen: dict[int | None, _Seen] = {}
+
+
 class Encoder:
     """The layout above for one configured game, written from the state (see the docstring)."""
 
@@ -114,6 +145,8 @@ class Encoder:
         self.unit_base = np.array(game.unit_base, dtype=np.intp)
         # the scenario's fixed map, as seen by each side (bunkers are own or enemy cover)
         self.fixed = [self._fixed(me) for me in (0, 1)]
+        self._zeros = memoryview(array("f", bytes(4 * max(self.kinds, PER_HEX)))).cast("B").cast("f")
+        self._local = _PerThread()  # per thread: viewer -> _Seen
 
     def _fixed(self, me: int) -> NDArray[np.float32]:
         sc = self.game.scenario
@@ -127,45 +160,108 @@ class Encoder:
         return out
 
     def encode_into(self, st: M44State, viewer: int | None, out: NDArray[np.float32]) -> None:
-        """`encode(game, st.view(viewer), viewer)` written into `out` without the view."""
-        g = self.game
-        side = None if viewer is None else g.side_of_seat(viewer)
-        me = 0 if side is None else side
-        out[:] = self.fixed[me]
-        out[2 if side is None else me] = 1.0
-        # a list of bools reads into NumPy fastest as bytes (one C call, no Python loop)
-        out[BOARD + SANDBAGS : self.hand : PER_HEX] = np.frombuffer(bytes(st.sandbags), np.uint8)
-        out[BOARD + WIRE : self.hand : PER_HEX] = np.frombuffer(bytes(st.wire), np.uint8)
-        hexes = np.array(st.unit_hex, dtype=np.intp)
-        placed = hexes >= 0
-        at = BOARD + hexes[placed] * PER_HEX
-        out[at + UNIT + (self.unit_side[placed] != me)] = 1.0
-        out[at + BASE + self.unit_base[placed]] = 1.0
-        out[at + FIGURES] = np.array(st.unit_fig, dtype=np.float32)[placed] / 4
-        out[at + ORDERED] = np.frombuffer(bytes(st.ordered), np.uint8)[placed]
-        kind = self.card_kind
-        if side is not None and st.hands[side]:
-            out[self.hand : self.discard] = (
-                np.bincount([kind[c] for c in st.hands[side]], minlength=self.kinds) / 3
-            )
-        if st.discard:
-            out[self.discard : self.cards] = (
-                np.bincount([kind[c] for c in st.discard], minlength=self.kinds) / 13
-            )
-        target = g.scenario.victory_medals
-        out[self.cards : self.turn] = (
-            len(st.deck) / 60,
-            len(st.hands[me]) / 8,
-            len(st.hands[1 - me]) / 8,
-            medals(st, me) / target[me],
-            medals(st, 1 - me) / target[1 - me],
-            target[me] / 10,
-            target[1 - me] / 10,
-        )
-        out[self.turn] = float(st.active == me)
-        out[self.turn + 1] = st.turn / 200
+        """`encode(game, st.view(viewer), viewer)` written into `out` without the view.
+
+        Incremental: each viewer keeps the observation it was last given (per thread) and copies
+        of the state's parts it was written from (`_Seen`); a block is rewritten only when its
+        source differs from that copy (list comparisons run in C), a unit only where it moved or
+        changed, then the whole is copied to `out`. Equality, not identity, decides, so any
+        state may follow any other (a reset, a clone, a re-dealt state)."""
+        seen = self._seen(viewer)
+        mv, arr = seen.mv, seen.arr
+        me, side = seen.me, seen.side
+        if st.sandbags != seen.sandbags:
+            # a list of ints reads into NumPy fastest as bytes (one C call, no Python loop)
+            arr[BOARD + SANDBAGS : self.hand : PER_HEX] = np.frombuffer(bytes(st.sandbags), np.uint8)
+            seen.sandbags = st.sandbags[:]
+        if st.wire != seen.wire:
+            arr[BOARD + WIRE : self.hand : PER_HEX] = np.frombuffer(bytes(st.wire), np.uint8)
+            seen.wire = st.wire[:]
+        units_moved = st.unit_hex != seen.unit_hex
+        if units_moved or st.unit_fig != seen.unit_fig or st.ordered != seen.ordered:
+            self._units(st, seen)
+        if side is not None and st.hands[side] != seen.hand:
+            self._count(mv, self.hand, st.hands[side], 3)
+            seen.hand = st.hands[side][:]
+        if st.discard != seen.discard:
+            self._count(mv, self.discard, st.discard, 13)
+            seen.discard = st.discard[:]
+        sizes = (len(st.deck), len(st.hands[me]), len(st.hands[1 - me]))
+        if sizes != seen.sizes:
+            mv[self.cards] = sizes[0] / 60
+            mv[self.cards + 1] = sizes[1] / 8
+            mv[self.cards + 2] = sizes[2] / 8
+            seen.sizes = sizes
+        if units_moved or st.kills != seen.kills or st.obj_taken != seen.obj_taken:
+            target = self.game.scenario.victory_medals
+            mv[self.medals] = medals(st, me) / target[me]
+            mv[self.medals + 1] = medals(st, 1 - me) / target[1 - me]
+            seen.kills, seen.obj_taken = st.kills[:], st.obj_taken[:]
+        mv[self.turn] = float(st.active == me)
+        mv[self.turn + 1] = st.turn / 200
         decision = st.decision
-        out[self.decision[decision[0]] if decision is not None else self.turn + 2 + len(DECISIONS)] = 1.0
+        kind = self.decision[decision[0]] if decision is not None else self.turn + 2 + len(DECISIONS)
+        if kind != seen.kind:
+            if seen.kind >= 0:
+                mv[seen.kind] = 0.0
+            mv[kind] = 1.0
+            seen.kind = kind
+        np.copyto(out, arr)
+
+    def _units(self, st: M44State, seen: _Seen) -> None:
+        """Each unit whose hex, figures or order changed: its old hex cleared, then (all cleared
+        first: a unit may step where another just left) its new hex written: own or enemy,
+        base kind, figures / 4, ordered."""
+        mv, me = seen.mv, seen.me
+        hexes, figures, ordered = st.unit_hex, st.unit_fig, st.ordered
+        was_hex, was_fig, was_ordered = seen.unit_hex, seen.unit_fig, seen.ordered
+        changed = [
+            u
+            for u in range(len(hexes))
+            if not was_hex
+            or hexes[u] != was_hex[u]
+            or figures[u] != was_fig[u]
+            or ordered[u] != was_ordered[u]
+        ]
+        for u in changed:
+            if was_hex and was_hex[u] >= 0:
+                at = BOARD + was_hex[u] * PER_HEX + UNIT
+                mv[at : at + PER_HEX - UNIT] = self._zeros[: PER_HEX - UNIT]
+        side, base = self.game.unit_side, self.game.unit_base
+        for u in changed:
+            if hexes[u] >= 0:
+                at = BOARD + hexes[u] * PER_HEX
+                mv[at + UNIT + (side[u] != me)] = 1.0
+                mv[at + BASE + base[u]] = 1.0
+                mv[at + FIGURES] = figures[u] / 4
+                mv[at + ORDERED] = float(ordered[u])
+        seen.unit_hex, seen.unit_fig, seen.ordered = hexes[:], figures[:], ordered[:]
+
+    def _count(self, mv: memoryview[float], at: int, cards: list[int], per: int) -> None:
+        """`cards` counted per card kind over the kinds at `at`, each count / `per`."""
+        mv[at : at + self.kinds] = self._zeros[: self.kinds]
+        kind = self.card_kind
+        counts: dict[int, int] = {}
+        for card in cards:
+            k = kind[card]
+            counts[k] = counts.get(k, 0) + 1
+        for k, n in counts.items():
+            mv[at + k] = n / per  # a count over its divisor, as encode has it
+
+    def _seen(self, viewer: int | None) -> _Seen:
+        """This thread's record for `viewer` (a fresh one starts from the fixed map and writes
+        every other block on first use)."""
+        per_thread = self._local.seen
+        seen = per_thread.get(viewer)
+        if seen is None:
+            side = None if viewer is None else self.game.side_of_seat(viewer)
+            me = 0 if side is None else side
+            seen = per_thread[viewer] = _Seen(self.fixed[me].copy(), side)
+            seen.mv[2 if side is None else me] = 1.0
+            target = self.game.scenario.victory_medals
+            seen.mv[self.medals + 2] = target[me] / 10
+            seen.mv[self.medals + 3] = target[1 - me] / 10
+        return seen
 
     def bounds(self) -> tuple[NDArray[np.float32], NDArray[np.float32]]:
         """Each element's (least, greatest) value: counts by the deck's copies of a card, figures
