@@ -26,6 +26,7 @@ from warroom.games.dust_warfare.rules import setup
 from warroom.games.dust_warfare.rules.terrain import placed_board
 from warroom.games.dust_warfare.scenario import Scenario, battlefield, load_scenario, shipped, zone
 from warroom.games.dust_warfare.search import SearchAgent
+from warroom.games.dust_warfare.search import levels as search_levels
 from warroom.games.dust_warfare.state import DustState
 from warroom.games.dust_warfare.view import static
 from warroom.games.dust_warfare.words import ArmyChoice, Edge
@@ -218,8 +219,9 @@ class DustWarfareGame(Game[DustState]):
         return {**_static_for(self), "units": units, "weapons": weapons}
 
     def agents(self) -> dict[str, Callable[[int], Any]]:
-        """The heuristic, and `search`: the heuristic improved by paired search (search.py)."""
-        return {"heuristic": HeuristicAgent, "search": SearchAgent}
+        """The heuristic, `search` (the heuristic improved by paired search) and the generic
+        search levels played the same way, never searching a placement (search.py)."""
+        return {"heuristic": HeuristicAgent, "search": SearchAgent, **search_levels()}
 
     def render(self, state: DustState, player: int | None) -> str:
         return render(state, player)
