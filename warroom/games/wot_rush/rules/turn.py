@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from warroom.core.engine import MUTED
 from warroom.core.game import Event
 from warroom.games.wot_rush.rules.scoring import final_scores, winners
 from warroom.games.wot_rush.rules.zones import draw, reveal
@@ -31,8 +32,10 @@ def start_turn(st: WotState, seat: int) -> None:
     st.limit = 1
     st.attacked = False
     st.decision = g.main_asked[seat]  # st.decide(Kind.MAIN, seat), without the call (hot path)
-    text = f"turn {turn}: player {seat} reveals the hand"
-    st.events.append(new_event(Event, ("turn", text, {"player": seat, "turn": turn}, None)))
+    events = st.events
+    if events is not MUTED:  # a muted playout's words are never read: not even written
+        text = f"turn {turn}: player {seat} reveals the hand"
+        events.append(new_event(Event, ("turn", text, {"player": seat, "turn": turn}, None)))
 
 
 def end_turn(st: WotState) -> None:
@@ -58,15 +61,19 @@ def end_turn(st: WotState) -> None:
     else:
         hand.clear()
         drawn = draw(st, seat, n)
-    if len(drawn) == 3:  # the usual hand, written out: no join, no map (hot path)
+    events = st.events
+    if events is MUTED:  # a muted playout's words are never read: not even written
+        pass
+    elif len(drawn) == 3:  # the usual hand, written out: no join, no map (hot path)
         name, label = g.name_of, g.label_of
         d0, d1, d2 = drawn
-        cards = [label[d0], label[d1], label[d2]]
         text = f"player {seat} draws {name[d0]}, {name[d1]}, {name[d2]}"
+        data = {"player": seat, "cards": [label[d0], label[d1], label[d2]]}
+        events.append(new_event(Event, ("draw", text, data, g.seat_only[seat])))
     else:
-        cards = list(map(g.label_of.__getitem__, drawn))
         text = f"player {seat} draws {', '.join(map(g.name_of.__getitem__, drawn))}"
-    st.events.append(new_event(Event, ("draw", text, {"player": seat, "cards": cards}, g.seat_only[seat])))
+        data = {"player": seat, "cards": list(map(g.label_of.__getitem__, drawn))}
+        events.append(new_event(Event, ("draw", text, data, g.seat_only[seat])))
     seats = g.seats
     if seat == (st.first - 1) % seats:  # the seat to the first player's right closes a round
         st.round += 1
