@@ -76,9 +76,17 @@ class SimConfig:
         return self.game_class(**self.options)
 
 
-def play_game(game: Game[Any], agents: Sequence[str], seed: int, index: int = 0) -> GameResult:
-    """One AI-only game from `seed`, every seat played by its named agent."""
+def play_game(
+    game: Game[Any], agents: Sequence[str], seed: int, index: int = 0, *, quiet: bool = True
+) -> GameResult:
+    """One AI-only game from `seed`, every seat played by its named agent.
+
+    `quiet` mutes the state's events (the core's quiet mode, `TurnState.mute`): nobody reads a
+    simulated game's events, and the game is the same move for move (tests/test_sim_quiet.py)."""
     state = game.new_initial_state(seed)
+    mute = getattr(state, "mute", None) if quiet else None
+    if mute is not None:
+        mute()
     seats = [
         make_agent(game, name, s) for name, s in zip(agents, agent_seeds(seed, len(agents)), strict=True)
     ]
