@@ -60,7 +60,18 @@ def _first(_st: WotState, _a: WotAction) -> float:
 # -- values -------------------------------------------------------------------------------
 def card_value(st: WotState, card: int) -> float:
     """What owning a vehicle is worth to this seat: its fighting, defending, economy and abilities,
-    plus a bonus for classes of the achievements in play."""
+    plus a bonus for classes of the achievements in play. It depends on nothing but the card set,
+    the card and the achievements in play, so each value is worked out once per game
+    (`game.card_values`): the buy scorer asks it for every reserve card of every search playout."""
+    key = (card, *st.achievements)
+    values = st.game.card_values
+    value = values.get(key)
+    if value is None:
+        value = values[key] = _card_value(st, card)
+    return value
+
+
+def _card_value(st: WotState, card: int) -> float:
     g = st.game
     value = 1.5 * g.strength[card] + 1.2 * max(0, g.arm[card]) + 1.3 * max(0, g.res[card])
     value += 2.0 * g.heavy[card] + sum(_ABILITY_VALUE[a] * max(1, n) / 3 for a, n in g.abil[card])

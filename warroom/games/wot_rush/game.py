@@ -137,6 +137,8 @@ class WotRushGame(Game[WotState]):
         )
         self.no_damage = [False] * k
         self.main_asked = RULES.asked[Kind.MAIN]  # each seat's MAIN decision, as `decide` interns it
+        # the heuristic's card values by (card, *achievements in play): agents.card_value fills it
+        self.card_values: dict[tuple[int, ...], float] = {}
 
     def all_actions(self) -> list[Action]:
         return list(self.table.all)
