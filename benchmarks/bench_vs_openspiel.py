@@ -1,7 +1,7 @@
 """warroom's random playouts against OpenSpiel's C++ chess stepped from Python, side by side.
 
     .venv/bin/python benchmarks/bench_vs_openspiel.py [GAME ...] [--seconds 3] [--rounds 5] [--json]
-                                                      [--openspiel-python PATH]
+                                                      [--openspiel-python PATH] [--compiled]
 
 The reference a researcher would pick instead of warroom is OpenSpiel: C++ games driven from
 Python. Both sides run the same loop through their public Python API, one core, in CPU time
@@ -15,6 +15,12 @@ just before it; the table shows each ratio's median and range over the rounds, a
 of the absolute figures. Targets (issue "Speed: as fast as a C++ engine"): Siege and World of
 Tanks: Rush >= 1.0x, Memoir '44 and Metro 2033 >= 0.5x, a whole random Dust Warfare game under
 1 s of CPU.
+
+`--compiled` also measures the compiled package (the modules of warroom/_compiled.py built with
+mypyc by `./dev build`, into `.build/`, rebuilt when a source changed) right after the pure-Python
+one in each round, and prints both ratios and compiled over pure; the compiled child runs with
+`python -P` and the build first on PYTHONPATH, and refuses to measure unless every listed module
+runs compiled.
 
 OpenSpiel is not a dependency of warroom: unless `--openspiel-python` names an interpreter
 that can `import pyspiel`, the script creates `.bench/openspiel-venv` (ignored by git) once
@@ -67,6 +73,10 @@ def worker_openspiel(seconds: float) -> dict[str, float]:
 
 def worker_warroom(game_id: str, seconds: float) -> dict[str, float]:
     import warroom
+    from warroom import _compiled
+
+    if os.environ.get("WARROOM_BENCH_COMPILED") == "1" and not all(_compiled.native().values()):
+        raise SystemExit(f"not running the compiled build: {warroom.__file__}")
 
     game = warroom.load(game_id)
     playout_rate(game.new_initial_state, min(0.3, seconds))  # warm-up: imports, caches
@@ -85,17 +95,36 @@ def openspiel_python(given: str | None) -> str:
     return str(python)
 
 
-def measure(python: str, *worker: str) -> dict[str, float]:
-    """Run one measurement in a child process and read its JSON line."""
-    out = subprocess.run(
-        [python, __file__, "--worker", *worker], check=True, capture_output=True, text=True, cwd=ROOT
-    ).stdout
+def measure(python: str, *worker: str, compiled: Path | None = None) -> dict[str, float]:
+    """Run one measurement in a child process and read its JSON line; with `compiled` (a build
+    directory) the child imports warroom from that build, not from the checkout."""
+    env = dict(os.environ)
+    command = [python, __file__, "--worker", *worker]
+    if compiled is not None:
+        env.update(PYTHONPATH=str(compiled), WARROOM_BENCH_COMPILED="1")
+        command.insert(1, "-P")  # no script directory or checkout ahead of the build on sys.path
+    out = subprocess.run(command, check=True, capture_output=True, text=True, cwd=ROOT, env=env).stdout
     return dict(json.loads(out.strip().splitlines()[-1]))
 
 
-def run(games: list[str], seconds: float, rounds: int, spiel: str) -> dict[str, Any]:
+def compiled_build() -> Path:
+    """The compiled package's directory, built now if the checkout changed since the last build."""
+    from warroom import _compiled
+
+    missing = _compiled.compiler_missing()
+    if missing:
+        raise SystemExit(f"--compiled: cannot build the compiled package: {missing}")
+    print("building the compiled package if needed (./dev build) ...", file=sys.stderr)
+    return _compiled.build(ROOT)
+
+
+def run(
+    games: list[str], seconds: float, rounds: int, spiel: str, compiled: Path | None = None
+) -> dict[str, Any]:
     ratios: dict[str, list[float]] = {g: [] for g in games}
+    native: dict[str, list[float]] = {g: [] for g in games}  # compiled ratios to chess
     figures: dict[str, list[dict[str, float]]] = {g: [] for g in ["chess", *games]}
+    fast: dict[str, list[dict[str, float]]] = {g: [] for g in games}
     for r in range(rounds):
         for game_id in games:
             chess = measure(spiel, "openspiel", str(seconds))
@@ -103,6 +132,10 @@ def run(games: list[str], seconds: float, rounds: int, spiel: str) -> dict[str, 
             figures["chess"].append(chess)
             figures[game_id].append(ours)
             ratios[game_id].append(ours["steps_per_s"] / chess["steps_per_s"])
+            if compiled is not None:
+                built = measure(sys.executable, game_id, str(seconds), compiled=compiled)
+                fast[game_id].append(built)
+                native[game_id].append(built["steps_per_s"] / chess["steps_per_s"])
         print(f"round {r + 1}/{rounds} done", file=sys.stderr)
 
     def median(name: str, key: str) -> float:
@@ -119,6 +152,17 @@ def run(games: list[str], seconds: float, rounds: int, spiel: str) -> dict[str, 
         }
         for g in games
     ]
+    if compiled is not None:
+        for row in rows:
+            g = str(row["game"])
+            row["compiled_ratio_median"] = round(statistics.median(native[g]), 3)
+            row["compiled_ratio_min"] = round(min(native[g]), 3)
+            row["compiled_ratio_max"] = round(max(native[g]), 3)
+            row["compiled_steps_per_s"] = round(statistics.median(f["steps_per_s"] for f in fast[g]))
+            # compiled over pure within each round (both measured back to back), then the median
+            row["compiled_speedup"] = round(
+                statistics.median(b / a for a, b in zip(ratios[g], native[g], strict=True)), 3
+            )
     return {
         "python": platform.python_version(),
         "seconds": seconds,
@@ -145,8 +189,11 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--rounds", type=int, default=5, help="rounds; medians are reported (default 5)")
     parser.add_argument("--openspiel-python", help="an interpreter with pyspiel (default: own venv)")
     parser.add_argument("--json", action="store_true", help="print one JSON document instead of a table")
+    parser.add_argument("--compiled", action="store_true", help="also measure the mypyc-compiled build")
     args = parser.parse_args(argv)
-    doc = run(args.games, args.seconds, args.rounds, openspiel_python(args.openspiel_python))
+    spiel = openspiel_python(args.openspiel_python)
+    build = compiled_build() if args.compiled else None
+    doc = run(args.games, args.seconds, args.rounds, spiel, build)
     if args.json:
         print(json.dumps(doc, indent=1))
         return
@@ -154,13 +201,21 @@ def main(argv: list[str] | None = None) -> None:
         f"random playouts, one core, CPU time, {args.rounds} rounds of {args.seconds:g} s; "
         f"OpenSpiel chess {doc['chess_steps_per_s']:,} steps/s (median); Python {doc['python']}"
     )
-    print(f"{'game':<14} {'ratio':>6} {'range':>13} {'steps/s':>9} {'CPU s/game':>11}")
+    extra = f" {'compiled':>9} {'range':>13} {'steps/s':>9} {'c/pure':>7}" if build else ""
+    print(f"{'game':<14} {'ratio':>6} {'range':>13} {'steps/s':>9} {'CPU s/game':>11}{extra}")
     for r in doc["results"]:
         span = f"{r['ratio_min']:.2f}-{r['ratio_max']:.2f}"
-        print(
+        line = (
             f"{r['game']:<14} {r['ratio_median']:>5.2f}x {span:>13} {r['steps_per_s']:>9,} "
             f"{r['cpu_s_per_game']:>11.4f}"
         )
+        if build:
+            cspan = f"{r['compiled_ratio_min']:.2f}-{r['compiled_ratio_max']:.2f}"
+            line += (
+                f" {r['compiled_ratio_median']:>8.2f}x {cspan:>13} {r['compiled_steps_per_s']:>9,} "
+                f"{r['compiled_speedup']:>6.2f}x"
+            )
+        print(line)
 
 
 if __name__ == "__main__":

@@ -1,0 +1,126 @@
+"""The compiled build gives the same games as pure Python, byte for byte (issue 15).
+
+The modules listed in warroom/_compiled.py are compiled with mypyc into `.build/compiled-<hash>`
+(the build `./dev build` and `./dev fast` use, made once per source hash, never in the package
+tree). Each game with a compiled module then replays, in a child process that imports warroom
+from that build (`python -P`, the build first on PYTHONPATH), every seeded game of its
+fingerprints (tests/fingerprint.py's recorder: events, option lists, saves and views) and its
+golden logs (tests/test_golden.py), and each must equal what the pure-Python tree recorded. The
+child first proves it runs the build: every listed module loaded from an extension module.
+
+Where no compiled build can be made (no C compiler, no Python headers, no mypyc) the identity
+tests skip and say why; the pure-Python wheel and the list's own checks run everywhere.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import zipfile
+from pathlib import Path
+
+import pytest
+
+from tests.fingerprint import CONFIGS, DATA
+from tests.metro2033.test_fingerprint import CONFIGS as METRO_CONFIGS
+from tests.metro2033.test_fingerprint import DATA as METRO_DATA
+from tests.test_golden import PLAYTHROUGHS, path_of
+from warroom import _compiled
+
+ROOT = Path(__file__).resolve().parent.parent
+MISSING = _compiled.compiler_missing()
+needs_compiler = pytest.mark.skipif(MISSING is not None, reason=f"no compiled build here: {MISSING}")
+
+# The games whose rules are compiled: the top package of each listed game module.
+COMPILED_GAMES = sorted({m.split(".")[2] for m in _compiled.MODULES if m.startswith("warroom.games.")})
+
+# Run inside the build: prove it is compiled, then print the fingerprints and golden logs of one game.
+_REPLAY = """
+import json, sys
+import warroom
+from warroom import _compiled
+from tests.fingerprint import CONFIGS, fingerprint
+from tests.metro2033.test_fingerprint import CONFIGS as METRO_CONFIGS
+from tests.test_golden import PLAYTHROUGHS, render
+
+game = sys.argv[1]
+print(json.dumps({
+    "package": warroom.__file__,
+    "native": _compiled.native(),
+    "fingerprints": {c[0]: fingerprint(c) for c in [*CONFIGS, *METRO_CONFIGS] if c[1] == game},
+    "golden": {p.name: render(p) for p in PLAYTHROUGHS if p.game_id == game},
+}))
+"""
+
+
+@pytest.fixture(scope="session")
+def built() -> Path:
+    """The compiled package of this checkout (built now unless this source hash was built)."""
+    return _compiled.build(ROOT)
+
+
+def test_every_listed_module_exists_once() -> None:
+    for name in _compiled.MODULES:
+        assert (ROOT / Path(*name.split("."))).with_suffix(".py").is_file(), name
+    assert len(set(_compiled.MODULES)) == len(_compiled.MODULES)
+    assert not set(_compiled.MODULES) & set(_compiled.LEFT_OUT)
+
+
+def test_the_games_with_compiled_modules() -> None:
+    assert COMPILED_GAMES == ["memoir44", "metro2033", "siege", "wot_rush"]
+
+
+@needs_compiler
+@pytest.mark.parametrize("game", COMPILED_GAMES)
+def test_compiled_games_equal_the_recorded_pure_python_games(built: Path, game: str) -> None:
+    env = {**os.environ, "PYTHONPATH": f"{built}{os.pathsep}{ROOT}", "PYTHONHASHSEED": "0"}
+    done = subprocess.run(
+        [sys.executable, "-P", "-c", _REPLAY, game],
+        check=False,
+        env=env,
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+    )
+    assert done.returncode == 0, done.stderr[-3000:]
+    replay = json.loads(done.stdout.strip().splitlines()[-1])
+    assert Path(replay["package"]).is_relative_to(built), replay["package"]
+    assert all(replay["native"].values()), [m for m, ok in replay["native"].items() if not ok]
+    recorded = {**json.loads(DATA.read_text()), **json.loads(METRO_DATA.read_text())}
+    configs = [c[0] for c in [*CONFIGS, *METRO_CONFIGS] if c[1] == game]
+    assert configs and sorted(replay["fingerprints"]) == sorted(configs)
+    different = [name for name in configs if replay["fingerprints"][name] != recorded[name]]
+    assert not different, f"{game}: the compiled build plays these seeded games differently: {different}"
+    for play in PLAYTHROUGHS:
+        if play.game_id == game:
+            assert replay["golden"][play.name] == path_of(play).read_text(encoding="utf-8"), play.name
+
+
+def test_a_plain_install_builds_a_pure_python_wheel(tmp_path: Path) -> None:
+    """Without WARROOM_COMPILE=1 nothing is compiled, compiler or not: a wheel for any machine."""
+    env = {k: v for k, v in os.environ.items() if k != "WARROOM_COMPILE"}
+    env["WARROOM_BUILD_DIR"] = str(tmp_path / "work")
+    command = [sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps", "--no-build-isolation"]
+    subprocess.run([*command, "-w", str(tmp_path), str(ROOT)], check=True, env=env, cwd=ROOT)
+    (wheel,) = tmp_path.glob("warroom-*.whl")
+    assert wheel.name.endswith("-py3-none-any.whl")
+    names = zipfile.ZipFile(wheel).namelist()
+    assert "warroom/_compiled.py" in names and "warroom/core/rng.py" in names
+    assert not [n for n in names if n.endswith((".so", ".pyd", ".c"))]
+
+
+def test_an_editable_install_refuses_to_compile() -> None:
+    """Compiled modules beside the .py files of an editable install would shadow later edits."""
+    env = {**os.environ, "WARROOM_COMPILE": "1"}
+    done = subprocess.run(
+        [sys.executable, "setup.py", "develop"],
+        check=False,
+        env=env,
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+    )
+    assert done.returncode != 0
+    assert "editable install would put compiled modules beside the .py files" in done.stderr

@@ -1,0 +1,198 @@
+"""What the compiled build compiles with mypyc, in one place, and how to tell it is running (issue 15).
+
+`MODULES` is the list `setup.py` hands to `mypycify` when the build is asked for with
+`WARROOM_COMPILE=1`; every other module ships as plain Python in the same wheel, and a plain
+`pip install .` compiles nothing. `LEFT_OUT` says, for each module tried and not compiled, why.
+`./dev build` builds the compiled package into `.build/` (keyed by `source_hash()`, so an edit
+makes a new build, never a stale one) and `./dev fast ARGS` runs `warroom ARGS` on it; see
+docs/speed.md ("Compiling (mypyc)").
+
+This module imports nothing from warroom, so `setup.py` can read it without the package's
+dependencies installed.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import importlib
+import sys
+from pathlib import Path
+
+# Each entry compiles as it is (mypy-strict code, no change made for mypyc) and pays in the random
+# playouts of bench_vs_openspiel.py (docs/speed.md has the figures). Order: core, then per game.
+MODULES: tuple[str, ...] = (
+    # every die and shuffle of every game
+    "warroom.core.rng",
+    # Siege: the play phase's option lists, enemies advancing and colliding, the agenda's jobs
+    "warroom.games.siege.rules.cards",
+    "warroom.games.siege.rules.dispatch",
+    "warroom.games.siege.rules.end",
+    "warroom.games.siege.rules.enemies",
+    "warroom.games.siege.rules.flow",
+    "warroom.games.siege.rules.marshal",
+    "warroom.games.siege.rules.setup",
+    "warroom.games.siege.rules.trade",
+    "warroom.games.siege.rules.zones",
+    # World of Tanks: Rush: the main action's choices, attacks, the end of a turn
+    "warroom.games.wot_rush.rules.abilities",
+    "warroom.games.wot_rush.rules.attack",
+    "warroom.games.wot_rush.rules.buy",
+    "warroom.games.wot_rush.rules.decisions",
+    "warroom.games.wot_rush.rules.scoring",
+    "warroom.games.wot_rush.rules.setup",
+    "warroom.games.wot_rush.rules.turn",
+    "warroom.games.wot_rush.rules.zones",
+    # Memoir '44: movement (reach per ordered unit), battle targets and line of sight, retreats
+    "warroom.games.memoir44.rules.battle",
+    "warroom.games.memoir44.rules.cards",
+    "warroom.games.memoir44.rules.consequence",
+    "warroom.games.memoir44.rules.dice",
+    "warroom.games.memoir44.rules.draw",
+    "warroom.games.memoir44.rules.flow",
+    "warroom.games.memoir44.rules.movement",
+    "warroom.games.memoir44.rules.retreat",
+    "warroom.games.memoir44.rules.setup",
+    "warroom.games.memoir44.rules.units",
+    # Metro 2033: turns, battles, events, quests
+    "warroom.games.metro2033.rules.battle",
+    "warroom.games.metro2033.rules.common",
+    "warroom.games.metro2033.rules.decisions",
+    "warroom.games.metro2033.rules.end",
+    "warroom.games.metro2033.rules.events",
+    "warroom.games.metro2033.rules.forecast",
+    "warroom.games.metro2033.rules.kinds",
+    "warroom.games.metro2033.rules.outcome",
+    "warroom.games.metro2033.rules.quests",
+    "warroom.games.metro2033.rules.setup",
+    "warroom.games.metro2033.rules.turns",
+)
+
+# Modules tried and kept out of MODULES, with the reason (docs/speed.md has the measurements).
+LEFT_OUT: dict[str, str] = {
+    "warroom.core.engine": (
+        "mypyc refuses `Decision(tuple)` ('Inheriting from most builtin types is unimplemented'), and "
+        "every game's interpreted state derives from `TurnState`: it needs mypyc_attr(native_class=False) "
+        "on Decision and allow_interpreted_subclasses on TurnState, edits to the core contract"
+    ),
+    "warroom.core.actions": (
+        "compiles, but every game's action class derives from `Action` (and Metro's table from "
+        "`ActionTable`): importing a game then fails with 'interpreted classes cannot inherit from "
+        "compiled' unless the core marks them allow_interpreted_subclasses"
+    ),
+}
+
+# The files whose content makes a build: the package's own files (code and data) and the build's.
+_BUILD_FILES = ("setup.py", "pyproject.toml")
+_SKIP_SUFFIXES = (".pyc", ".so", ".pyd")
+
+
+def source_hash(root: Path) -> str:
+    """A hash of everything a build of the checkout at `root` is made of: every file of the
+    `warroom` package (a data file is copied into the build too), setup.py, pyproject.toml, and
+    the Python and mypy versions that compile it. Equal hashes, equal builds."""
+    digest = hashlib.sha256()
+    files = [p for p in sorted((root / "warroom").rglob("*")) if p.is_file()]
+    files = [p for p in files if "__pycache__" not in p.parts and not p.name.endswith(_SKIP_SUFFIXES)]
+    for path in [*files, *(root / name for name in _BUILD_FILES)]:
+        digest.update(path.relative_to(root).as_posix().encode() + b"\0")
+        digest.update(path.read_bytes() + b"\0")
+    digest.update(sys.version.encode())
+    try:
+        from importlib.metadata import version
+
+        digest.update(version("mypy").encode())
+    except ImportError:  # pragma: no cover - importlib.metadata is in every supported Python
+        pass
+    return digest.hexdigest()[:16]
+
+
+def native() -> dict[str, bool]:
+    """For each module of `MODULES`: is it running compiled (loaded from an extension module)?"""
+    running: dict[str, bool] = {}
+    for name in MODULES:
+        origin = getattr(importlib.import_module(name), "__file__", None) or ""
+        running[name] = origin.endswith((".so", ".pyd"))
+    return running
+
+
+def compiler_missing() -> str | None:
+    """Why the compiled build cannot be made on this machine, or None when it can: mypyc, a C
+    compiler and the Python headers are all needed."""
+    import importlib.util
+    import shutil
+    import sysconfig
+
+    if importlib.util.find_spec("mypyc") is None:
+        return "mypyc is not installed (it comes with mypy, a dev dependency)"
+    compiler = (sysconfig.get_config_var("CC") or "cc").split()[0]
+    if shutil.which(compiler) is None:
+        return f"no C compiler ({compiler!r} not found)"
+    if not (Path(sysconfig.get_paths()["include"]) / "Python.h").exists():
+        return "the Python headers (Python.h) are not installed"
+    return None
+
+
+def build(root: Path, out: Path | None = None) -> Path:
+    """Build the compiled package of the checkout `root` (once per `source_hash`) and return the
+    directory holding it, `<out>/compiled-<hash>` (`out` defaults to `root/.build`): put it first
+    on `sys.path` (`PYTHONPATH=DIR python -P ...`) to run it. A build already made is reused;
+    concurrent callers wait for one another (a lock file); older builds are removed."""
+    import fcntl
+    import os
+    import shutil
+    import subprocess
+
+    out = (out or root / ".build").resolve()
+    out.mkdir(parents=True, exist_ok=True)
+    with (out / "lock").open("w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        key = source_hash(root)
+        target = out / f"compiled-{key}"
+        if target.is_dir():
+            return target
+        partial = out / f"partial-{key}"
+        work = out / "work"
+        for stale in (partial, work / "lib"):
+            shutil.rmtree(stale, ignore_errors=True)  # never ship a file a previous build left
+        env = {
+            **os.environ,
+            "WARROOM_COMPILE": "1",
+            "WARROOM_BUILD_DIR": str(work),
+            "MYPY_CACHE_DIR": str(out / "mypy-cache"),
+        }
+        command = [sys.executable, "-m", "pip", "install", "--quiet", "--no-deps", "--no-build-isolation"]
+        subprocess.run([*command, "--target", str(partial), str(root)], check=True, env=env, cwd=root)
+        if source_hash(root) != key:
+            shutil.rmtree(partial)
+            raise RuntimeError("the sources changed during the compiled build; build again")
+        # keep the newest older build too: a run started on it may still be importing from it
+        older = sorted(out.glob("compiled-*"), key=lambda path: path.stat().st_mtime)
+        for old in older[:-1]:
+            shutil.rmtree(old, ignore_errors=True)
+        partial.rename(target)
+        return target
+
+
+def main(argv: list[str] | None = None) -> None:
+    """`python -m warroom._compiled build [ROOT]`: build (if needed) and print the directory;
+    `python -m warroom._compiled status`: which listed modules run compiled in this process."""
+    args = sys.argv[1:] if argv is None else argv
+    if args[:1] == ["build"]:
+        root = Path(args[1]) if len(args) > 1 else Path(__file__).resolve().parent.parent
+        if not (root / "setup.py").exists():
+            sys.exit(f"warroom: {root} is not a warroom checkout (no setup.py)")
+        missing = compiler_missing()
+        if missing:
+            sys.exit(f"warroom: cannot build the compiled package: {missing}")
+        print(build(root))
+    elif args[:1] == ["status"]:
+        running = native()
+        print(f"{sum(running.values())} of {len(running)} listed modules run compiled")
+        for name, compiled in running.items():
+            print(f"  {'compiled' if compiled else 'Python  '}  {name}")
+    else:
+        sys.exit("usage: python -m warroom._compiled build [ROOT] | status")
+
+
+if __name__ == "__main__":
+    main()
