@@ -16,8 +16,10 @@ Layout (floats); `size(game)` is the total:
 `encode` reads a view (the reference); `Encoder.encode_into` writes the same numbers straight
 from the state into a preallocated array at engine speed, reading only what the viewer may see
 (the own side's hand only, none for a spectator): the scenario's fixed map is computed once per
-side, the units are written by NumPy fancy indexing. `Encoder.bounds` gives each element's least
-and greatest value (a bunker reads -1 when it covers the enemy).
+side, and each viewer's last observation is kept so that only the blocks whose part of the
+state changed are rewritten (a unit only where it moved, lost figures or was ordered).
+`Encoder.bounds` gives each element's least and greatest value (a bunker reads -1 when it
+covers the enemy).
 """
 
 from __future__ import annotations
