@@ -17,6 +17,8 @@ Layout (floats, scaled to roughly [0, 1]); `size(n)` is the total for n seats:
 | battle hand | 7 | the viewer's dealt battle cards |
 | decision | 1 | the decision is the viewer's |
 
+`encode_into` writes the same numbers straight from the state, rewriting only the blocks whose
+part of the state changed since that viewer's last observation.
 `bounds(players, max_rounds)` gives each element's least and greatest value, from the rules'
 own limits (the round guard, the reserve, the army track, the tokens, the condition groups, the
 equipment limit, the card counts): what the research environments declare as their box.

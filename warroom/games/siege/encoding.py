@@ -18,8 +18,9 @@ Layout (floats, counts scaled to roughly [0, 1]); `SIZE` is the total:
 
 `encode` reads a view (the reference); `encode_into` writes the same numbers straight from the
 state into a preallocated array at engine speed, reading only what the viewer may see (the
-marshal's hand only for the marshal), and `bounds` gives each element's least and greatest value
-from the token and card counts of the content.
+marshal's hand only for the marshal) and rewriting only the blocks whose part of the state
+changed since that viewer's last observation; `bounds` gives each element's least and greatest
+value from the token and card counts of the content.
 """
 
 from __future__ import annotations
