@@ -25,6 +25,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from warroom.core.game import JSON, Action
+from warroom.games.metro2033 import option_words
 from warroom.games.metro2033.board_data import BoardData, Station
 from warroom.games.metro2033.content import Content, default_content
 from warroom.games.metro2033.words import CardKind, Faction, Hero, StationKind, Zone
@@ -442,16 +443,5 @@ def decision_words(v: JSON, names: _Names) -> str:
 
 
 def describe(st: MetroState, action: Action) -> str:
-    """The action's text, with the station, card, faction or hero it names spelled out."""
-    names = _Names(default_content())
-    words = []
-    for p in action.parts:
-        if p.role == "station":
-            words.append(names.stations[p.value].name)
-        elif p.role == "card" and p.value in names.cards:
-            words.append(names.cards[p.value])
-        elif p.role == "faction":
-            words.append(names.faction(p.value))
-        elif p.role == "hero":
-            words.append(names.hero(p.value))
-    return f"{action.text}  ({', '.join(words)})" if words else action.text
+    """The action's text, then what it does in words (option_words.py: every option worded)."""
+    return option_words.describe(st, action)
