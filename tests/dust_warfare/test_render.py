@@ -187,7 +187,7 @@ def test_an_attack_option_says_its_dice(facing_off: DustState) -> None:
     st.apply_action(st.game.parse_action(st, "unit u1"))
     fire = st.game.parse_action(st, "fire u6")
     assert consequence(st, fire) == {"target": 6, "class": "S2", "dice": 7, "sustained": False}
-    assert describe(st, fire) == "fire u6: u6 Laser Grenadiers, 7 dice against S2"
+    assert describe(st, fire) == "fire u6: Laser Grenadiers (Axis), 7 dice against S2"
     assert attack_dice(st, 1, 6, "grenades") == 0
     assert consequence(st, st.game.parse_action(st, "stop")) is None  # suppressed: 1 action, no march
     assert describe(st, st.game.parse_action(st, "move")) == "move"
@@ -195,7 +195,10 @@ def test_an_attack_option_says_its_dice(facing_off: DustState) -> None:
 
 def test_options_in_words_name_units_and_places(facing_off: DustState) -> None:
     st = facing_off
-    assert describe(st, st.game.parse_action(st, "unit u4")) == 'unit u4: u4 MCW M2 "Pounder" medium walker'
+    assert (
+        describe(st, st.game.parse_action(st, "unit u4"))
+        == 'unit u4: MCW M2 "Pounder" medium walker (Allies)'
+    )
     st.apply_action(st.game.parse_action(st, "unit u1"))
     st.apply_action(st.game.parse_action(st, "move"))
     regions = [a for a in st.legal_actions() if a.verb == "region"]

@@ -34,6 +34,7 @@ from shapely.geometry import LineString, Point, Polygon, box
 
 from warroom.core.game import JSON, Action
 from warroom.games.dust_warfare.actions import ATTACK_VERBS, Verb, read_place
+from warroom.games.dust_warfare.army import SEAT_FACTION
 from warroom.games.dust_warfare.geometry import (
     Base,
     Battlefield,
@@ -47,7 +48,14 @@ from warroom.games.dust_warfare.geometry import (
 from warroom.games.dust_warfare.rules import hidden
 from warroom.games.dust_warfare.rules import placement as placing_rules
 from warroom.games.dust_warfare.rules.attack import eligible, target_class
-from warroom.games.dust_warfare.words import Passability, Status, TerrainKind
+from warroom.games.dust_warfare.words import (
+    Passability,
+    Status,
+    TerrainKind,
+    facing_words,
+    formation_words,
+    unit_titles,
+)
 
 if TYPE_CHECKING:
     from warroom.games.dust_warfare.state import DustState
@@ -381,24 +389,36 @@ def consequence(st: DustState, action: Action) -> JSON | None:
     }
 
 
+REACTION_WORDS = {"move": "move", "fire": "fire", "assault": "assault", "dirt": "Hit the Dirt!"}  # D-19
+
+
 def describe(st: DustState, action: Action) -> str:
-    """An option in words for the terminal menu: the unit's name beside its id, an attack's dice,
-    a region's extent, an exact proposal's leader point."""
+    """An option in words, after its typed text: a unit by its card's name and side (never its
+    id), an attack's dice, a formation and a facing on the compass, a region's extent, an exact
+    proposal's leader point (words.py says them)."""
     text = action.text
-    units = st.game.units
     verb = action.verb
     marker_words = hidden.describe(st, action)  # hidden units by marker (DW-NE-14)
     if marker_words is not None:
         return f"{text}: {marker_words}"
+    titles = unit_titles(tuple((u.name, SEAT_FACTION[u.seat]) for u in st.game.units))
 
     def name(u: Any) -> str:
-        return f"{units[int(u)].label} {units[int(u)].name}"
+        return titles[int(u)]
 
-    if verb in (Verb.UNIT, Verb.TAKE, Verb.REGROUP, Verb.REACT):
-        return f"{text}: {name(action.part('unit'))}"
+    if verb in (Verb.UNIT, Verb.TAKE, Verb.REGROUP, Verb.MECHANIC, Verb.TANKHEAD, Verb.BOARD):
+        radio = ", by radio" if verb in (Verb.TAKE, Verb.REGROUP) and action.part("radio") else ""
+        return f"{text}: {name(action.part('unit'))}{radio}"
+    if verb == Verb.REACT:
+        return f"{text}: {name(action.part('unit'))}, {REACTION_WORDS[str(action.part('reaction'))]}"
+    if verb == Verb.SHAPE:
+        return f"{text}: {formation_words(str(action.part('formation')), float(action.part('heading')))}"
+    if verb == Verb.FACE:
+        return f"{text}: {facing_words(float(action.part('facing')))}"
     if verb in ATTACK_VERBS:
         facts = consequence(st, action)
-        dice = f", {facts['dice']} dice against {facts['class']}" if facts else ""
+        n = facts["dice"] if facts else 0
+        dice = f", {n} {'die' if n == 1 else 'dice'} against {facts['class']}" if facts else ""
         return f"{text}: {name(action.part('target'))}{dice}"
     if verb == Verb.REGION:
         x1, y1, x2, y2 = st.game.actions.region_box(int(action.part("region")))

@@ -8,6 +8,7 @@ files hold the enum values (strings), so a member and its value are interchangea
 from __future__ import annotations
 
 from enum import IntEnum, StrEnum
+from functools import lru_cache
 
 
 class Faction(StrEnum):
@@ -344,3 +345,70 @@ class Phase(StrEnum):
     UNITS = "units"
     END = "end"
     OVER = "over"
+
+
+# ---------------------------------------------------------------- words a player reads
+# Engine texts name units by id ("u5") and shapes by template and angle ("column 180"); the options'
+# words (render.describe) and the browser's table say them as a player would, with the typed texts
+# unchanged. Angles are the geometry's: degrees anticlockwise from east, so 90 faces north (the
+# y = depth edge, DW-GEO-01) and the 45° headings of DW-GEO-17 (b) and 22.5° facings of
+# DW-GEO-17 (c) fall on the 16 points of the compass.
+
+COMPASS = (
+    "east",
+    "east-north-east",
+    "north-east",
+    "north-north-east",
+    "north",
+    "north-north-west",
+    "north-west",
+    "west-north-west",
+    "west",
+    "west-south-west",
+    "south-west",
+    "south-south-west",
+    "south",
+    "south-south-east",
+    "south-east",
+    "east-south-east",
+)
+
+SIDE_NAME = {Faction.ALLIES: "Allies", Faction.AXIS: "Axis"}
+
+
+def compass(degrees: float) -> str:
+    """The compass point nearest an angle (0 east, 90 north: DW-GEO-01's axes)."""
+    return COMPASS[round((degrees % 360) / 22.5) % len(COMPASS)]
+
+
+def formation_words(template: str, heading: float) -> str:
+    """A follower template and heading (DW-GEO-17 (b)) as a player says it: a line or a column
+    faces its heading (a column's followers file behind the leader); a cluster's rings turn with
+    it, so its heading says where the first follower stands."""
+    if template == Formation.CLUSTER:
+        return f"clustered round the leader, the first follower to the {compass(heading)}"
+    shape = "in line" if template == Formation.LINE else "in column"
+    return f"{shape}, facing {compass(heading)}"
+
+
+def facing_words(degrees: float) -> str:
+    """A walker's facing (DW-GEO-07, DW-GEO-17 (c)) on the compass."""
+    return f"facing {compass(degrees)}"
+
+
+@lru_cache(maxsize=16)  # one per configured game's units
+def unit_titles(units: tuple[tuple[str, Faction], ...]) -> tuple[str, ...]:
+    """Each unit's name as on its card with its side, given (name, faction) in unit order: "Grenadier
+    Command Squad (Kommandotrupp) (Axis)". Two units of one side with the same name are told
+    apart by a number in unit order ("Laser Grenadiers 2 (Axis)"), the number the browser's board
+    shows beside them."""
+    counts: dict[tuple[str, Faction], int] = {}
+    for key in units:
+        counts[key] = counts.get(key, 0) + 1
+    seen: dict[tuple[str, Faction], int] = {}
+    titles = []
+    for key in units:
+        seen[key] = seen.get(key, 0) + 1
+        number = f" {seen[key]}" if counts[key] > 1 else ""
+        titles.append(f"{key[0]}{number} ({SIDE_NAME[key[1]]})")
+    return tuple(titles)
