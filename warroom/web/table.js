@@ -388,7 +388,8 @@ function renderDecision(ctx, active, options) {
 /** @param {TableContext} ctx @param {Option} a */
 function optionWords(ctx, a) {
   const label = a.label || a.text;
-  const verb = a.text.split(" ")[0];
+  // a game whose typed verbs are not words ("c05", "svd") names the verb itself
+  const verb = ctx.renderer.optionVerb?.(a) || a.text.split(" ")[0];
   const words0 = label.startsWith(a.text) ? label.slice(a.text.length).replace(/^[\s:]+/, "").replace(/^\((.*)\)$/, "$1") : label;
   // the verb is said once ("end — Phase II: play nothing more", not "end — end Phase II: ...")
   const detail = words0.startsWith(`${verb} `) && words0 !== label ? words0.slice(verb.length + 1) : words0;
@@ -567,7 +568,7 @@ function appendLog(ctx, entries) {
   for (const e of entries) {
     list.append(el("li", { class: `log-${e.kind}` },
       el("span", { class: "seat-dot", style: `background:${seatColour(e.seat)}`, title: seatName(seats, e.seat) }),
-      el("span", { class: "ply" }, e.ply), el("span", {}, entryText(seats, e), diceOf(e, 18, "log-dice"))));
+      el("span", { class: "ply" }, e.ply), el("span", {}, entryText(seats, e, ctx.renderer), diceOf(e, 18, "log-dice"))));
   }
   while (list.children.length > 500) list.firstChild.remove();
   list.parentElement.scrollTop = list.parentElement.scrollHeight;
@@ -592,16 +593,17 @@ function showTicker(ctx, events) {
   ticker.replaceChildren(...groups.map((g) => el("div", { class: "tick" },
     el("span", { class: "seat-dot", style: `background:${seatColour(g.seat)}` }),
     el("b", {}, `${seatName(seats, g.seat)}: `),
-    g.events.map((e, i) => [i ? " · " : "", entryText(seats, e), diceOf(e, 26, "tick-dice")]))));
+    g.events.map((e, i) => [i ? " · " : "", entryText(seats, e, ctx.renderer), diceOf(e, 26, "tick-dice")]))));
 }
 
 /**
  * An entry's words. The core's take-back entry names the seat by number (it knows no sides), so the
  * page names it as every other sentence does: "the Allies took back 1 move", "Anna (Allies) ...".
- * @param {import("./types").Seat[]} seats @param {LogEntry} e
+ * A renderer with `logWords` words the game's own entries (Metro 2033 names seats by faction).
+ * @param {import("./types").Seat[]} seats @param {LogEntry} e @param {import("./types").Renderer} [renderer]
  */
-function entryText(seats, e) {
-  if (e.kind !== "undo" || typeof e.data?.player !== "number") return e.text;
+function entryText(seats, e, renderer) {
+  if (e.kind !== "undo" || typeof e.data?.player !== "number") return renderer?.logWords ? renderer.logWords(e, seats) : e.text;
   const count = Number(e.data.count);
   return `${seatTitle(seats, e.data.player)} took back ${count} ${count === 1 ? "move" : "moves"}`;
 }

@@ -161,6 +161,10 @@ export interface Renderer {
   result?(view: any, snap: Snapshot): ResultSummary;
   seatLook?(view: any, table: TableHeader): SeatLook | null;
   briefing?(view: any, msg: Snapshot): Briefing | null;
+  /** an option's verb in words, where the typed verb is not one ("c05") */
+  optionVerb?(option: Option): string | null;
+  /** a log entry's words at this table (seats named as the banner names them) */
+  logWords?(entry: LogEntry, seats: Seat[]): string;
   /** take single-option steps for the player (a setting can turn it off) */
   autoAdvance?: boolean;
   /** the board can show hex coordinates (a setting) */
