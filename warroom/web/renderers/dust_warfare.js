@@ -96,6 +96,7 @@ function drawStatic(view, g) {
   for (let y = 0; y <= g.D; y += 6) ruler.append(svg("text", { x: 12, y: g.Y(y) + 3 }, `${y}`));
   layer.append(ruler);
   for (const piece of view.terrain) layer.append(drawPiece(piece, g));
+  layer.append(drawCompass(g));
   return layer;
 }
 
@@ -127,16 +128,44 @@ function drawPiece(piece, g) {
   return node;
 }
 
+// Each deployment zone with its label inside it, at the left of the screen whichever way the table
+// is turned; a zone that is the whole table (Night Encounter: deploy anywhere) says so, each
+// side's label near its own long edge so the two never overlap.
 function drawZones(view, g) {
   const layer = svg("g", { class: "zones" });
   for (const z of view.zones || []) {
     const colour = SEATS[z.seat];
     layer.append(svg("polygon", { points: polygonPoints(z.polygon, g), class: "zone", fill: colour, stroke: colour, "data-zone": z.seat }));
     const ys = z.polygon.map((p) => p[1]);
-    const mid = (Math.min(...ys) + Math.max(...ys)) / 2;
-    layer.append(svg("text", { x: g.X(g.flip ? g.W - 1 : 1), y: f(g.Y(mid) + 4), class: "zone-label" },
-      `${view.players[z.seat].name} deployment (${z.edge})`));
+    const [low, high] = [Math.min(...ys), Math.max(...ys)];
+    const everywhere = low <= 0 && high >= g.D;
+    const side = view.players[z.seat].name;
+    const y = !everywhere ? (low + high) / 2 : z.edge === "north" ? g.D - 3 : 3;
+    layer.append(svg("text", { x: f(g.X(g.flip ? g.W - 1 : 1)), y: f(g.Y(y) + 4), class: "zone-label", "data-zone-label": z.seat },
+      everywhere ? `${side} deploy anywhere (${z.edge} edge)` : `${side} deployment zone · ${z.edge} edge`));
   }
+  return layer;
+}
+
+// The compass (DW-GEO-01: y = depth is the north edge): each long edge named in the margin beside
+// it, and a north arrow in the right margin, so a table turned for the player at the north edge
+// still says where north is.
+function drawCompass(g) {
+  const layer = svg("g", { class: "compass" });
+  const northTop = !g.flip;
+  const cx = g.X(g.flip ? 0 : g.W) + MARGIN / 2;
+  const top = g.Y(g.flip ? 0 : g.D);
+  const bottom = g.Y(g.flip ? g.D : 0);
+  const mid = (top + bottom) / 2;
+  const tip = northTop ? mid - 22 : mid + 22;
+  const tail = northTop ? mid + 10 : mid - 10;
+  layer.append(svg("line", { x1: f(cx), y1: f(tail), x2: f(cx), y2: f(tip), class: "north-arrow" }),
+    svg("path", { d: `M${f(cx - 5)},${f(tip + (northTop ? 7 : -7))} L${f(cx)},${f(tip)} L${f(cx + 5)},${f(tip + (northTop ? 7 : -7))} Z`, class: "north-head" }),
+    svg("text", { x: f(cx), y: f(northTop ? tip - 4 : tip + 12), class: "north-letter" }, "N"));
+  // inside the cloth at the right end of each long edge (the zone labels hold the left end)
+  const x = g.X(g.flip ? 0 : g.W) - 6;
+  layer.append(svg("text", { x: f(x), y: f(top + 14), class: "edge-name", "data-edge": northTop ? "north" : "south" }, northTop ? "north edge" : "south edge"),
+    svg("text", { x: f(x), y: f(bottom - 6), class: "edge-name", "data-edge": northTop ? "south" : "north" }, northTop ? "south edge" : "north edge"));
   return layer;
 }
 
@@ -184,7 +213,7 @@ function drawUnit(unit, g, state) {
     const r = m.radius * PX;
     const isLeader = lead && m.index === lead.index && unit.leader >= 0;
     node.append(svg("circle", { cx: f(x), cy: f(y), r: f(r), fill: SEATS[unit.seat], class: `model${isLeader ? " leader" : ""}`,
-      "data-model": `${unit.id}.${m.index}` }, svg("title", {}, `${unit.label} ${unit.name}: ${m.role}${m.hero ? " (Hero)" : ""}, damage ${m.damage}/${m.capacity}`)));
+      "data-model": `${unit.id}.${m.index}` }, svg("title", {}, `${title(unit, page.view)}: ${m.role}${m.hero ? " (Hero)" : ""}, damage ${m.damage}/${m.capacity}`)));
     if (m.facing !== null && m.facing !== undefined) {
       const a = (m.facing * Math.PI) / 180;
       const dx = Math.cos(a) * (g.flip ? -1 : 1);
@@ -202,7 +231,7 @@ function drawUnit(unit, g, state) {
   if (lead) {
     const x = g.X(lead.x);
     const y = g.Y(lead.y) - lead.radius * PX - 6;
-    node.append(svg("text", { x: f(x + lead.radius * PX + 3), y: f(y + 4), class: "unit-label" }, `${unit.label} ${shortName(unit.name)}`));
+    node.append(svg("text", { x: f(x + lead.radius * PX + 3), y: f(y + 4), class: "unit-label" }, short(unit, page.view)));
     let cx = x - lead.radius * PX - 8;
     if (unit.suppression) {
       node.append(svg("g", { class: "chip supp", transform: `translate(${f(cx)},${f(y)})` }, svg("circle", { r: 7 }), svg("text", { y: 3 }, unit.suppression),
@@ -220,6 +249,22 @@ function drawUnit(unit, g, state) {
     }
   }
   return node;
+}
+
+// A unit as a player names it, never by the engine's id (`u5`): its card's name and side, two alike
+// on one side told apart by their number in unit order — the numbering of the options' words
+// (words.py `unit_titles`), shown on the board and the roster too.
+function numberOf(unit, view) {
+  const alike = (view?.units || []).filter((u) => u.seat === unit.seat && u.name === unit.name);
+  return alike.length > 1 ? alike.findIndex((u) => u.id === unit.id) + 1 : 0;
+}
+function title(unit, view) {
+  const n = numberOf(unit, view);
+  return `${unit.name}${n ? ` ${n}` : ""} (${view.players[unit.seat].name})`;
+}
+function short(unit, view) {
+  const n = numberOf(unit, view);
+  return `${shortName(unit.name)}${n ? ` ${n}` : ""}`;
 }
 
 function shortName(name) {
@@ -265,7 +310,7 @@ const DO_WORDS = {
 function handleLabel(handle) {
   const [kind, value] = handle.split(":");
   const unit = page.view?.units?.[Number(value)];
-  if (kind === "unit" || kind === "target") return unit ? `${unit.label} ${unit.name}` : value;
+  if (kind === "unit" || kind === "target") return unit ? title(unit, page.view) : value;
   if (kind === "do") return DO_WORDS[value] || value;
   if (kind === "region") return `region ${value}`;
   if (kind === "point") return `leader at (${value})`;
@@ -301,7 +346,8 @@ function board(container) {
     const ui = page.ui;
     if (!view || !ui) return;
     const next = geometry(view);
-    const key = `${next.W}x${next.D}:${next.flip}`;
+    // terrain placed during setup (Secret Mission, DW-BTL-01) is drawn as it comes
+    const key = `${next.W}x${next.D}:${next.flip}:${view.terrain.length}`;
     if (key !== drawnStatic) {
       root.setAttribute("viewBox", `0 0 ${next.width} ${next.height}`);
       layers.static.replaceChildren(drawStatic(view, next));
@@ -777,7 +823,7 @@ function hands(container, view, ui) {
     const offered = ui.clickable.has(handle);
     return el("button", { class: `small seat-${u.seat}${mine(u) ? " mine" : ""}${offered ? " target primary" : ""}`, dataset: { unit: u.id, handle: offered ? handle : "" },
       onclick: () => { page.selected = u.id; if (offered) ui.onHandle(handle); else page.onChange(); } },
-    `${u.label} ${shortName(u.name)}${u.suppression ? ` ⚠${u.suppression}` : ""}`);
+    `${short(u, view)}${u.suppression ? ` ⚠${u.suppression}` : ""}`);
   }));
   container.replaceChildren(el("div", { class: "player dw-side" },
     el("div", {}, el("div", { class: "player-head" }, el("strong", {}, headline(view))), tools, roster),
@@ -788,7 +834,8 @@ function tapeWords(r, view) {
   if (r.error) return `tape: ${r.error}`;
   const name = (ref) => {
     const m = /^u(\d+)/.exec(ref);
-    return m ? view.units[Number(m[1])]?.label || ref : `(${ref})`;
+    const unit = m ? view.units[Number(m[1])] : null;
+    return unit ? short(unit, view) : `(${ref})`;
   };
   return `tape ${name(r.a)} → ${name(r.b)}: ${inches(r.distance)}, ${r.line_of_sight ? "line of sight" : "no line of sight"}`;
 }
@@ -811,7 +858,7 @@ function unitCard(unit, view) {
   const classes = ["S1", "S2", "S3", "S4", "V1", "V2", "V3", "V4", "V5", "V6", "V7", "V8", "V9", "V10"];
   const shown = ["S2", "S3", "V3", "V7"];
   return el("div", { class: "dw-card", "data-card": unit.id },
-    el("strong", {}, `${unit.label} ${unit.name}`),
+    el("strong", {}, title(unit, view)),
     el("div", {}, `${view.players[unit.seat].name} · ${unit.type} ${unit.armour} · ${unit.ap} AP · move ${inches(unit.movement)}`
       + (unit.leadership && unit.models.length > 1 ? ` · LR ${inches(unit.leadership)}` : "") + ` · ${unit.status}`),
     stats.abilities?.length ? el("div", { class: "muted" }, `abilities: ${stats.abilities.join(", ").replace(/_/g, " ")}`) : null,
@@ -834,7 +881,7 @@ function prompt(view, snap) {
   const mine = snap.you.includes(d.seat);
   const who = mine ? "You" : view.players[d.seat].name;
   const unit = d.unit !== null && d.unit !== undefined ? view.units[d.unit] : null;
-  const name = unit ? `${unit.label} ${unit.name}` : "";
+  const name = unit ? title(unit, view) : "";
   const texts = {
     edge: "choose your long edge", sequence: "deploy first or second?", pick: "pick the next unit to deploy",
     command: "order a unit (click it), or stop", temporary: "name a temporary command section",
