@@ -149,8 +149,9 @@ WORDS: Mapping[str, Callable[[MetroState, Action], str]] = {
     "hero": lambda _st, a: f"take {C.heroes[Hero(str(a.part('hero')))].name} as your hero",
     "place": lambda _st, a: f"your hero starts at {station(a.part('station'))}",
     "move": lambda _st, a: f"your hero goes to {station(a.part('station'))}",
-    "attack": lambda st, a: f"{_unit(st)} attacks {station(a.part('station'))}",
-    "attack_hero": lambda st, a: f"{_unit(st)} attacks the {possessive(faction(a.part('faction')))} hero",
+    # "attack ..." first: the web list says the verb once ("attack — Tretyakovskaya with your army")
+    "attack": lambda st, a: f"attack {station(a.part('station'))} with {_unit(st)}",
+    "attack_hero": lambda st, a: f"attack the {possessive(faction(a.part('faction')))} hero with {_unit(st)}",
     "colonize": lambda st, a: f"colonize {station(a.part('station'))} (Colonization)",
     "seize": lambda _st, a: f"the opponent loses {station(a.part('station'))}",
     "claim": lambda _st, a: f"claim {station(a.part('station'))}",

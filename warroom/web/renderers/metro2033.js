@@ -11,6 +11,8 @@
 import { el } from "../net.js";
 import { part, seatColour, seatName, svg } from "./common.js";
 
+/** @typedef {import("../types").Seat} Seat */
+
 let BOARD = null;
 const NO_CARDS = { factions: {}, heroes: {}, battle_cards: {}, equipment: {}, quests: {}, threats: {}, laws: {} };
 let CARDS = NO_CARDS;
@@ -90,7 +92,7 @@ function station(s, [x, y], live, seat, ui) {
   const owned = seat !== undefined && seat !== null;
   const title = [`${s.name} (${s.ru}) · ${s.id}`, KIND_WORDS[s.kind], s.res ? `produces ${RES_WORDS[s.res]}` : null,
     s.home_of ? `home of ${CARDS.factions[s.home_of]?.name || s.home_of}` : null,
-    s.xfer ? "with a transfer" : "no transfer", owned ? `owned by Player ${seat}` : s.kind === "capturable" || s.kind === "polis" ? "neutral" : null,
+    s.xfer ? "with a transfer" : "no transfer", owned ? `owned by ${seatName(ui.seats, seat)}` : s.kind === "capturable" || s.kind === "polis" ? "neutral" : null,
     live ? null : "out of play"].filter(Boolean).join(" · ");
   const body = [];
   if (clickable || selected) body.push(svg("circle", { class: "m33-halo", r: R + 9, fill: "#ffd34d33", stroke: selected ? "#fff" : "#ffd34d", "stroke-width": 3 }));
@@ -171,7 +173,7 @@ function heroFigure(h, [x, y], k, n, ui) {
   svg("path", { d: "M -7 6 L 7 6 L 4 -6 A 6 6 0 1 0 -4 -6 Z", transform: "translate(0 -8)", fill: seatColour(h.seat),
     stroke: h.wounded ? "#ff4a3a" : "#111", "stroke-width": h.wounded ? 2.5 : 1.5 }),
   svg("text", { y: -12, "text-anchor": "middle", "font-size": 9, "font-weight": 800, fill: "#111" }, (name[0] || "?")),
-  svg("title", {}, `${name} (Player ${h.seat})${h.wounded ? " · wounded" : ""}`));
+  svg("title", {}, `${name} (${seatName(ui.seats, h.seat)})${h.wounded ? " · wounded" : ""}`));
 }
 
 // ------------------------------------------------------------------ words
@@ -206,10 +208,10 @@ function cardName(id) {
 function factionName(id) { return CARDS.factions[id]?.name || id || "no faction yet"; }
 function heroName(id) { return CARDS.heroes[id]?.name || id || "no hero yet"; }
 function stationName(id) { return BY_ID[id]?.name || id; }
+// A seat as the banner names it: its faction once drafted (the table's seat look, below).
 function who(view, seats, seat) {
   if (seat === null || seat === undefined) return "nobody";
-  const f = view.seats[seat]?.faction;
-  return `${seatName(seats, seat)}${f ? ` (${factionName(f)})` : ""}`;
+  return seatName(seats, seat);
 }
 
 // ------------------------------------------------------------------ cards as faces
@@ -257,6 +259,7 @@ function board(container) {
   container.append(root);
   return {
     update(view, ui) {
+      FACTIONS = view.seats.map((s) => s.faction || null); // the seat look names seats by these
       const map = BOARD ? drawMap(BOARD, marksOf(view), ui) : el("p", { class: "muted" }, "(no board in the catalog)");
       // the map's box as wide as the framed zones need at the table's height (no empty band)
       const aspect = Number(map.getAttribute?.("data-aspect")) || 1.085;
@@ -348,7 +351,7 @@ function tracks(view) {
   const space = BOARD?.round_track || [];
   const round = el("div", { class: "m33-track" }, space.map((sp) => el("div", { class: `cell${sp.space === view.space && view.round ? " now" : ""}`, title: `space ${sp.space}` },
     el("span", { class: "num" }, sp.space), sp.symbols.map((s) => el("span", { class: `m33-sym ${s}` }, s === "THREAT" ? "!" : s === "LAW" ? "§" : s)))));
-  const dots = (seats) => el("span", { class: "dots" }, seats.map((s) => el("span", { class: "seat-dot", style: `background:${seatColour(s)}`, title: `Player ${s}` })));
+  const dots = (seats) => el("span", { class: "dots" }, seats.map((s) => el("span", { class: "seat-dot", style: `background:${seatColour(s)}`, title: seatName(null, s) })));
   const vpCells = [];
   for (let n = 0; n <= 11; n++) {
     const here = view.seats.filter((s) => Math.min(s.vp, 11) === n).map((s) => s.seat);
@@ -384,7 +387,7 @@ function seatZone(view, s, ui) {
     el("div", { class: "head" }, el("span", { class: "seat-dot", style: `background:${seatColour(s.seat)}` }),
       el("strong", {}, `${seatName(ui.seats, s.seat)}`), s.seat === ui.viewer ? el("span", { class: "badge" }, "you") : null,
       s.seat === view.first_player ? el("span", { class: "badge", title: "first player" }, "1st") : null,
-      el("span", {}, factionName(s.faction))),
+      s.faction ? null : el("span", { class: "muted" }, "no faction yet")),
     el("div", { class: "stats" }, el("span", {}, `VP ${s.vp}/${goal}`), el("span", {}, `army ${s.army}`), resources(s.resources)),
     el("div", {}, `${heroName(s.hero)}${s.hero_at ? ` at ${stationName(s.hero_at)}` : ""}${s.wounded ? " · wounded" : ""}`),
     el("div", { class: "muted" }, `equipment: ${s.equipment.map(cardName).join(", ") || "none"}`),
@@ -475,9 +478,74 @@ function prompt(view, snap) {
 
 function outcome(view, returns) {
   const winners = view.winners || (returns || []).map((r, p) => [r, p]).filter(([r]) => r > 0).map(([, p]) => p);
-  const scores = view.seats.map((s) => `Player ${s.seat} ${factionName(s.faction)} ${s.vp} VP`).join(", ");
+  const scores = view.seats.map((s) => `${seatName(null, s.seat)} ${s.vp} VP`).join(", ");
   if (!winners.length) return `no winner · ${scores}`;
-  return `${winners.map((p) => `Player ${p} (${factionName(view.seats[p].faction)})`).join(" and ")} wins · ${scores}`;
+  return `${winners.map((p) => seatName(null, p)).join(" and ")} wins · ${scores}`;
 }
 
-export default { board, hands, handles, handleLabel, prompt, outcome, useCatalog, drawMap };
+// ------------------------------------------------------------------ seats and the log in words
+
+// Seats named as the banner names them (issue 12): by the faction a seat drafted ("Red Line (AI
+// heuristic)", "Anna (Red Line)"; "the Red Line" in a sentence), "Player N" before the draft. The
+// look reads FACTIONS, which every drawn view refreshes, so it follows the draft.
+/** @type {(string | null)[]} */
+let FACTIONS = [];
+function seatLook(view) {
+  FACTIONS = (view?.seats || []).map((s) => s.faction || null);
+  return {
+    name: (seat) => (FACTIONS[seat] ? factionName(FACTIONS[seat]) : null),
+    title: (seat) => (FACTIONS[seat] ? `the ${factionName(FACTIONS[seat])}` : null),
+  };
+}
+
+// The seat in a log sentence: "the Bandits", "Anna (the Bandits)"; by the faction the event's own
+// text names (an entry keeps the faction it was written with), else the one drafted since; a draft
+// entry ("player 0 leads Bandits") names the person or "Player 0".
+/** @param {Seat[]} seats @param {number} seat @param {string | null} faction */
+function sentenceName(seats, seat, faction) {
+  const s = seats?.[seat];
+  const person = s?.kind === "human" ? s.name : null;
+  if (!faction) return person || `Player ${seat}${s && s.kind !== "human" ? ` (AI ${s.kind})` : ""}`;
+  const title = `the ${factionName(faction)}`;
+  return person ? `${person} (${title})` : title;
+}
+
+const REWARD_WORDS = {
+  G1: "gain 1 resource", G2: "gain 2 resources", L1: "an opponent loses 1 resource", L2: "an opponent loses 2 resources",
+  "EQ/Q": "a market equipment card or the top quest", "ARMY+1": "army +1 strength", LS1: "an opponent loses 1 station",
+};
+const SYMBOL_WORDS = { M: "mushrooms", P: "pigs", A: "ammo", LAW: "a law vote", THREAT: "a threat" };
+// one pass over the engine's text (what is put in is never read again): a seat with its faction id
+// and possessive, a card id, an amount of a resource, a station id
+const LOG_WORD = /\bplayer (\d+)(?: \((RL|RE|BN|C05|AC|BA)\))?('s)?|\b(?:EQ|Q|BC|T1|T2|L)-[A-Z0-9]+\b|\b(\d+) ?([MPA])\b|\b[A-Z][A-Z0-9]{1,4}\b/g;
+
+/** A log entry's words: the engine's text with seats, stations, cards and resources as the box names them. */
+function logWords(e, seats) {
+  let text = e.text.replace(/\(space (\w+): ([^)]*)\)/, (_, space, symbols) =>
+    `(space ${space}: ${symbols.split(", ").map((x) => SYMBOL_WORDS[x] || x).join(", ")})`);
+  if (e.kind === "reward") text = text.replace(/the reward (\S+)$/, (_, r) => `the reward: ${REWARD_WORDS[r] || r}`);
+  const draft = e.kind === "faction" || e.kind === "setup";
+  text = text.replace(LOG_WORD, (word, seat, faction, owns, n, res) => {
+    if (seat !== undefined) {
+      const name = sentenceName(seats, Number(seat), draft ? null : faction || FACTIONS[Number(seat)] || null);
+      return owns ? possessive(name) : name;
+    }
+    if (res !== undefined) return `${n} ${n === "1" && res !== "A" ? RES_WORDS[res].slice(0, -1) : RES_WORDS[res]}`;
+    if (BY_ID[word]) return BY_ID[word].name;
+    const name = cardName(word);
+    return name;
+  });
+  // "income: 2 mushrooms, 2 pigs, 2 ammo"
+  text = text.replace(/(\d+ (?:mushrooms?|pigs?|ammo)) (?=\d)/g, "$1, ");
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+/** "the Bandits' hero", "Anna (the Red Line)'s hero". @param {string} name */
+function possessive(name) { return name.endsWith("s") ? `${name}'` : `${name}'s`; }
+
+// The verbs typed as ids ("c05", "svd"), and the battle card verb, as the box says them.
+const VERB_WORDS = { c05: "Confederation of 1905", svd: "SVD rifle", artyom: "Artyom", card: "battle card",
+  boost: "quest", anywhere: "quest", teleport: "quest" };
+function optionVerb(option) { return VERB_WORDS[option.verb] || null; }
+
+export default { board, hands, handles, handleLabel, prompt, outcome, useCatalog, drawMap, seatLook, logWords, optionVerb };
