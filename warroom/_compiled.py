@@ -146,9 +146,20 @@ def build(root: Path, out: Path | None = None) -> Path:
     out.mkdir(parents=True, exist_ok=True)
     with (out / "lock").open("w") as lock:
         fcntl.flock(lock, fcntl.LOCK_EX)
-        key = source_hash(root)
-        target = out / f"compiled-{key}"
+        target = out / f"compiled-{source_hash(root)}"
         if target.is_dir():
+            return target
+        # Build from a copy of the sources: an edit made during the build (a shared checkout) can
+        # neither mix into it nor be labelled with the wrong hash, and the checkout gets no files.
+        source = out / "source"
+        shutil.rmtree(source, ignore_errors=True)
+        skip = shutil.ignore_patterns("__pycache__", *(f"*{suffix}" for suffix in _SKIP_SUFFIXES))
+        shutil.copytree(root / "warroom", source / "warroom", ignore=skip)
+        for name in (*_BUILD_FILES, "README.md"):  # README.md: the package's long description
+            shutil.copy2(root / name, source / name)
+        key = source_hash(source)
+        target = out / f"compiled-{key}"
+        if target.is_dir():  # the checkout changed back to a built state while it was copied
             return target
         partial = out / f"partial-{key}"
         work = out / "work"
@@ -161,10 +172,7 @@ def build(root: Path, out: Path | None = None) -> Path:
             "MYPY_CACHE_DIR": str(out / "mypy-cache"),
         }
         command = [sys.executable, "-m", "pip", "install", "--quiet", "--no-deps", "--no-build-isolation"]
-        subprocess.run([*command, "--target", str(partial), str(root)], check=True, env=env, cwd=root)
-        if source_hash(root) != key:
-            shutil.rmtree(partial)
-            raise RuntimeError("the sources changed during the compiled build; build again")
+        subprocess.run([*command, "--target", str(partial), str(source)], check=True, env=env, cwd=source)
         # keep the newest older build too: a run started on it may still be importing from it
         older = sorted(out.glob("compiled-*"), key=lambda path: path.stat().st_mtime)
         for old in older[:-1]:
