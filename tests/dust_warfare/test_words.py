@@ -23,8 +23,8 @@ from warroom.games.dust_warfare.words import (
     unit_titles,
 )
 
-# an engine id (`u5`, `u12`) or a template and angle (`column 180`) left in the words
-ENGINE_WORDS = re.compile(r"\bu\d+\b|\b(?:line|column|cluster) \d")
+# an engine id (`u5`, `SO-2`, `T-WOOD`) or a template and angle (`column 180`) left in the words
+ENGINE_WORDS = re.compile(r"\bu\d+\b|\b(?:line|column|cluster) \d|\bSO-\d\b|\bT-[A-Z]+\b")
 DECISIONS = 400  # per game: deployment, orders, moves, attacks and reactions of the first turns
 
 

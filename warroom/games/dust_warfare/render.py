@@ -389,6 +389,7 @@ def consequence(st: DustState, action: Action) -> JSON | None:
     }
 
 
+FORT_WORDS = {"mine": "a minefield marker", "dummy": "a dummy minefield marker"}  # fortify.py
 REACTION_WORDS = {"move": "move", "fire": "fire", "assault": "assault", "dirt": "Hit the Dirt!"}  # D-19
 
 
@@ -415,6 +416,12 @@ def describe(st: DustState, action: Action) -> str:
         return f"{text}: {formation_words(str(action.part('formation')), float(action.part('heading')))}"
     if verb == Verb.FACE:
         return f"{text}: {facing_words(float(action.part('facing')))}"
+    if verb == Verb.OBJECTIVE:  # DW-SM-10: the objective's name and what achieves it
+        entry = next(o for o in st.game.scenario.secret_objective if o.id == action.part("objective"))
+        return f"{text}: {entry.name}: {entry.achieved_if}"
+    if verb in (Verb.PIECE, Verb.FORT):  # DW-BTL-01, DW-FRT: the catalogue's name, not its id
+        kind = str(action.part("piece" if verb == Verb.PIECE else "fort"))
+        return f"{text}: {FORT_WORDS.get(kind) or st.game.content.terrain[TerrainKind(kind)].name}"
     if verb in ATTACK_VERBS:
         facts = consequence(st, action)
         n = facts["dice"] if facts else 0
