@@ -525,6 +525,8 @@ function logWords(e, seats) {
     `(space ${space}: ${symbols.split(", ").map((x) => SYMBOL_WORDS[x] || x).join(", ")})`);
   if (e.kind === "reward") text = text.replace(/the reward (\S+)$/, (_, r) => `the reward: ${REWARD_WORDS[r] || r}`);
   const draft = e.kind === "faction" || e.kind === "setup";
+  // the draft's entry comes before the view is drawn: the banner names the seat by it at once
+  if (e.kind === "faction" && typeof e.data?.player === "number" && e.data.faction) FACTIONS[e.data.player] = String(e.data.faction);
   text = text.replace(LOG_WORD, (word, seat, faction, owns, n, res) => {
     if (seat !== undefined) {
       const name = sentenceName(seats, Number(seat), draft ? null : faction || FACTIONS[Number(seat)] || null);
