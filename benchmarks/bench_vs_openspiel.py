@@ -1,7 +1,7 @@
 """warroom's random playouts against OpenSpiel's C++ chess stepped from Python, side by side.
 
     .venv/bin/python benchmarks/bench_vs_openspiel.py [GAME ...] [--seconds 3] [--rounds 5] [--json]
-                                                      [--openspiel-python PATH] [--compiled]
+                                                      [--openspiel-python PATH] [--compiled] [--quiet]
 
 The reference a researcher would pick instead of warroom is OpenSpiel: C++ games driven from
 Python. Both sides run the same loop through their public Python API, one core, in CPU time
@@ -21,6 +21,11 @@ mypyc by `./dev build`, into `.build/`, rebuilt when a source changed) right aft
 one in each round, and prints both ratios and compiled over pure; the compiled child runs with
 `python -P` and the build first on PYTHONPATH, and refuses to measure unless every listed module
 runs compiled.
+
+`--quiet` plays every warroom game muted (the core's quiet mode, `TurnState.mute`): the
+playouts `warroom sim` and the search run, whose events nobody reads; the same games move for
+move (tests/test_quiet.py, tests/test_sim_quiet.py). Without it the loud contract is measured, as
+a program stepping a game and reading its events gets it.
 
 OpenSpiel is not a dependency of warroom: unless `--openspiel-python` names an interpreter
 that can `import pyspiel`, the script creates `.bench/openspiel-venv` (ignored by git) once
@@ -79,8 +84,21 @@ def worker_warroom(game_id: str, seconds: float) -> dict[str, float]:
         raise SystemExit(f"not running the compiled build: {warroom.__file__}")
 
     game = warroom.load(game_id)
-    playout_rate(game.new_initial_state, min(0.3, seconds))  # warm-up: imports, caches
-    return playout_rate(game.new_initial_state, seconds)
+    new_state = _muted(game.new_initial_state) if os.environ.get("WARROOM_BENCH_QUIET") == "1" else None
+    new_state = new_state or game.new_initial_state
+    playout_rate(new_state, min(0.3, seconds))  # warm-up: imports, caches
+    return playout_rate(new_state, seconds)
+
+
+def _muted(new_initial_state: Any) -> Any:
+    """New games muted from the first step, as `warroom sim` plays them."""
+
+    def new_state(seed: int) -> Any:
+        state = new_initial_state(seed)
+        state.mute()
+        return state
+
+    return new_state
 
 
 def openspiel_python(given: str | None) -> str:
@@ -95,10 +113,11 @@ def openspiel_python(given: str | None) -> str:
     return str(python)
 
 
-def measure(python: str, *worker: str, compiled: Path | None = None) -> dict[str, float]:
+def measure(python: str, *worker: str, compiled: Path | None = None, quiet: bool = False) -> dict[str, float]:
     """Run one measurement in a child process and read its JSON line; with `compiled` (a build
-    directory) the child imports warroom from that build, not from the checkout."""
-    env = dict(os.environ)
+    directory) the child imports warroom from that build, not from the checkout; `quiet` mutes
+    the warroom games."""
+    env = dict(os.environ, WARROOM_BENCH_QUIET="1" if quiet else "0")
     command = [python, __file__, "--worker", *worker]
     if compiled is not None:
         env.update(PYTHONPATH=str(compiled), WARROOM_BENCH_COMPILED="1")
@@ -119,7 +138,13 @@ def compiled_build() -> Path:
 
 
 def run(
-    games: list[str], seconds: float, rounds: int, spiel: str, compiled: Path | None = None
+    games: list[str],
+    seconds: float,
+    rounds: int,
+    spiel: str,
+    compiled: Path | None = None,
+    *,
+    quiet: bool = False,
 ) -> dict[str, Any]:
     ratios: dict[str, list[float]] = {g: [] for g in games}
     native: dict[str, list[float]] = {g: [] for g in games}  # compiled ratios to chess
@@ -128,12 +153,12 @@ def run(
     for r in range(rounds):
         for game_id in games:
             chess = measure(spiel, "openspiel", str(seconds))
-            ours = measure(sys.executable, game_id, str(seconds))
+            ours = measure(sys.executable, game_id, str(seconds), quiet=quiet)
             figures["chess"].append(chess)
             figures[game_id].append(ours)
             ratios[game_id].append(ours["steps_per_s"] / chess["steps_per_s"])
             if compiled is not None:
-                built = measure(sys.executable, game_id, str(seconds), compiled=compiled)
+                built = measure(sys.executable, game_id, str(seconds), compiled=compiled, quiet=quiet)
                 fast[game_id].append(built)
                 native[game_id].append(built["steps_per_s"] / chess["steps_per_s"])
         print(f"round {r + 1}/{rounds} done", file=sys.stderr)
@@ -167,6 +192,7 @@ def run(
         "python": platform.python_version(),
         "seconds": seconds,
         "rounds": rounds,
+        "quiet": quiet,
         "chess_steps_per_s": round(median("chess", "steps_per_s")),
         "results": rows,
     }
@@ -190,15 +216,19 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--openspiel-python", help="an interpreter with pyspiel (default: own venv)")
     parser.add_argument("--json", action="store_true", help="print one JSON document instead of a table")
     parser.add_argument("--compiled", action="store_true", help="also measure the mypyc-compiled build")
+    parser.add_argument(
+        "--quiet", action="store_true", help="play warroom games muted, as `warroom sim` does"
+    )
     args = parser.parse_args(argv)
     spiel = openspiel_python(args.openspiel_python)
     build = compiled_build() if args.compiled else None
-    doc = run(args.games, args.seconds, args.rounds, spiel, build)
+    doc = run(args.games, args.seconds, args.rounds, spiel, build, quiet=args.quiet)
     if args.json:
         print(json.dumps(doc, indent=1))
         return
     print(
-        f"random playouts, one core, CPU time, {args.rounds} rounds of {args.seconds:g} s; "
+        f"random playouts{' (warroom muted)' if args.quiet else ''}, one core, CPU time, "
+        f"{args.rounds} rounds of {args.seconds:g} s; "
         f"OpenSpiel chess {doc['chess_steps_per_s']:,} steps/s (median); Python {doc['python']}"
     )
     extra = f" {'compiled':>9} {'range':>13} {'steps/s':>9} {'c/pure':>7}" if build else ""
