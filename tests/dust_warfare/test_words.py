@@ -71,7 +71,8 @@ def words_of(text: str, label: str) -> str:
 @pytest.mark.parametrize("scenario", PLAYABLE)
 def test_no_option_of_a_seeded_game_speaks_engine_words(scenario: str) -> None:
     """Every option of every decision of a seeded random game: its typed text still parses back
-    to it, its words name no engine id or raw formation, and (Night Encounter, DW-NE-02) no
+    to it, its words name no engine id or raw formation, an option on a unit or a miniature
+    (D-14, D-20: by role and place) has words, and (Night Encounter, DW-NE-02) no
     option names a unit still hidden under its marker."""
     game = DustWarfareGame(scenario=scenario)
     st = game.new_initial_state(3)
@@ -90,6 +91,8 @@ def test_no_option_of_a_seeded_game_speaks_engine_words(scenario: str) -> None:
             where = f"{scenario}: {action.text!r} -> {label!r}"
             shown = words or action.text
             assert not ENGINE_WORDS.search(shown), where
+            if any(p.role in ("unit", "target", "model") for p in action.parts):
+                assert words, where  # a unit or a miniature is always said in words
             assert not any(title in label for title in hidden), where
             assert game.parse_action(st, action.text) == action, where
             verbs.add(str(action.verb))

@@ -416,6 +416,11 @@ def describe(st: DustState, action: Action) -> str:
         return f"{text}: {formation_words(str(action.part('formation')), float(action.part('heading')))}"
     if verb == Verb.FACE:
         return f"{text}: {facing_words(float(action.part('facing')))}"
+    if verb in (Verb.HIT, Verb.LEADER):  # D-20, D-14: the miniature by its role and place
+        source = st.attack if verb == Verb.HIT else st.activation
+        if source is not None:
+            u = int(source["target" if verb == Verb.HIT else "unit"])
+            return f"{text}: {model_words(st, u, int(action.part('model')))}"
     if verb == Verb.OBJECTIVE:  # DW-SM-10: the objective's name and what achieves it
         entry = next(o for o in st.game.scenario.secret_objective if o.id == action.part("objective"))
         return f"{text}: {entry.name}: {entry.achieved_if}"
@@ -441,6 +446,18 @@ def describe(st: DustState, action: Action) -> str:
             path = leader_path(st, (x, y))
             return words if path is None else f'{words}: path {path[0]:.1f}" of {path[1]:g}"'
     return text
+
+
+def model_words(st: DustState, u: int, m: int) -> str:
+    """A miniature as a player points at it: its role (the roster's note on who leads dropped: the
+    Unit Leader is named as such now, DW-UNIT-07), a Hero named so, and where it stands."""
+    model = st.game.units[u].models[m]
+    role = model.role.split(" (")[0]
+    notes = [n for n, on in (("Hero", model.hero), ("Unit Leader", st.leader[u] == m)) if on]
+    entry = st.pos[u][m]
+    where = f" at ({entry[0]:g}, {entry[1]:g})" if entry is not None else ""
+    said = f" ({', '.join(notes)})" if notes else ""
+    return f"{role}{said}{where}"
 
 
 def leader_path(st: DustState, point: tuple[float, float]) -> tuple[float, float] | None:
