@@ -19,6 +19,7 @@ from warroom.core.game import Action
 from warroom.games.metro2033.board import BOARD
 from warroom.games.metro2033.content import default_content
 from warroom.games.metro2033.rules.common import describe_cost, price
+from warroom.games.metro2033.rules.turns import UPKEEP_COST
 from warroom.games.metro2033.words import CardKind, Faction, Hero, Purchase, Resource
 
 if TYPE_CHECKING:
@@ -113,8 +114,6 @@ def _amount(action: Action) -> int:
 
 
 def _upkeep(st: MetroState, a: Action) -> str:
-    from warroom.games.metro2033.rules.turns import UPKEEP_COST  # the rules' table, read at call time
-
     n = _amount(a)
     paid = UPKEEP_COST[n]
     seat = st.decision.seat if st.decision is not None else -1
