@@ -314,7 +314,12 @@ function handleLabel(handle) {
   if (kind === "do") return DO_WORDS[value] || value;
   if (kind === "region") return `region ${value}`;
   if (kind === "point") return `leader at (${value})`;
-  if (kind === "model") return `miniature ${value}`;
+  if (kind === "model") { // a miniature by its role and unit, not by its ids
+    const [u, m] = value.split(".").map(Number);
+    const owner = page.view?.units?.[u];
+    const model = owner?.models?.find((x) => x.index === m);
+    return model ? `${model.role.split(" (")[0]} of ${short(owner, page.view)}` : `miniature ${value}`;
+  }
   return value;
 }
 
