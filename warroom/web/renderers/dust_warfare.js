@@ -231,17 +231,21 @@ function drawUnit(unit, g, state) {
   if (lead) {
     const x = g.X(lead.x);
     const y = g.Y(lead.y) - lead.radius * PX - 6;
-    node.append(svg("text", { x: f(x + lead.radius * PX + 3), y: f(y + 4), class: "unit-label" }, short(unit, page.view)));
-    let cx = x - lead.radius * PX - 8;
+    // near the right-hand edge of the screen the label reads leftwards, so it is never cut off
+    const leftwards = x > g.width - MARGIN - 12 * PX;
+    node.append(svg("text", { x: f(leftwards ? x - lead.radius * PX - 3 : x + lead.radius * PX + 3), y: f(y + 4), class: "unit-label",
+      "text-anchor": leftwards ? "end" : "start" }, short(unit, page.view)));
+    let cx = leftwards ? x + lead.radius * PX + 8 : x - lead.radius * PX - 8; // the chips on the other side
+    const step = leftwards ? 15 : -15;
     if (unit.suppression) {
       node.append(svg("g", { class: "chip supp", transform: `translate(${f(cx)},${f(y)})` }, svg("circle", { r: 7 }), svg("text", { y: 3 }, unit.suppression),
         svg("title", {}, `${unit.suppression} Suppression marker(s)`)));
-      cx -= 15;
+      cx += step;
     }
     if (unit.reaction) {
       node.append(svg("g", { class: "chip react", transform: `translate(${f(cx)},${f(y)})` }, svg("circle", { r: 7 }), svg("text", { y: 3 }, "R"),
         svg("title", {}, "Reaction marker")));
-      cx -= 15;
+      cx += step;
     }
     if (unit.retreating) {
       node.append(svg("g", { class: "chip retreat", transform: `translate(${f(cx - 20)},${f(y - 6)})` }, svg("rect", { width: 40, height: 12, rx: 3 }),
