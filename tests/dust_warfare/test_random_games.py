@@ -2,7 +2,9 @@
 outcome recomputed at the end (warroom/games/dust_warfare/invariants.py), and tests that the
 invariants catch a broken position.
 
-A game takes about 2 s of CPU, so the suite plays a few seeds; 1,000 per scenario:
+A game takes 1-3 s of CPU (the checker lists every option at every step), so the suite plays a
+few seeds; 1,000 per scenario (or `benchmarks/bench_dust_warfare.py --check N --start S`, which
+prints a JSON line per game and resumes from a seed):
 
     .venv/bin/python -m tests.dust_warfare.test_random_games 1000
 """
