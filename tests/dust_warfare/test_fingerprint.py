@@ -7,9 +7,9 @@ seat's and the spectator's view at every step; random choices from the option li
 game of the heuristic agents on both seats where given): they cover listing, the checker's path.
 The sampled games draw every decision with `sample_legal` (the direct draw of a legal placement
 that random playouts, search and the benchmarks use, DW-GEO-17) and hash each action and event
-and the final save: they cover the drawing path, which lists nothing. Night Encounter's marker
-placement is drawn outside the legal set by `sample_legal` (see docs/dust_warfare.md), so its
-sampled games are not recorded.
+and the final save: they cover the drawing path, which lists nothing. Night Encounter's sampled
+games are not recorded (its marker draw was refused when this was recorded; fixed since, see
+docs/dust_warfare.md).
 
 Recorded in tests/data/fingerprints_dust_warfare.json; re-record only for a deliberate change
 of the rules, and say so in the commit:

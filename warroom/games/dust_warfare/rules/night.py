@@ -29,8 +29,8 @@ from shapely.geometry import Point
 
 from warroom.core.actions import Action
 from warroom.core.rng import Rng
-from warroom.games.dust_warfare.actions import Verb, read_place
-from warroom.games.dust_warfare.geometry import TOL, Base, distance
+from warroom.games.dust_warfare.actions import Verb, place, read_place
+from warroom.games.dust_warfare.geometry import TOL, Base, Placement, distance
 from warroom.games.dust_warfare.rules import hidden, placement
 from warroom.games.dust_warfare.words import Edge, Phase, Status
 
@@ -205,14 +205,16 @@ def marker_legal(st: DustState, action: Action) -> bool:
 
 
 def marker_sample(st: DustState, rng: Rng) -> Action:
-    """A legal marker point for a random playout, by rejection, else a listed option."""
+    """A legal marker point for a random playout, by rejection, else a listed option: an exact
+    `place x,y` proposal (the first stage lists only regions, so the lattice's `at` options are not
+    offered there and would be refused)."""
     placing = st.placing
     assert placing is not None
     keys = list(st.game.actions.at)
     for _ in range(60):
         x, y = keys[rng.below(len(keys))]
         if _fits(st, float(x), float(y), placing["spacing"]):
-            return st.game.actions.at[(x, y)]
+            return place(Placement(((float(x), float(y)),)))
     return rng.choice(st.legal_actions())
 
 
