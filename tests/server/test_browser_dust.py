@@ -276,6 +276,8 @@ def test_dust_warfare_first_battle_two_turns_by_dragging_and_clicking(browser: A
     # the table to scale: every terrain piece, the objective and its control circle
     assert page.locator(".dw-board .terrain").count() == len(view["terrain"]) == 8
     assert page.locator(".dw-board .objective .control").count() == 1
+    # the seat named by its side, as the box names it, not by the engine's seat number
+    assert "You are the Allies" in page.inner_text("#turn-banner")
     player = Player(page, opaque)
     for _ in range(400):
         doc = wait_my_move(page)

@@ -924,4 +924,18 @@ function result(view) {
   return { turns: view.turn, rows };
 }
 
-export default { board, hands, handles, handleLabel, completes, prompt, outcome, result, useCatalog };
+// Seats are sides, named as the view's players name them ("You are the Allies", not "Player 0");
+// colours stay the table's palette, which the board's zones and bases already use.
+/** @param {any} view */
+function seatLook(view) {
+  /** @type {Map<number, string>} */
+  const names = new Map((view?.players || []).map((/** @type {{seat: number, name: string}} */ p) => [p.seat, p.name]));
+  if (names.size === 0) return null;
+  return {
+    name: (/** @type {number} */ seat) => names.get(seat) || null,
+    title: (/** @type {number} */ seat) => (names.has(seat) ? `the ${names.get(seat)}` : null),
+    colour: () => null,
+  };
+}
+
+export default { board, hands, handles, handleLabel, completes, prompt, outcome, result, seatLook, useCatalog };
