@@ -3,7 +3,7 @@
     client -> server   {"type": "act", "action", "ply"?, "id"?}   a move for a seat the token holds
                        (the action "undo" or "undo N" takes back its own last decisions)
                        {"type": "ping", "id"?}
-    server -> client   {"type": "state", "table", <position>, "log", "catalog"}   on (re)connect
+    server -> client   {"type": "state", <position>, "table", "log", "catalog"}   on (re)connect
                        {"type": "update", <position>, "events"}   after every move
                        {"type": "ack", "id", "ply", "action"}     the move is committed
                        {"type": "pong", "id"}
@@ -193,39 +193,35 @@ class Position(TypedDict):
     undo: int  # how many of its own decisions the viewer may take back now (0: none)
 
 
-class StateMessage(Strict):
+class _PositionMessage(Strict):
+    """The fields of `Position`, first in the state and update messages (`type` is theirs)."""
+
+    type: str
+    you: list[int]
+    viewer: int | None
+    ply: int
+    current_player: int
+    waiting: list[int]
+    finished: bool
+    returns: list[float] | None
+    view: JSON
+    legal: list[LegalOption]
+    undo: int = 0
+
+
+class StateMessage(_PositionMessage):
     """The whole table as one client sees it: on connect, and as the HTTP snapshot."""
 
     type: Literal["state"] = "state"
     table: TableHeader
-    you: list[int]  # the fields of Position
-    viewer: int | None
-    ply: int
-    current_player: int
-    waiting: list[int]
-    finished: bool
-    returns: list[float] | None
-    view: JSON
-    legal: list[LegalOption]
-    undo: int = 0
     log: list[LogEntry]  # the most recent entries it may see
     catalog: JSON  # the game's static public content
 
 
-class UpdateMessage(Strict):
+class UpdateMessage(_PositionMessage):
     """What a move changed, for one perspective (one text shared by every client seeing it)."""
 
     type: Literal["update"] = "update"
-    you: list[int]  # the fields of Position
-    viewer: int | None
-    ply: int
-    current_player: int
-    waiting: list[int]
-    finished: bool
-    returns: list[float] | None
-    view: JSON
-    legal: list[LegalOption]
-    undo: int = 0
     events: list[LogEntry]  # the move's events the viewer may see
 
 
