@@ -275,9 +275,10 @@ def rectangle(x1: float, y1: float, x2: float, y2: float) -> Polygon:
     return box(min(x1, x2), min(y1, y2), max(x1, x2), max(y1, y2))
 
 
+@lru_cache(maxsize=65_536)  # terrain and fortification candidates test the same footprints again and again
 def footprint(size: tuple[float, float], centre: Point2, rotation: float) -> Polygon:
     """A catalogue footprint width × depth centred on `centre`, turned by `rotation` degrees
-    (DW-BTL-01 allows 0° and 90°)."""
+    (DW-BTL-01 allows 0° and 90°); Shapely geometries are immutable, so one may be shared."""
     w, d = (size[1], size[0]) if round(rotation) % 180 == 90 else size
     x, y = centre
     return box(x - w / 2, y - d / 2, x + w / 2, y + d / 2)
@@ -1036,6 +1037,10 @@ class UnitMove:
     enemies: tuple[Base, ...] = ()
     leadership: float | None = None
     _strides: list[Stride] | None = field(default=None, init=False, repr=False)
+    # (x, y, r) -> the base standing there is clear of the table's edges, terrain and `crowd`:
+    # candidates put followers on the same points again and again (the finals' own overlaps are
+    # not in it: they differ per candidate)
+    _clear: dict[tuple[float, float, float], bool] = field(default_factory=dict, init=False, repr=False)
 
     @property
     def allowance(self) -> float:
@@ -1077,24 +1082,40 @@ class UnitMove:
         return Crowd(self.friends + self.enemies)
 
     def _placed(self, finals: Sequence[Base]) -> bool:
-        crowd = self.crowd
+        """Every final base legal where it stands (`placement_is_clear`, remembered by place) and
+        clear of the finals before it, and the unit in formation."""
+        clear = self._clear
         for i, f in enumerate(finals):
-            if not placement_is_clear(self.board, f, self.profile, finals[:i], roof=self.jump, crowd=crowd):
+            key = (f.x, f.y, f.r)
+            ok = clear.get(key)
+            if ok is None:
+                ok = clear[key] = placement_is_clear(
+                    self.board, f, self.profile, roof=self.jump, crowd=self.crowd
+                )
+            if not ok or any(overlaps(f, o) for o in finals[:i]):
                 return False
         return self.leadership is None or in_formation(finals[0], finals[1:], self.leadership)
+
+    def _within_budget(self, finals: Sequence[Base]) -> bool:
+        """Every final centre within the allowance of its start in a straight line: what any path
+        within it needs, and the first thing a `Stride` measures (the same sum), so it refuses
+        a far candidate before its finals are placed or its paths searched."""
+        limit = self.allowance + TOL
+        return all(math.hypot(f.x - b.x, f.y - b.y) <= limit for f, b in zip(finals, self.bases, strict=True))
 
     def is_legal(self, placement: Placement, waypoints: Sequence[Sequence[Point2]] | None = None) -> bool:
         """An exact-coordinate proposal (DW-GEO-17): every final base legal and the unit in
         formation; each miniature's path either its given waypoints (checked as given) or the
         engine's shortest legal path, within its allowance."""
         finals = self._finals(placement)
-        if finals is None or not self._placed(finals):
+        if finals is None:
+            return False
+        if (self.jump or waypoints is None) and not self._within_budget(finals):
+            return False  # a Jump's whole distance test (DW-ABL-11), an engine path's first
+        if not self._placed(finals):
             return False
         if self.jump:
-            return all(
-                math.hypot(f.x - b.x, f.y - b.y) <= self.allowance + TOL
-                for f, b in zip(finals, self.bases, strict=True)
-            )
+            return True
         strides = self.strides()
         if waypoints is not None:
             if len(waypoints) != len(finals):
@@ -1188,16 +1209,43 @@ class UnitDeployment:
             b.at(x, y, placement.facing) for b, (x, y) in zip(self.bases, placement.centres, strict=True)
         )
         for i, f in enumerate(finals):
-            if not self.zone.admits(self.board, f):
-                return False
-            if not placement_is_clear(self.board, f, self.profile, finals[:i], crowd=self.crowd):
+            if not self.stands(f) or any(overlaps(f, o) for o in finals[:i]):
                 return False
         return self.leadership is None or in_formation(finals[0], finals[1:], self.leadership)
+
+    def admits(self, a: Base) -> bool:
+        """The zone admits the base (DW-SET-05), remembered by place (the zone is measured
+        exactly, and candidates stand on the same points again and again)."""
+        key = (a.x, a.y, a.r)
+        ok = self._admitted.get(key)
+        if ok is None:
+            ok = self._admitted[key] = self.zone.admits(self.board, a)
+        return ok
+
+    def stands(self, a: Base) -> bool:
+        """The base may stand there whatever the rest of the unit does: admitted by the zone and
+        clear of the table's edges, terrain and the bases already on the table (DW-GEO-16);
+        remembered by place."""
+        key = (a.x, a.y, a.r)
+        ok = self._clear.get(key)
+        if ok is None:
+            ok = self._clear[key] = self.admits(a) and placement_is_clear(
+                self.board, a, self.profile, crowd=self.crowd
+            )
+        return ok
 
     @cached_property
     def crowd(self) -> Crowd:
         """The bases already on the table, which no final base may overlap."""
         return Crowd(self.others)
+
+    @cached_property
+    def _admitted(self) -> dict[tuple[float, float, float], bool]:
+        return {}
+
+    @cached_property
+    def _clear(self) -> dict[tuple[float, float, float], bool]:
+        return {}
 
     def candidates(self) -> Iterator[Placement]:
         """Leader on the 1" lattice inside the zone × templates × headings, or × facings for a
@@ -1210,7 +1258,7 @@ class UnitDeployment:
         for i in range(math.ceil(x1), math.floor(x2) + 1):
             for j in range(math.ceil(y1), math.floor(y2) + 1):
                 point = (float(i), float(j))
-                if not self.zone.admits(self.board, leader.at(*point)):
+                if not self.admits(leader.at(*point)):
                     continue
                 shapes: list[tuple[Point2, ...]] = [(point,)]
                 if followers:

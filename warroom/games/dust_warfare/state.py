@@ -45,7 +45,7 @@ class DustState(TurnState):
     """See the module docstring."""
 
     game: DustWarfareGame
-    _placing_ctx: tuple[Any, Any]  # rules/placement.py: the predicate's geometry, by key (not saved)
+    _placing_ctx: tuple[Any, ...]  # rules/placement.py: the predicate, its verdicts, by key (not saved)
     _sight: tuple[int, dict[tuple[float, ...], bool]]  # LOS by base pair, for one version (not saved)
     rules = RULES
     fields = Fields(

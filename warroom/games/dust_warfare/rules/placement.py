@@ -119,16 +119,21 @@ def begin(
 
 def context(st: DustState) -> Context:
     """The predicate's geometry for the placement in progress, cached until the position changes."""
+    return _cached(st)[0]
+
+
+def _cached(st: DustState) -> tuple[Context, dict[Placement, bool], dict[tuple[int, int], bool]]:
+    """The context, its verdicts on placements and on leader lattice points (`_point_works`),
+    kept while the placement's purpose, unit and the position are the same: the stages of one
+    placement (regions, points, shapes) ask again about what the stage before tested."""
     placing = st.placing
     assert placing is not None
     key = (placing["purpose"], placing["unit"], placing["march"], placing.get("jump"), st.version)
     cached = getattr(st, "_placing_ctx", None)
-    if cached is not None and cached[0] == key:
-        ctx: Context = cached[1]
-        return ctx
-    ctx = _build(st, placing)
-    st._placing_ctx = (key, ctx)
-    return ctx
+    if cached is None or cached[0] != key:
+        cached = (key, _build(st, placing), {}, {})
+        st._placing_ctx = cached
+    return cached[1], cached[2], cached[3]
 
 
 def _build(st: DustState, placing: dict[str, Any]) -> Context:
@@ -173,7 +178,7 @@ def is_legal(st: DustState, placement: Placement) -> bool:
     """The one predicate every placement passes (DW-GEO-16/17, DW-SET-05, DW-UNIT-06)."""
     placing = st.placing
     assert placing is not None
-    ctx = context(st)
+    ctx, verdicts, _ = _cached(st)
     if len(placement.centres) != len(order(st, placing["unit"])):
         return False
     if fixed_leader(st) and tuple(placement.centres[0]) != tuple(placing["point"]):
@@ -186,7 +191,10 @@ def is_legal(st: DustState, placement: Placement) -> bool:
             # the retreat moves the leader by the engine's path (DW-SUP-06): no allowance check
             # for it; the followers move within their own allowance and end in formation
             return _followers_legal(st, ctx, placement)
-    return ctx.is_legal(placement)
+    verdict = verdicts.get(placement)
+    if verdict is None:
+        verdict = verdicts[placement] = ctx.is_legal(placement)
+    return verdict
 
 
 def _followers_legal(st: DustState, ctx: UnitMove, placement: Placement) -> bool:
@@ -231,8 +239,7 @@ def _single(st: DustState) -> bool:
 
 def _leader_ok(st: DustState, ctx: Context, x: float, y: float) -> bool:
     if isinstance(ctx, UnitDeployment):
-        lead = ctx.bases[0].at(x, y)
-        return ctx.zone.admits(ctx.board, lead)
+        return ctx.admits(ctx.bases[0].at(x, y))
     if ctx.jump:  # DW-ABL-11: a straight line within the allowance
         lead = ctx.bases[0]
         return math.hypot(x - lead.x, y - lead.y) <= ctx.allowance + TOL
@@ -248,11 +255,21 @@ def _points(st: DustState, region: int) -> Iterator[tuple[int, int]]:
 
 
 def _point_works(st: DustState, ctx: Context, x: int, y: int) -> bool:
-    if not _leader_ok(st, ctx, float(x), float(y)):
+    """The leader may stand at lattice point (x, y) with some legal template (DW-GEO-17),
+    remembered for the placement's later stages."""
+    works = _cached(st)[2]
+    found = works.get((x, y))
+    if found is None:
+        found = works[(x, y)] = _works(st, ctx, float(x), float(y))
+    return found
+
+
+def _works(st: DustState, ctx: Context, x: float, y: float) -> bool:
+    if not _leader_ok(st, ctx, x, y):
         return False
     if _single(st):
-        return is_legal(st, Placement(((float(x), float(y)),)))
-    return any(is_legal(st, p) for _, p in _shapes(st, (float(x), float(y))))
+        return is_legal(st, Placement(((x, y),)))
+    return any(is_legal(st, p) for _, p in _shapes(st, (x, y)))
 
 
 def _regions(st: DustState, ctx: Context) -> list[int]:
