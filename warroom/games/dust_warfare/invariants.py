@@ -71,10 +71,10 @@ def check(state: State) -> None:
         assert outcome is not None
         sa, sb = st.scores
         if st.loser >= 0:
-            assert all(st.status[u] == Status.DESTROYED for u in st.units_of(st.loser))
-            assert outcome.winners == (1 - st.loser,)
-        elif sa == sb:
-            assert outcome.winners == ()
+            standing = [u for u in st.units_of(st.loser) if st.status[u] != Status.DESTROYED]
+            assert not standing, f"seat {st.loser} lost with no units left, yet has {standing}"
+            expected: tuple[int, ...] = (1 - st.loser,)
         else:
-            assert outcome.winners == ((0,) if sa > sb else (1,))
+            expected = () if sa == sb else ((0,) if sa > sb else (1,))
+        assert outcome.winners == expected, f"winners {outcome.winners} where SP {st.scores} give {expected}"
         assert st.loser >= 0 or st.turn == st.game.turns, "the game ended early with units on both sides"
