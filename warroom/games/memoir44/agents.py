@@ -19,7 +19,9 @@ from warroom.core.rng import Rng
 from warroom.games.memoir44.actions import M44Action, Verb
 from warroom.games.memoir44.board import DIST, NEIGHBOURS, SECTIONS, Section
 from warroom.games.memoir44.rules.battle import can_battle, dice_for, targets
-from warroom.games.memoir44.words import ARTILLERY, INFANTRY, Kind
+from warroom.games.memoir44.rules.movement import shift, unshift
+from warroom.games.memoir44.rules.units import winner
+from warroom.games.memoir44.words import ARTILLERY, INFANTRY, SIDES, Kind
 
 if TYPE_CHECKING:
     from warroom.games.memoir44.state import M44State
@@ -27,11 +29,42 @@ if TYPE_CHECKING:
 HIT_CHANCE = (3 / 6, 2 / 6, 1 / 6)  # per die against infantry, armor, artillery (§2.2)
 
 
+_MOVE = Verb.MOVE  # an Enum member as a module constant (hot path: every option of a move decision)
+
+
+def _enemy_hexes(st: M44State, side: int) -> list[int]:
+    """The hexes of the units not of `side` on the board, in unit order."""
+    sides = st.game.unit_side
+    return [eh for t, eh in enumerate(st.unit_hex) if eh >= 0 and sides[t] != side]
+
+
+def _nearest(h: int, enemies: list[int], known: dict[int, int]) -> int:
+    """Steps from `h` to the nearest of `enemies` (0 with none), remembered in `known`."""
+    d = known.get(h)
+    if d is None:
+        row = DIST[h]
+        d = known[h] = min([row[eh] for eh in enemies], default=0)
+    return d
+
+
+def _scored_in_place(st: M44State) -> bool:
+    """Whether a move's trial scores the same on `shift`'s position as on a copy that plays it.
+
+    The copy runs on to its next decision: another move or a battle leave the board as `shift`
+    does. Otherwise no battle is left (so `_best_attack` is 0 in both) and the turn ends, which
+    changes nothing `_position_value` reads, unless the turn bound ends the game in this last
+    turn (the copy is terminal), or a second Behind Enemy Lines move ends the turn after its
+    battles (the copy's units are no longer ordered, where the unit may still have a target
+    in place). Those two play the move on a copy."""
+    return st.turn < st.game.max_turns and not (st.decision and st.decision[2])
+
+
 class HeuristicAgent:
     def __init__(self, seed: int = 0) -> None:
         self.rng = Rng(seed)
         self._objectives: object = None  # the scenario whose objective bonuses `_bonus` holds
         self._bonus: dict[int, float] = {}
+        self._watched: tuple[frozenset[int], ...] = ()  # per side, the hexes of its objectives
 
     def choose(self, state: State) -> Action:
         st: M44State = state  # type: ignore[assignment]  # this agent plays Memoir '44 only
@@ -63,28 +96,37 @@ class HeuristicAgent:
         return max((self._attack_value(st, u, t, n) for t, n in targets(st, u)), default=0.0)
 
     def _enemy_distance(self, st: M44State, h: int, side: int) -> int:
-        row, sides = DIST[h], st.game.unit_side  # a list, not a generator: the playouts' hot path
-        return min([row[eh] for t, eh in enumerate(st.unit_hex) if eh >= 0 and sides[t] != side], default=0)
+        row = DIST[h]  # a list, not a generator: the playouts' hot path
+        return min([row[eh] for eh in _enemy_hexes(st, side)], default=0)
 
     def _objective_bonus(self, st: M44State, h: int, side: int) -> float:
         """The scenario's objectives are fixed: each (hex, side) is summed once, then remembered."""
-        objectives = st.game.scenario.objectives
-        if objectives is not self._objectives:
-            self._objectives, self._bonus = objectives, {}
         key = h * 8 + side
-        bonus = self._bonus.get(key)
+        bonus = self._scenario(st).get(key)
         if bonus is None:
+            objectives = st.game.scenario.objectives
             bonus = self._bonus[key] = sum(
                 2.5 * obj.medals for obj in objectives if obj.side == side and h in obj.hexes
             )
         return bonus
 
-    def _position_value(self, st: M44State, u: int) -> float:
+    def _scenario(self, st: M44State) -> dict[int, float]:
+        """The objective bonuses and each side's objective hexes, kept while the scenario is the same."""
+        objectives = st.game.scenario.objectives
+        if objectives is not self._objectives:
+            self._objectives, self._bonus = objectives, {}
+            self._watched = tuple(
+                frozenset(h for o in objectives if o.side == s for h in o.hexes) for s in SIDES
+            )
+        return self._bonus
+
+    def _position_value(self, st: M44State, u: int, distance: int) -> float:
+        """How good the unit's hex is: its best attack, cover, objectives, `distance` (to the
+        nearest enemy) short."""
         g = st.game
         h, side = st.unit_hex[u], g.unit_side[u]
         cover = max(g.terrain_protection[h]) * 0.25 + (0.3 if st.sandbags[h] else 0.0)
-        return (self._best_attack(st, u) + cover + self._objective_bonus(st, h, side)
-                - 0.15 * self._enemy_distance(st, h, side))  # fmt: skip
+        return self._best_attack(st, u) + cover + self._objective_bonus(st, h, side) - 0.15 * distance
 
     # -- decisions ---------------------------------------------------------------------------------
     def _card(self, st: M44State, actions: list[M44Action]) -> Action:
@@ -137,20 +179,39 @@ class HeuristicAgent:
         return max(orders, key=value)
 
     def _move(self, st: M44State, actions: list[M44Action]) -> Action:
+        """The move that most improves its unit's position, each tried in place (`shift`) where
+        that gives the position the move's trial would score, else on a copy; a move that ends
+        the game is taken at once."""
         done = next(a for a in actions if a.verb == Verb.DONE)
         stay: dict[int, float] = {}
         best, gain = done, 0.05
+        # the movers are the active side's, and a move changes no enemy's hex: their distances,
+        # and the medals of a move touching none of the side's objectives, stay as they are
+        enemies = _enemy_hexes(st, st.active)
+        distance: dict[int, int] = {}
+        self._scenario(st)
+        watched = self._watched[st.active]
+        in_place = _scored_in_place(st) and winner(st) is None
         for action in actions:
-            if action.verb != Verb.MOVE:
+            if action.verb is not _MOVE:
                 continue
-            u = st.occ[action.a]
+            u, to = st.occ[action.a], action.b
             if u not in stay:
-                stay[u] = self._position_value(st, u)
-            trial = st.clone()
-            trial.apply_action(action)
-            if trial.is_terminal():
-                return action
-            value = self._position_value(trial, u) - stay[u]
+                stay[u] = self._position_value(st, u, _nearest(action.a, enemies, distance))
+            if in_place:
+                moved = shift(st, action)
+                ends = (action.a in watched or to in watched) and winner(st) is not None
+                after = 0.0 if ends else self._position_value(st, u, _nearest(to, enemies, distance))
+                unshift(st, moved)
+                if ends:
+                    return action
+            else:
+                trial = st.clone()
+                trial.apply_action(action)
+                if trial.is_terminal():
+                    return action
+                after = self._position_value(trial, u, _nearest(to, enemies, distance))
+            value = after - stay[u]
             if value > gain:
                 best, gain = action, value
         return best

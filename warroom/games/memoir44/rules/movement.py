@@ -257,6 +257,60 @@ def apply(st: M44State, action: M44Action) -> None:
     st.push(["moves", int(again)])
 
 
+# What `shift` changed, for `unshift`: (unit, from, to, a second move, steps moved before,
+# no-battle flag before, sandbags left behind, wire entered, permanent objectives taken before or
+# None when the move takes none)
+Shifted = tuple[int, int, int, bool, int, bool, int, int, list[bool] | None]
+
+
+def shift(st: M44State, action: M44Action) -> Shifted:
+    """The position right after a move, made on `st` itself and undone by `unshift`: what `apply`,
+    `enter`, `relocate` and `note_entry` change on the board (the unit's hex, its steps, a hex
+    that forbids battle on entry, the sandbags it leaves, wire armor removes, permanent
+    objectives taken: M44-MOVE-03, M44-BATTLE-04b, M44-OBST-05/09, M44-MEDAL-04), with no event,
+    no agenda and no victory check. For the heuristic, which tries every move of a decision:
+    trying it in place instead of on a copy halves a Memoir '44 search."""
+    g = st.game
+    frm, to = action.a, action.b
+    u = st.occ[frm]
+    entry = _cached(st).get(u)
+    if entry is None:
+        limit, _, free = profile(st, u)
+        steps = destinations(st, u, limit, free)[to]
+    else:
+        steps = entry[0][to]
+    again = bool(st.decision and st.decision[2])
+    side = g.unit_side[u]
+    marks = g.permanent_at[side][to]
+    done: Shifted = (u, frm, to, again, st.moved[u], st.no_battle[u], st.sandbags[frm], st.wire[to],
+                     st.obj_taken[:] if marks else None)  # fmt: skip
+    if again:
+        st.moved_again.append(u)
+    else:
+        st.moved[u] = steps
+    st.sandbags[frm] = 0
+    st.occ[frm], st.occ[to], st.unit_hex[u] = -1, u, to
+    for i in marks:
+        st.obj_taken[i] = True
+    if g.no_battle_entry[to] and not g.unit_kind[u].battles_on_entry:
+        st.no_battle[u] = True
+    if g.unit_base[u] == ARMOR:
+        st.wire[to] = 0
+    return done
+
+
+def unshift(st: M44State, done: Shifted) -> None:
+    """Undo `shift`: `st` is again the position it was made on."""
+    u, frm, to, again, moved, no_battle, sandbags, wire, taken = done
+    if again:
+        st.moved_again.pop()
+    st.moved[u] = moved
+    st.no_battle[u], st.sandbags[frm], st.wire[to] = no_battle, sandbags, wire
+    st.occ[to], st.occ[frm], st.unit_hex[u] = -1, u, frm
+    if taken is not None:
+        st.obj_taken[:] = taken
+
+
 def enter(st: M44State, u: int, to: int, steps: int) -> None:
     """Arrive on a hex by movement or Take Ground: forest, hedgerow and town forbid battle this
     turn (M44-BATTLE-04b; not for the Resistance, M44-SPEC-06); armor entering wire removes it

@@ -155,11 +155,19 @@ def medals(st: M44State, side: int) -> int:
     return min(target, st.kills[side] + objective_medals(st, side))
 
 
+def winner(st: M44State) -> int | None:
+    """The side that has reached its target, the active side first (M44-MEDAL-06); None if neither."""
+    target = st.game.scenario.victory_medals
+    for side in (st.active, 1 - st.active):
+        if medals(st, side) >= target[side]:
+            return side
+    return None
+
+
 def check_victory(st: M44State) -> None:
     """The first side to reach its target wins at once, even mid-turn (M44-MEDAL-06)."""
     if st.result != RUNNING:
         return
-    for side in (st.active, 1 - st.active):
-        if medals(st, side) >= st.game.scenario.victory_medals[side]:
-            st.finish_with(Result(side), f"the {SIDE_TITLES[side]} reach {medals(st, side)} medals and win")
-            return
+    side = winner(st)
+    if side is not None:
+        st.finish_with(Result(side), f"the {SIDE_TITLES[side]} reach {medals(st, side)} medals and win")
