@@ -202,9 +202,16 @@ def test_options_in_words_name_units_and_places(facing_off: DustState) -> None:
     st.apply_action(st.game.parse_action(st, "unit u1"))
     st.apply_action(st.game.parse_action(st, "move"))
     regions = [a for a in st.legal_actions() if a.verb == "region"]
-    assert regions and all(": x " in describe(st, a) for a in regions)
+    assert regions and all(': a 6" square, its middle ' in describe(st, a) for a in regions)
+    assert (
+        describe(st, regions[0])
+        == 'region 4: a 6" square, its middle in the open, 3" from the south edge and 27" from the west edge'
+    )
     proposal = st.game.parse_action(st, "place 30,12 28,12 32,12 26,12 34,12")
-    assert describe(st, proposal) == 'place the leader at (30, 12) and 4 more: path 2.0" of 6"'
+    assert (  # the wall M5 is (26-34, 15.75-16.25), in the table's south-west (DW-GEO-05: from its edge)
+        describe(st, proposal)
+        == 'place the leader 4" south of the south-west low wall, with 4 more: path 2.0" of 6"'
+    )
     assert "place x,y" in render(st, 0).splitlines()[-1]
 
 
@@ -255,7 +262,10 @@ def test_a_legal_proposal_says_its_path_against_the_allowance(moving: DustState)
     assert why(moving, shifted(0, -2)) is None
     proposal = moving.game.read_action(shifted(-4, -3))
     assert proposal is not None
-    assert describe(moving, proposal) == 'place the leader at (26, 9) and 4 more: path 5.0" of 6"'
+    assert describe(moving, proposal) == (
+        'place the leader in the open, 9" from the south edge and 26" from the west edge, with 4 more: '
+        'path 5.0" of 6"'
+    )
 
 
 def test_too_far_even_in_a_straight_line(moving: DustState) -> None:

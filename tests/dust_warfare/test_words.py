@@ -25,6 +25,18 @@ from warroom.games.dust_warfare.words import (
 
 # an engine id (`u5`, `SO-2`, `T-WOOD`) or a template and angle (`column 180`) left in the words
 ENGINE_WORDS = re.compile(r"\bu\d+\b|\b(?:line|column|cluster) \d|\bSO-\d\b|\bT-[A-Z]+\b")
+# a coordinate pair, a bare range of x or y, or an angle in degrees: engine geometry, not table words
+COORDINATES = re.compile(r"\(\s*-?\d+(?:\.\d+)?,\s*-?\d+(?:\.\d+)?\s*\)|\b[xy] \d+-\d+|\d°")
+# options that name a place or a turn, so their words must say it (DW-GEO-17, D-05, DW-FL-04)
+PLACES = frozenset({"region", "at", "rotate", "place"})
+# the staged picks each scenario reaches in a seeded game: every table has regions and lattice
+# points; only a placed table (Secret Mission's terrain, Front Lines' barriers) has rotations
+STAGES = {
+    "first_battle": {"region", "at"},
+    "front_lines": {"region", "at", "rotate"},
+    "secret_mission": {"region", "at", "rotate"},
+    "night_encounter": {"region", "at"},
+}
 DECISIONS = 400  # per game: deployment, orders, moves, attacks and reactions of the first turns
 
 
@@ -71,9 +83,10 @@ def words_of(text: str, label: str) -> str:
 @pytest.mark.parametrize("scenario", PLAYABLE)
 def test_no_option_of_a_seeded_game_speaks_engine_words(scenario: str) -> None:
     """Every option of every decision of a seeded random game: its typed text still parses back
-    to it, its words name no engine id or raw formation, an option on a unit or a miniature
-    (D-14, D-20: by role and place) has words, and (Night Encounter, DW-NE-02) no
-    option names a unit still hidden under its marker."""
+    to it, its words name no engine id, raw formation, coordinate pair or angle, an option on a
+    unit or a miniature (D-14, D-20: by role and place) and a region, lattice point, rotation or
+    exact proposal (DW-GEO-17, D-05: by what is near and which way it lies) has words, and (Night
+    Encounter, DW-NE-02) no option names a unit still hidden under its marker."""
     game = DustWarfareGame(scenario=scenario)
     st = game.new_initial_state(3)
     assert isinstance(st, DustState)
@@ -91,10 +104,12 @@ def test_no_option_of_a_seeded_game_speaks_engine_words(scenario: str) -> None:
             where = f"{scenario}: {action.text!r} -> {label!r}"
             shown = words or action.text
             assert not ENGINE_WORDS.search(shown), where
-            if any(p.role in ("unit", "target", "model") for p in action.parts):
-                assert words, where  # a unit or a miniature is always said in words
+            assert not COORDINATES.search(words), where
+            if any(p.role in ("unit", "target", "model") for p in action.parts) or action.verb in PLACES:
+                assert words, where  # a unit, a miniature, a place or a turn is always said in words
             assert not any(title in label for title in hidden), where
             assert game.parse_action(st, action.text) == action, where
             verbs.add(str(action.verb))
         st.apply_action(rng.choice(actions))
     assert {"unit", "shape"} <= verbs  # deployment was read, followers' formations included
+    assert STAGES[scenario] <= verbs, STAGES[scenario] - verbs

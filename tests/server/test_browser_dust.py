@@ -292,7 +292,10 @@ def test_dust_warfare_first_battle_two_turns_by_dragging_and_clicking(browser: A
     log = page.inner_text("#log")
     if player.regrouped:  # the Regroup chip took the order
         assert "Regroup:" in log
-    assert "hit(s)" in log and "deploys to" in log and "moves to" in log
+    # the log in table words: units with their side, a place by what is near it, no coordinates
+    assert "hit(s)" in log and "deploys: the leader now" in log and "moves: the leader now" in log
+    assert "(Allies)" in log and "(Axis)" in log
+    assert not re.search(r"\(\d+(?:\.\d+)?, \d+(?:\.\d+)?\)|\d°", log), log
     measure_and_read_a_card(page, server, created["id"], doc["view"])
     assert not page.errors, page.errors
     # the same table on a phone, as a spectator

@@ -34,7 +34,6 @@ from shapely.geometry import LineString, Point, Polygon, box
 
 from warroom.core.game import JSON, Action
 from warroom.games.dust_warfare.actions import ATTACK_VERBS, Verb, read_place
-from warroom.games.dust_warfare.army import SEAT_FACTION
 from warroom.games.dust_warfare.geometry import (
     Base,
     Battlefield,
@@ -48,13 +47,13 @@ from warroom.games.dust_warfare.geometry import (
 from warroom.games.dust_warfare.rules import hidden
 from warroom.games.dust_warfare.rules import placement as placing_rules
 from warroom.games.dust_warfare.rules.attack import eligible, target_class
+from warroom.games.dust_warfare.table_words import lying_words, point_words, unit_title
 from warroom.games.dust_warfare.words import (
     Passability,
     Status,
     TerrainKind,
     facing_words,
     formation_words,
-    unit_titles,
 )
 
 if TYPE_CHECKING:
@@ -389,6 +388,7 @@ def consequence(st: DustState, action: Action) -> JSON | None:
     }
 
 
+TERRAIN_KINDS = frozenset(k.value for k in TerrainKind)
 FORT_WORDS = {"mine": "a minefield marker", "dummy": "a dummy minefield marker"}  # fortify.py
 REACTION_WORDS = {"move": "move", "fire": "fire", "assault": "assault", "dirt": "Hit the Dirt!"}  # D-19
 
@@ -402,10 +402,9 @@ def describe(st: DustState, action: Action) -> str:
     marker_words = hidden.describe(st, action)  # hidden units by marker (DW-NE-14)
     if marker_words is not None:
         return f"{text}: {marker_words}"
-    titles = unit_titles(tuple((u.name, SEAT_FACTION[u.seat]) for u in st.game.units))
 
     def name(u: Any) -> str:
-        return titles[int(u)]
+        return unit_title(st, int(u))
 
     if verb in (Verb.UNIT, Verb.TAKE, Verb.REGROUP, Verb.MECHANIC, Verb.TANKHEAD, Verb.BOARD):
         radio = ", by radio" if verb in (Verb.TAKE, Verb.REGROUP) and action.part("radio") else ""
@@ -432,14 +431,22 @@ def describe(st: DustState, action: Action) -> str:
         n = facts["dice"] if facts else 0
         dice = f", {n} {'die' if n == 1 else 'dice'} against {facts['class']}" if facts else ""
         return f"{text}: {name(action.part('target'))}{dice}"
-    if verb == Verb.REGION:
+    if verb == Verb.REGION:  # DW-GEO-17 (a): a 6" square of the table, by what is near its middle
         x1, y1, x2, y2 = st.game.actions.region_box(int(action.part("region")))
-        return f"{text}: x {x1:g}-{x2:g}, y {y1:g}-{y2:g}"
+        size = f'{x2 - x1:g}"' if x2 - x1 == y2 - y1 else f'{x2 - x1:g}" by {y2 - y1:g}"'
+        return f"{text}: a {size} square, its middle {point_words(st, (x1 + x2) / 2, (y1 + y2) / 2)}"
+    if verb == Verb.AT:  # the leader's (or a piece's) lattice point
+        x, y = action.part("to")
+        return f"{text}: {point_words(st, x, y)}"
+    if verb == Verb.ROTATE and st.placing is not None:  # D-05, DW-FL-04: which way the piece lies
+        kind = str(st.placing["kind"])
+        lying = lying_words(st, kind, int(action.part("rotation"))) if kind in TERRAIN_KINDS else ""
+        return f"{text}: {lying or 'square, the same either way'}"
     if verb == Verb.PLACE:
         placement = read_place(text)
         if placement is not None:
             x, y = placement.centres[0]
-            words = f"place the leader at ({x:g}, {y:g}) and {len(placement.centres) - 1} more"
+            words = f"place the leader {point_words(st, x, y)}, with {len(placement.centres) - 1} more"
             why = refusal(st, action)
             if why is not None:
                 return f"{words}: refused, {why}"
@@ -455,7 +462,7 @@ def model_words(st: DustState, u: int, m: int) -> str:
     role = model.role.split(" (")[0]
     notes = [n for n, on in (("Hero", model.hero), ("Unit Leader", st.leader[u] == m)) if on]
     entry = st.pos[u][m]
-    where = f" at ({entry[0]:g}, {entry[1]:g})" if entry is not None else ""
+    where = f" {point_words(st, entry[0], entry[1])}" if entry is not None else ""
     said = f" ({', '.join(notes)})" if notes else ""
     return f"{role}{said}{where}"
 

@@ -376,9 +376,11 @@ COMPASS = (
 SIDE_NAME = {Faction.ALLIES: "Allies", Faction.AXIS: "Axis"}
 
 
-def compass(degrees: float) -> str:
-    """The compass point nearest an angle (0 east, 90 north: DW-GEO-01's axes)."""
-    return COMPASS[round((degrees % 360) / 22.5) % len(COMPASS)]
+def compass(degrees: float, points: int = 16) -> str:
+    """The compass point nearest an angle (0 east, 90 north: DW-GEO-01's axes), of 16 points or
+    of the coarser 8 or 4 (which name a part of the table: "the north-east Woods")."""
+    step = len(COMPASS) // points
+    return COMPASS[round((degrees % 360) / (360 / points)) % points * step]
 
 
 def formation_words(template: str, heading: float) -> str:

@@ -36,6 +36,7 @@ from warroom.games.dust_warfare.rules import (
     transport,
 )
 from warroom.games.dust_warfare.rules.dice import faces_text, hits, roll
+from warroom.games.dust_warfare.table_words import point_words, unit_title
 from warroom.games.dust_warfare.words import Ability, HeroTrait, Passability, Phase, Status
 
 if TYPE_CHECKING:
@@ -77,7 +78,7 @@ def activate_apply(st: DustState, action: Action) -> None:
     seat = st.current_player()
     st.decision = None
     st.done[u] = True
-    st.say("activate", f"{st.unit(u).name} activates", None, unit=u)
+    st.say("activate", f"{unit_title(st, u)} activates", None, unit=u)
     st.push(["steps", u], ["unit_phase", seat])
 
 
@@ -149,7 +150,7 @@ def removal_roll(st: DustState, u: int) -> None:
     unit removes them all without rolling (DW-ABL-06)."""
     if st.supp[u] <= 0:
         return
-    name = st.unit(u).name
+    name = unit_title(st, u)
     if st.unit(u).has(Ability.BLUTKREUZ_ZOMBIE):
         st.say("suppression", f"{name} shrug off {st.supp[u]} Suppression marker(s)", None, unit=u)
         st.supp[u] = 0
@@ -159,7 +160,7 @@ def removal_roll(st: DustState, u: int) -> None:
     st.supp[u] -= removed
     st.say(
         "suppression",
-        f"{name} removal roll {faces_text(faces)}: {removed} removed, {st.supp[u]} left",
+        f"{name} roll to remove Suppression, {faces_text(faces)}: {removed} removed, {st.supp[u]} left",
         None,
         unit=u,
         faces=faces,
@@ -208,7 +209,9 @@ def regather(st: DustState, u: int) -> None:
             st.pos[u] = row
             st.dug_in[u] = False  # DW-BTL-05
             st.touch()
-            st.say("regather", f"{unit.name}: a miniature closes up on its leader", None, unit=u, model=m)
+            st.say(
+                "regather", f"{unit_title(st, u)}: a miniature closes up on its leader", None, unit=u, model=m
+            )
 
 
 def leader_options(st: DustState) -> list[Action]:
@@ -229,7 +232,7 @@ def leader_apply(st: DustState, action: Action) -> None:
     st.leader[u] = action.part("model")
     st.touch()
     st.decision = None
-    st.say("leader", f"{st.unit(u).name} has a new Unit Leader", None, unit=u, model=st.leader[u])
+    st.say("leader", f"{unit_title(st, u)} has a new Unit Leader", None, unit=u, model=st.leader[u])
     if act.get("leader_for") == "regroup":
         st.activation = None
 
@@ -312,7 +315,7 @@ def action_apply(st: DustState, action: Action) -> None:
         if action.verb == Verb.STOP:
             return
         target = action.part("target")
-        st.say("charge", f"{st.unit(u).name} charge", None, unit=u, target=target)
+        st.say("charge", f"{unit_title(st, u)} charge {unit_title(st, target)}", None, unit=u, target=target)
         attack.declare(st, u, target, str(Verb.ASSAULT), False, reaction_attack=False)
         reaction.offer_attack(st, u, target, close_combat=True)
         return
@@ -341,7 +344,7 @@ def action_apply(st: DustState, action: Action) -> None:
         jump = action.verb == Verb.JUMP
         march = action.verb == Verb.MARCH or (jump and bool(action.part("march")))
         word = ("Jumps" if jump else "Moves") + (" (March)" if march else "")
-        st.say("move", f"{st.unit(u).name} {word}", None, unit=u, march=march, jump=jump)
+        st.say("move", f"{unit_title(st, u)} {word}", None, unit=u, march=march, jump=jump)
         origin = [list(b.centre) for b in st.bases(u)]
         if march and st.unit(u).has(Ability.CHARGE):
             st.push(["charge", u])
@@ -394,7 +397,7 @@ def next_action_job(st: DustState, job: list[Any]) -> None:
 def reload(st: DustState, u: int) -> None:
     """DW-WPN-08: the Reload special action removes every Reload marker of the unit."""
     st.unloaded[u] = []
-    st.say("reload", f"{st.unit(u).name} reload", None, unit=u)
+    st.say("reload", f"{unit_title(st, u)} reload", None, unit=u)
 
 
 def after_move_job(st: DustState, job: list[Any]) -> None:
@@ -433,13 +436,15 @@ def retreat(st: DustState, u: int) -> None:
         unit.profile.effect(p) is Passability.DIFFICULT for p in board.pieces_overlapping(lead)
     ):
         allowance /= 2
-    st.say("retreat", f"{unit.name} retreat toward the {edge.value} edge", None, unit=u, edge=edge.value)
+    st.say(
+        "retreat", f"{unit_title(st, u)} retreat toward the {edge.value} edge", None, unit=u, edge=edge.value
+    )
     if gap <= allowance + TOL and stride.through.is_clear_path([lead.centre, edge_point]):
         last = st.pos[u][0]
         st.pos[u] = [None] * len(st.pos[u])
         st.status[u] = Status.DESTROYED.value
         st.touch()
-        st.say("fled", f"{unit.name} leave the table and are destroyed", None, unit=u)
+        st.say("fled", f"{unit_title(st, u)} leave the table and are destroyed", None, unit=u)
         transport.bail_out(st, u, last)  # DW-ABL-07
         return
     others = [*friends, *enemies, *(st.base(u, m) for m in models[1:])]
@@ -465,7 +470,13 @@ def retreat(st: DustState, u: int) -> None:
     st.pos[u] = row
     st.dug_in[u] = False  # DW-BTL-05
     st.touch()
-    st.say("placed", f"{unit.name} retreat to ({dest[0]:g}, {dest[1]:g})", None, unit=u, purpose="retreat")
+    st.say(
+        "placed",
+        f"{unit_title(st, u)} retreat: the leader now {point_words(st, dest[0], dest[1])}",
+        None,
+        unit=u,
+        purpose="retreat",
+    )
     regather(st, u)
 
 

@@ -28,6 +28,7 @@ from warroom.games.dust_warfare.content import Weapon
 from warroom.games.dust_warfare.geometry import distance, in_fire_arc, unit_cover_level
 from warroom.games.dust_warfare.rules import night, spotter
 from warroom.games.dust_warfare.rules.dice import faces_text, is_hit, roll
+from warroom.games.dust_warfare.table_words import unit_title
 from warroom.games.dust_warfare.words import Ability, ArmourClass, Mount, Status, WeaponAbility
 
 if TYPE_CHECKING:
@@ -121,7 +122,7 @@ def declare(st: DustState, u: int, t: int, verb: str, sustained: bool, *, reacti
     kind = {Verb.FIRE: "fires at", Verb.GRENADES: "throws grenades at", Verb.ASSAULT: "assaults"}[Verb(verb)]
     st.say(
         "attack",
-        f"{st.unit(u).name} {kind} {st.unit(t).name}{' (Sustained Attack)' if sustained else ''}",
+        f"{unit_title(st, u)} {kind} {unit_title(st, t)}{' (Sustained Attack)' if sustained else ''}",
         None,
         unit=u,
         target=t,
@@ -289,7 +290,7 @@ def save(st: DustState, u: int, t: int, hits: list[Hit]) -> tuple[int, int, list
     faces = roll(st.rng, len(armour_ok))
     saves = sum(1 for f in faces if is_hit(f))
     if armour_ok:
-        st.say("armour", f"{st.unit(t).name} armour roll {faces_text(faces)}", None, unit=t, faces=faces)
+        st.say("armour", f"{unit_title(st, t)} armour roll {faces_text(faces)}", None, unit=t, faces=faces)
     out: list[Hit] = []
     for h in left:
         if saves and h in armour_ok:
@@ -328,7 +329,7 @@ def assign_job(st: DustState, _job: list[Any]) -> None:
         st.supp[t] += att["suppression"]
         st.say(
             "suppressed",
-            f"{st.unit(t).name} gain {att['suppression']} Suppression",
+            f"{unit_title(st, t)} gain {att['suppression']} Suppression",
             None,
             unit=t,
             markers=st.supp[t],
@@ -373,7 +374,13 @@ def hit_apply(st: DustState, action: Action) -> None:
     st.dmg[t] = dmg
     st.touch()
     if dmg[m] < cap:
-        st.say("damage", f"{unit.name}: {unit.models[m].role} takes {damage} damage", None, unit=t, model=m)
+        st.say(
+            "damage",
+            f"{unit_title(st, t)}: {unit.models[m].role} takes {damage} damage",
+            None,
+            unit=t,
+            model=m,
+        )
     else:
         kill(st, t, m)
     st.push(["assign"])
@@ -403,12 +410,12 @@ def kill(st: DustState, t: int, m: int) -> None:
     pos[m] = None
     st.pos[t] = pos
     st.touch()
-    st.say("destroyed", f"{unit.name}: {unit.models[m].role} is destroyed", None, unit=t, model=m)
+    st.say("destroyed", f"{unit_title(st, t)}: {unit.models[m].role} is destroyed", None, unit=t, model=m)
     if st.leader[t] == m:
         st.leader[t] = -1
     if not any(not d for d in dead):
         st.status[t] = Status.DESTROYED.value
-        st.say("unit_destroyed", f"{unit.name} is destroyed", None, unit=t)
+        st.say("unit_destroyed", f"{unit_title(st, t)} is destroyed", None, unit=t)
         if unit.is_vehicle:
             for wrecked in _WRECKED:
                 wrecked(st, t, last)  # DW-ABL-07: rules/transport.py's bail_out

@@ -17,6 +17,7 @@ from warroom.core.actions import Action
 from warroom.games.dust_warfare.actions import Verb
 from warroom.games.dust_warfare.geometry import distance, is_within
 from warroom.games.dust_warfare.rules import activation, hidden, offtable, placement
+from warroom.games.dust_warfare.table_words import unit_title
 from warroom.games.dust_warfare.words import Ability, Phase, Status
 
 if TYPE_CHECKING:
@@ -111,7 +112,7 @@ def temporary_apply(st: DustState, action: Action) -> None:
     temps = list(st.temporary)
     temps[seat] = u
     st.temporary = temps
-    st.say("temporary", f"{st.unit(u).name} becomes a temporary command section", None, unit=u)
+    st.say("temporary", f"{unit_title(st, u)} becomes a temporary command section", None, unit=u)
     st.radio[seat] = radiomen(st, seat)
     _next(st, seat)
 
@@ -166,7 +167,7 @@ def order_apply(st: DustState, action: Action) -> None:
     st.ordered[u] = True
     if action.part("radio"):
         st.radio[seat] -= 1
-    name = st.unit(u).name
+    name = unit_title(st, u)
     st.push(["more_orders", seat])
     if action.verb == "take":
         st.say("order", f"Take Action: {name}", None, unit=u, order="take")

@@ -42,6 +42,7 @@ from warroom.games.dust_warfare.geometry import (
 from warroom.games.dust_warfare.rules import placement
 from warroom.games.dust_warfare.rules.attack import suppression_gain
 from warroom.games.dust_warfare.rules.dice import faces_text, hits, roll
+from warroom.games.dust_warfare.table_words import piece_words, point_words, unit_title
 from warroom.games.dust_warfare.words import TerrainKind
 
 if TYPE_CHECKING:
@@ -186,11 +187,12 @@ def fort_apply(st: DustState, action: Action) -> None:
         return
     x, y = placing["point"]
     rotation = action.part("rotation")
+    spot = point_words(st, x, y)  # measured on the table before the barrier stands there
     st.terrain = [*st.terrain, [kind, x, y, rotation, seat]]
     st.touch()
     st.say(
         "barrier",
-        f"the {st.side_name(seat)} place a {kind} barrier at ({x:g}, {y:g})",
+        f"the {st.side_name(seat)} place a {piece_words(st, kind).lower()} {spot}",
         None,
         kind=kind,
         x=x,
@@ -205,7 +207,11 @@ def _place_mine(st: DustState, seat: int, kind: str, x: float, y: float) -> None
     density = forts.density if kind == MINE else 0
     st.mines = [*st.mines, [seat, x, y, density, False]]
     st.say(
-        "minefield", f"the {st.side_name(seat)} place a minefield marker at ({x:g}, {y:g})", None, x=x, y=y
+        "minefield",
+        f"the {st.side_name(seat)} place a minefield marker {point_words(st, x, y)}",
+        None,
+        x=x,
+        y=y,
     )
     st.say(
         "minefield_secret", f"it is {'live' if density else 'a dummy'}", frozenset((seat,)), density=density
@@ -262,7 +268,7 @@ def minefield_job(st: DustState, job: list[Any]) -> None:
     density = st.mines[i][3]
     if density == 0:
         st.mines = [m for k, m in enumerate(st.mines) if k != i]
-        st.say("minefield", f"a minefield marker at ({x:g}, {y:g}) was a dummy", None, x=x, y=y)
+        st.say("minefield", f"the minefield marker {point_words(st, x, y)} was a dummy", None, x=x, y=y)
         return
     st.mines = [[*m[:4], True] if k == i else m for k, m in enumerate(st.mines)]
     faces = roll(st.rng, density * n)
@@ -273,7 +279,7 @@ def minefield_job(st: DustState, job: list[Any]) -> None:
     damage = VEHICLE_MINE_DAMAGE if unit.is_vehicle else 1
     st.say(
         "minefield",
-        f"{unit.name} set off a minefield: {faces_text(faces)}, armour {faces_text(saves)}: "
+        f"{unit_title(st, u)} set off a minefield: {faces_text(faces)}, armour {faces_text(saves)}: "
         f"{unsaved} unsaved",
         None,
         unit=u,
@@ -316,7 +322,7 @@ def dig_apply(st: DustState, action: Action) -> None:
         return
     u = action.part("unit")
     st.dug_in[u] = True
-    st.say("dug_in", f"{st.unit(u).name} dig in", None, unit=u)
+    st.say("dug_in", f"{unit_title(st, u)} dig in", None, unit=u)
 
 
 # ---------------------------------------------------------------- secrecy (§4.2)

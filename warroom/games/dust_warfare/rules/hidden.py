@@ -52,6 +52,7 @@ from warroom.games.dust_warfare.geometry import (
     is_within,
     snap,
 )
+from warroom.games.dust_warfare.table_words import point_words, unit_title
 from warroom.games.dust_warfare.words import Formation, Status
 
 if TYPE_CHECKING:
@@ -234,7 +235,7 @@ def spot(st: DustState, seat: int) -> None:
 def reveal(st: DustState, k: int, why: str) -> None:
     """DW-BTL-09: remove the marker and place the unit, or destroy it if it cannot stand."""
     u = st.mapping[k]
-    name = st.unit(u).name
+    name = unit_title(st, u)
     x, y = st.markers[k][1], st.markers[k][2]
     row = list(st.markers[k])
     row[3] = True
@@ -263,9 +264,7 @@ def reveal(st: DustState, k: int, why: str) -> None:
     st.pos[u] = rowpos
     st.status[u] = Status.TABLE.value
     st.touch()
-    st.say(
-        "placed", f"{name} stand at ({placement.centres[0][0]:g}, {placement.centres[0][1]:g})", None, unit=u
-    )
+    st.say("placed", f"{name} stand {point_words(st, *placement.centres[0])}", None, unit=u)
 
 
 def _rings(x: float, y: float) -> list[tuple[float, float]]:

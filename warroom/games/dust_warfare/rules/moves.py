@@ -11,6 +11,7 @@ from warroom.core.actions import Action
 from warroom.core.rng import Rng
 from warroom.games.dust_warfare.geometry import Placement, Point2, UnitMove
 from warroom.games.dust_warfare.rules import arrival, fortify, placement
+from warroom.games.dust_warfare.table_words import placed
 
 if TYPE_CHECKING:
     from warroom.games.dust_warfare.state import DustState
@@ -51,11 +52,9 @@ def where_apply(st: DustState, action: Action) -> None:
     u = placing["unit"]
     touched = _minefields(st, placing, final)
     placement.put(st, u, final)
-    centres = ", ".join(f"({x:g}, {y:g})" for x, y in final.centres)
-    facing = "" if final.facing is None else f" facing {final.facing:g}°"
     st.say(
         "placed",
-        f"{st.unit(u).name} {_WORDS[placing['purpose']]} to {centres}{facing}",
+        placed(st, u, _WORDS[placing["purpose"]], final.centres, final.facing),
         None,
         unit=u,
         purpose=placing["purpose"],

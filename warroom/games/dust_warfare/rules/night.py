@@ -32,6 +32,7 @@ from warroom.core.rng import Rng
 from warroom.games.dust_warfare.actions import Verb, place, read_place
 from warroom.games.dust_warfare.geometry import TOL, Base, Placement, distance
 from warroom.games.dust_warfare.rules import hidden, placement
+from warroom.games.dust_warfare.table_words import point_words, unit_title
 from warroom.games.dust_warfare.words import Edge, Phase, Status
 
 if TYPE_CHECKING:
@@ -128,7 +129,7 @@ def _no_place(st: DustState, k: int) -> None:
     st.status[u] = Status.RESERVE.value
     st.say(
         "reserve",
-        f"marker {hidden.marker_id(st, k)} has no place: {st.unit(u).name} start in reserve",
+        f"marker {hidden.marker_id(st, k)} has no place: {unit_title(st, u)} start in reserve",
         None,
         unit=u,
     )
@@ -238,7 +239,7 @@ def marker_apply(st: DustState, action: Action) -> None:
     st.touch()
     st.say(
         "marker",
-        f"the {st.side_name(seat)} place marker {hidden.marker_id(st, k)} at ({x:g}, {y:g})",
+        f"the {st.side_name(seat)} place marker {hidden.marker_id(st, k)} {point_words(st, x, y)}",
         None,
         marker=hidden.marker_id(st, k),
         x=x,

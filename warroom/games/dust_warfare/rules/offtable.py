@@ -28,6 +28,7 @@ from warroom.core.actions import Action
 from warroom.games.dust_warfare.actions import Verb
 from warroom.games.dust_warfare.geometry import Base, UnitDeployment, UnitMove, Zone
 from warroom.games.dust_warfare.rules import arrival, placement, scout, transport
+from warroom.games.dust_warfare.table_words import unit_title
 from warroom.games.dust_warfare.words import Ability, Reserves, Status, ZoneKind
 
 if TYPE_CHECKING:
@@ -129,7 +130,7 @@ def place(st: DustState, u: int, seat: int) -> None:
 
 def to_reserve(st: DustState, u: int, why: str) -> None:
     st.status[u] = Status.RESERVE.value
-    st.say("reserve", f"{st.unit(u).name} {why}", None, unit=u)
+    st.say("reserve", f"{unit_title(st, u)} {why}", None, unit=u)
 
 
 # ---------------------------------------------------------------- the placements
@@ -241,11 +242,11 @@ def apply(st: DustState, act: dict[str, Any], action: Action) -> None:
     st.push(["next_action", u])
     st.push(["after_move", u, [], triggers])
     if action.verb == Verb.AIRDROP:
-        st.say("air_drop", f"{st.unit(u).name} Air drop", None, unit=u)
+        st.say("air_drop", f"{unit_title(st, u)} Air drop", None, unit=u)
         placement.begin(st, arrival.DROP, u, seat, march=True)
     else:
         march = bool(action.part("march"))
-        st.say("enter", f"{st.unit(u).name} enter{' (March)' if march else ''}", None, unit=u, march=march)
+        st.say("enter", f"{unit_title(st, u)} enter{' (March)' if march else ''}", None, unit=u, march=march)
         placement.begin(st, arrival.ENTER, u, seat, march=march)
 
 

@@ -19,6 +19,7 @@ from warroom.core.actions import Action
 from warroom.games.dust_warfare.actions import Verb
 from warroom.games.dust_warfare.geometry import Base, distance, is_within
 from warroom.games.dust_warfare.rules import attack, hidden, placement
+from warroom.games.dust_warfare.table_words import unit_title
 from warroom.games.dust_warfare.words import Ability, Phase
 
 if TYPE_CHECKING:
@@ -107,7 +108,7 @@ def react_apply(st: DustState, action: Action) -> None:
     r = action.part("unit")
     how = action.part("reaction")
     seat = st.unit(r).seat
-    name = st.unit(r).name
+    name = unit_title(st, r)
     st.trigger = {**trigger, "reactors": [x for x in trigger["reactors"] if x != r]}
     st.push(["reacted", r], ["react_again"])
     if how == "move":

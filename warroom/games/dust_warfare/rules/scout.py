@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from warroom.games.dust_warfare.geometry import TOL, Base, Placement, Point2, UnitMove, distance
 from warroom.games.dust_warfare.rules import arrival, placement
+from warroom.games.dust_warfare.table_words import unit_title
 from warroom.games.dust_warfare.words import Ability
 
 if TYPE_CHECKING:
@@ -56,7 +57,7 @@ def scouts_job(st: DustState, _job: list[Any]) -> None:
 def scout_job(st: DustState, job: list[Any]) -> None:
     v = job[1]
     if st.on_table(v):
-        st.say("scout", f"{st.unit(v).name} may make its scouting move", None, unit=v)
+        st.say("scout", f"{unit_title(st, v)} may make its scouting move", None, unit=v)
         placement.begin(st, arrival.SCOUT, v, st.unit(v).seat)
 
 

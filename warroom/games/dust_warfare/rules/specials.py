@@ -22,6 +22,7 @@ from warroom.core.actions import Action
 from warroom.games.dust_warfare.actions import Verb
 from warroom.games.dust_warfare.geometry import Base, distance, is_within, placement_is_clear, snap
 from warroom.games.dust_warfare.rules.dice import faces_text, hits, roll
+from warroom.games.dust_warfare.table_words import point_words, unit_title
 from warroom.games.dust_warfare.words import Ability, UnitType
 
 if TYPE_CHECKING:
@@ -56,7 +57,7 @@ def repairable(st: DustState, u: int, ability: Ability) -> list[int]:
 
 
 def repair(st: DustState, u: int, v: int, *, tank_head: bool) -> None:
-    name = st.unit(v).name
+    name = unit_title(st, v)
     if tank_head:
         st.supp[v] = 0
         fixed = min(1, st.dmg[v][0])
@@ -124,7 +125,7 @@ def return_spot(st: DustState, u: int, m: int) -> tuple[float, float] | None:
 def medic(st: DustState, u: int) -> None:
     """DW-ABL-13: roll 2 dice; each hit is spent by the owner (the `heal` decision)."""
     faces = roll(st.rng, MEDIC_DICE)
-    st.say("medic", f"{st.unit(u).name} Medic {faces_text(faces)}", None, unit=u, faces=faces)
+    st.say("medic", f"{unit_title(st, u)} Medic {faces_text(faces)}", None, unit=u, faces=faces)
     if hits(faces):
         st.push(["medic_hit", u, hits(faces)])
 
@@ -161,7 +162,7 @@ def heal_apply(st: DustState, action: Action) -> None:
         dmg[m] -= 1
         st.dmg[u] = dmg
         st.touch()
-        st.say("healed", f"{unit.name}: {unit.models[m].role} loses 1 damage", None, unit=u, model=m)
+        st.say("healed", f"{unit_title(st, u)}: {unit.models[m].role} loses 1 damage", None, unit=u, model=m)
         return
     spot = return_spot(st, u, m)
     assert spot is not None
@@ -171,7 +172,7 @@ def heal_apply(st: DustState, action: Action) -> None:
     st.touch()
     st.say(
         "revived",
-        f"{unit.name}: {unit.models[m].role} returns at ({spot[0]:g}, {spot[1]:g})",
+        f"{unit_title(st, u)}: {unit.models[m].role} returns {point_words(st, spot[0], spot[1])}",
         None,
         unit=u,
         model=m,

@@ -20,6 +20,7 @@ from warroom.games.dust_warfare.actions import Verb
 from warroom.games.dust_warfare.content import COVER, Content
 from warroom.games.dust_warfare.geometry import TOL, Battlefield, Piece, footprint
 from warroom.games.dust_warfare.rules.dice import faces_text, roll_off
+from warroom.games.dust_warfare.table_words import lying_words, piece_words, point_words
 from warroom.games.dust_warfare.words import TerrainKind
 
 if TYPE_CHECKING:
@@ -171,12 +172,14 @@ def terrain_apply(st: DustState, action: Action) -> None:
         return
     x, y = placing["point"]
     rotation = action.part("rotation")
+    spot = point_words(st, x, y)  # measured on the table before the piece stands there
     st.terrain = [*st.terrain, [placing["kind"], x, y, rotation]]
     st.touch()
     seat = st.placer
     st.say(
         "terrain",
-        f"the {st.side_name(seat)} place {placing['kind']} at ({x:g}, {y:g}), rotated {rotation}°",
+        f"the {st.side_name(seat)} place terrain: {piece_words(st, placing['kind'])}, {spot}"
+        + (f", {lying}" if (lying := lying_words(st, placing["kind"], rotation)) else ""),
         None,
         kind=placing["kind"],
         x=x,

@@ -39,6 +39,7 @@ from warroom.games.dust_warfare.geometry import (
 )
 from warroom.games.dust_warfare.rules import arrival, placement
 from warroom.games.dust_warfare.rules.dice import faces_text, hits, roll
+from warroom.games.dust_warfare.table_words import unit_title
 from warroom.games.dust_warfare.words import Ability, Status
 
 if TYPE_CHECKING:
@@ -85,7 +86,7 @@ def carriers(st: DustState, u: int) -> list[int]:
 def board(st: DustState, u: int, v: int) -> None:
     """DW-SET-07: deployed aboard a friendly vehicle already on the table."""
     _aboard(st, u, v)
-    st.say("embark", f"{st.unit(u).name} deploy aboard {st.unit(v).name}", None, unit=u, carrier=v)
+    st.say("embark", f"{unit_title(st, u)} deploy aboard {unit_title(st, v)}", None, unit=u, carrier=v)
 
 
 def _aboard(st: DustState, u: int, v: int) -> None:
@@ -182,7 +183,9 @@ def apply(st: DustState, act: dict[str, Any], action: Action, *, triggers: bool)
         carrier = st.base(v, 0)
         st.aboard[u] = -1
         st.push(["after_move", u, [list(carrier.centre)] * len(st.living(u)), triggers])
-        st.say("disembark", f"{st.unit(u).name} disembark from {st.unit(v).name}", None, unit=u, carrier=v)
+        st.say(
+            "disembark", f"{unit_title(st, u)} disembark from {unit_title(st, v)}", None, unit=u, carrier=v
+        )
         placement.begin(st, arrival.DISEMBARK, u, seat)
         placing = st.placing
         assert placing is not None
@@ -191,7 +194,7 @@ def apply(st: DustState, act: dict[str, Any], action: Action, *, triggers: bool)
     v = action.part("unit")
     origin = [list(b.centre) for b in st.bases(u)]
     _aboard(st, u, v)
-    st.say("embark", f"{st.unit(u).name} embark in {st.unit(v).name}", None, unit=u, carrier=v)
+    st.say("embark", f"{unit_title(st, u)} embark in {unit_title(st, v)}", None, unit=u, carrier=v)
     st.push(["after_move", u, origin, triggers])
 
 
@@ -274,7 +277,7 @@ def _place_out(st: DustState, u: int, vehicle: Base) -> None:
     st.status[u] = Status.TABLE.value
     st.pos[u] = row
     st.touch()
-    st.say("bail_out", f"{unit.name} bail out of the wreck", None, unit=u, lost=len(lost))
+    st.say("bail_out", f"{unit_title(st, u)} bail out of the wreck", None, unit=u, lost=len(lost))
     for m in lost:
         kill(st, u, m)
 
@@ -289,7 +292,8 @@ def _bail_attack(st: DustState, u: int) -> None:
     unsaved = scored - hits(armour)
     st.say(
         "bail_attack",
-        f"{unit.name} bail-out roll {faces_text(faces)}, armour {faces_text(armour)}: {unsaved} damage",
+        f"{unit_title(st, u)} bail-out roll {faces_text(faces)}, armour {faces_text(armour)}: "
+        f"{unsaved} damage",
         None,
         unit=u,
         faces=faces,
@@ -309,7 +313,7 @@ def _bail_attack(st: DustState, u: int) -> None:
             kill(st, u, m)
     if st.on_table(u):
         st.supp[u] += 1
-        st.say("suppressed", f"{unit.name} gain 1 Suppression", None, unit=u, markers=st.supp[u])
+        st.say("suppressed", f"{unit_title(st, u)} gain 1 Suppression", None, unit=u, markers=st.supp[u])
 
 
 # ---------------------------------------------------------------- invariants

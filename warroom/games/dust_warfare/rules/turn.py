@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 from warroom.games.dust_warfare.rules import custom, hidden, scoring, secret, transport
 from warroom.games.dust_warfare.rules.dice import faces_text, hits, roll, roll_off
 from warroom.games.dust_warfare.rules.specials import return_spot
+from warroom.games.dust_warfare.table_words import unit_title
 from warroom.games.dust_warfare.words import Ability, Phase, Status
 
 if TYPE_CHECKING:
@@ -123,7 +124,7 @@ def end_phase_job(st: DustState, _job: list[Any]) -> None:
                 face = roll(st.rng, 1)
                 if hits(face):
                     st.dmg[u] = [st.dmg[u][0] - 1]
-                st.say("self_repair", f"{unit.name} self repair: {faces_text(face)}", None, unit=u)
+                st.say("self_repair", f"{unit_title(st, u)} self repair: {faces_text(face)}", None, unit=u)
             if unit.has(Ability.WIEDERBELEBUNGSSERUM) and st.fallen[u]:
                 revive(st, u)
     if not custom.game_goes_on(st):  # DW-TURN-01, DW-CAMP-05 variable length
@@ -148,7 +149,7 @@ def revive(st: DustState, u: int) -> None:
         st.touch()
         back += 1
     st.say(
-        "serum", f"{st.unit(u).name} Wiederbelebungsserum {faces_text(faces)}: {back} return", None, unit=u
+        "serum", f"{unit_title(st, u)} Wiederbelebungsserum {faces_text(faces)}: {back} return", None, unit=u
     )
 
 
