@@ -1,16 +1,23 @@
-"""Dust Warfare's position evaluation for search (warroom/games/dust_warfare/evaluate.py): zero-sum
-and bounded on positions of seeded games, the real result once a game is over, and obviously
-better positions ranked higher: the Mill held (DW-FB-06/07), an enemy miniature destroyed or
-damaged (DW-UNIT-03), an enemy unit suppressed and Retreating (DW-SUP-04)."""
+"""Dust Warfare's position evaluation for search (warroom/games/dust_warfare/evaluate.py): the fitted
+weights load and their file is validated (every feature once, finite numbers, errors naming the
+file and field); zero-sum and bounded on positions of seeded games, the real result once a game
+is over, and obviously better positions ranked higher: the Mill held (DW-FB-06/07), an enemy
+miniature destroyed or damaged (DW-UNIT-03), an enemy unit suppressed and Retreating
+(DW-SUP-04)."""
 
 from __future__ import annotations
+
+import math
+import re
+from pathlib import Path
 
 import pytest
 
 from tests.dust_warfare.helpers import position
+from warroom.core.errors import CorruptDataError
 from warroom.core.rng import Rng
 from warroom.games.dust_warfare import DustWarfareGame
-from warroom.games.dust_warfare.evaluate import evaluate, projected
+from warroom.games.dust_warfare.evaluate import FEATURES, MODEL_FILE, evaluate, features, load_model
 
 ALLIES = "u1{flags} : {allies}"
 AXIS = "u6{flags} : {axis}"
@@ -74,10 +81,45 @@ def test_suppression_then_retreat_raise_the_value() -> None:
     assert calm < suppressed < breaking < retreating
 
 
-def test_projection_counts_a_retreating_unit_once() -> None:
-    """A Retreating unit scores its whole AP under held SP, and nothing more as a worn unit."""
-    calm = projected(position("turn 2 phase units\nu1 : " + FAR_ALLIES + "\nu6 : " + FAR_AXIS))
-    gone = projected(position("turn 2 phase units\nu1 : " + FAR_ALLIES + "\nu6 supp=6 : " + FAR_AXIS))
+def test_a_retreating_unit_counts_once_as_lost() -> None:
+    """A Retreating unit scores its whole AP as lost (DW-SUP-04), and nothing more as worn or
+    suppressed."""
+    calm = features(position("turn 2 phase units\nu1 : " + FAR_ALLIES + "\nu6 : " + FAR_AXIS))
+    gone = features(position("turn 2 phase units\nu1 : " + FAR_ALLIES + "\nu6 supp=6 : " + FAR_AXIS))
     ap = DustWarfareGame().units[6].ap
-    assert gone[0] - calm[0] == pytest.approx(ap)
-    assert gone[1] == calm[1]
+    named = dict(zip(FEATURES, gone, strict=True))
+    assert named["lost"] - dict(zip(FEATURES, calm, strict=True))["lost"] == pytest.approx(ap / 100)
+    assert named["worn"] == named["suppressed"] == 0.0
+
+
+def test_the_fitted_model_loads_with_its_fit() -> None:
+    model = load_model()
+    assert sorted(model.weights) == sorted(FEATURES)
+    assert model.fit.games > 0 and model.fit.held_out_games > 0
+    assert model.fit.held_out_accuracy > model.fit.majority_accuracy  # it learned something
+
+
+@pytest.mark.parametrize(
+    ("spoil", "field"),
+    [
+        (lambda text: text.replace("worn =", "wornout ="), "weights"),  # a feature missing, one unknown
+        (lambda text: re.sub(r"^lost = .*$", "lost = nan", text, flags=re.M), "weights.lost"),
+        (lambda text: "extra = 1\n" + text, "extra"),
+        (
+            lambda text: re.sub(r"^held_out_accuracy = .*$", "held_out_accuracy = 1.5", text, flags=re.M),
+            "fit.held_out_accuracy",
+        ),
+    ],
+)
+def test_a_spoilt_model_file_is_refused_naming_the_field(spoil: object, field: str, tmp_path: Path) -> None:
+    path = tmp_path / MODEL_FILE.name
+    path.write_text(spoil(MODEL_FILE.read_text(encoding="utf-8")), encoding="utf-8")  # type: ignore[operator]
+    with pytest.raises(CorruptDataError, match=re.escape(f"{MODEL_FILE.name}, field {field}")):
+        load_model(path)
+
+
+def test_every_value_is_finite_and_zero_sum_for_lopsided_positions() -> None:
+    for allies, axis in (("- - - - -", FAR_AXIS), (FAR_ALLIES, "- - - - -")):
+        st = position("turn 5 phase units\nu1 : " + allies + "\nu6 : " + axis)
+        v = evaluate(st)
+        assert all(math.isfinite(x) for x in v) and v[0] == -v[1]

@@ -1,13 +1,16 @@
 """Dust Warfare's `search` agent and the generic search levels (warroom/games/dust_warfare/search.py):
 they play placements (the heuristic's exact proposals) and searched decisions (paired search with
-the game's evaluation) through the contract, always a legal action."""
+the game's evaluation) through the contract, always a legal action, a whole game to its end; a
+rival replaces the heuristic's pick only when fresh paired playouts confirm it."""
 
 from __future__ import annotations
+
+import pytest
 
 from warroom.agents.base import make_agent
 from warroom.games.dust_warfare import DustWarfareGame
 from warroom.games.dust_warfare.agents import HeuristicAgent
-from warroom.games.dust_warfare.search import PLACEMENTS, SEARCHED
+from warroom.games.dust_warfare.search import CONFIRM_GAIN, PLACEMENTS, SEARCHED, SearchAgent
 from warroom.games.dust_warfare.state import DustState
 
 
@@ -22,18 +25,55 @@ def _until(state: DustState, kinds: frozenset[str], limit: int = 400) -> DustSta
     raise AssertionError(f"no {sorted(kinds)} decision in {limit} steps")
 
 
-def test_the_search_agent_plays_a_game_start_legally() -> None:
+def test_the_search_agent_plays_a_whole_game_legally() -> None:
     game = DustWarfareGame()
-    agent = make_agent(game, "search", 0)
+    agents = [make_agent(game, "search", 0), HeuristicAgent(1)]
     state = game.new_initial_state(1)
     kinds = set()
-    for _ in range(150):
+    while not state.is_terminal():
         assert state.decision is not None
         kinds.add(state.decision[0])
-        action = agent.choose(state)
+        action = agents[state.current_player()].choose(state)
         assert state.is_legal(action)
         state.apply_action(action)
-    assert {"where", "action", "activate"} <= kinds
+    assert {"where", "action", "activate", "react"} <= kinds
+    assert state.scores is not None and state.returns()[0] in (-1.0, 0.0, 1.0)
+
+
+def test_paired_gains_are_measured_on_fresh_worlds_with_the_same_dice() -> None:
+    """Firing at an enemy in range beats ending the activation unused (DW-ACT-03) on new
+    determinisations played on from both with the same dice, and the gain the other way round is
+    its negation on the same worlds; an option never beats itself."""
+    state = _until(DustWarfareGame().new_initial_state(3), frozenset({"action"}))
+    while not any(a.text.startswith("fire") for a in state.legal_actions()):
+        state.apply_action(HeuristicAgent(3).choose(state))
+        state = _until(state, frozenset({"action"}))
+    legal = {a.text: a for a in state.legal_actions()}
+    fire, stop = next(a for text, a in legal.items() if text.startswith("fire")), legal["stop"]
+    gain, error = SearchAgent(0).paired_gain(state, stop, fire)
+    assert gain > error > 0.0
+    back, same = SearchAgent(0).paired_gain(state, fire, stop)  # the same worlds, the other way
+    assert back == pytest.approx(-gain) and same == pytest.approx(error)
+    assert SearchAgent(0).paired_gain(state, fire, fire) == (0.0, 0.0)
+    assert not SearchAgent(0).confirmed(state, fire, fire)
+
+
+@pytest.mark.parametrize(
+    ("gain", "error", "confirmed"),
+    [
+        (CONFIRM_GAIN * 2, CONFIRM_GAIN / 2, True),
+        (CONFIRM_GAIN / 2, CONFIRM_GAIN / 100, False),  # sure, but too small to be worth a change
+        (CONFIRM_GAIN * 2, CONFIRM_GAIN * 3, False),  # large, but within the noise
+        (-CONFIRM_GAIN * 2, CONFIRM_GAIN / 2, False),
+    ],
+)
+def test_a_rival_is_confirmed_only_by_a_clear_and_large_enough_gain(
+    gain: float, error: float, confirmed: bool, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    state = _until(DustWarfareGame().new_initial_state(3), frozenset({"action"}))
+    first, second = state.legal_actions()[:2]
+    monkeypatch.setattr(SearchAgent, "paired_gain", lambda *_: (gain, error))
+    assert SearchAgent(0).confirmed(state, first, second) is confirmed
 
 
 def test_the_generic_levels_search_on_dust_but_never_a_placement() -> None:
