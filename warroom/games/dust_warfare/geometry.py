@@ -1064,7 +1064,10 @@ class UnitMove:
             ]
         return self._strides
 
-    def _finals(self, placement: Placement) -> tuple[Base, ...] | None:
+    def _finals(self, placement: Placement, *, straight: bool = False) -> tuple[Base, ...] | None:
+        """The final bases, or None when the placement does not fit the unit; with `straight`,
+        also None when a centre is beyond the allowance in a straight line (`_within_budget`,
+        measured before any base is made)."""
         if len(placement.centres) != len(self.bases):
             return None
         vehicle = self.bases[0].is_vehicle
@@ -1072,6 +1075,8 @@ class UnitMove:
             return None
         if self.jump and vehicle and placement.facing != self.bases[0].facing:
             return None  # DW-MOVE-08: no pivot during a Jump
+        if straight and not self._within_budget(placement.centres):
+            return None
         return tuple(
             b.at(x, y, placement.facing) for b, (x, y) in zip(self.bases, placement.centres, strict=True)
         )
@@ -1096,23 +1101,22 @@ class UnitMove:
                 return False
         return self.leadership is None or in_formation(finals[0], finals[1:], self.leadership)
 
-    def _within_budget(self, finals: Sequence[Base]) -> bool:
+    def _within_budget(self, centres: Sequence[Point2]) -> bool:
         """Every final centre within the allowance of its start in a straight line: what any path
         within it needs, and the first thing a `Stride` measures (the same sum), so it refuses
         a far candidate before its finals are placed or its paths searched."""
         limit = self.allowance + TOL
-        return all(math.hypot(f.x - b.x, f.y - b.y) <= limit for f, b in zip(finals, self.bases, strict=True))
+        return all(
+            math.hypot(x - b.x, y - b.y) <= limit for (x, y), b in zip(centres, self.bases, strict=True)
+        )
 
     def is_legal(self, placement: Placement, waypoints: Sequence[Sequence[Point2]] | None = None) -> bool:
         """An exact-coordinate proposal (DW-GEO-17): every final base legal and the unit in
         formation; each miniature's path either its given waypoints (checked as given) or the
         engine's shortest legal path, within its allowance."""
-        finals = self._finals(placement)
-        if finals is None:
-            return False
-        if (self.jump or waypoints is None) and not self._within_budget(finals):
-            return False  # a Jump's whole distance test (DW-ABL-11), an engine path's first
-        if not self._placed(finals):
+        # a Jump's whole distance test (DW-ABL-11) and an engine path's first, before all else
+        finals = self._finals(placement, straight=self.jump or waypoints is None)
+        if finals is None or not self._placed(finals):
             return False
         if self.jump:
             return True

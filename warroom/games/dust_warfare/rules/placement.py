@@ -191,6 +191,11 @@ def is_legal(st: DustState, placement: Placement) -> bool:
             # the retreat moves the leader by the engine's path (DW-SUP-06): no allowance check
             # for it; the followers move within their own allowance and end in formation
             return _followers_legal(st, ctx, placement)
+    return _verdict(ctx, verdicts, placement)
+
+
+def _verdict(ctx: Context, verdicts: dict[Placement, bool], placement: Placement) -> bool:
+    """The context's predicate on a placement, remembered with the context."""
     verdict = verdicts.get(placement)
     if verdict is None:
         verdict = verdicts[placement] = ctx.is_legal(placement)
@@ -265,11 +270,16 @@ def _point_works(st: DustState, ctx: Context, x: int, y: int) -> bool:
 
 
 def _works(st: DustState, ctx: Context, x: float, y: float) -> bool:
+    """`is_legal` of the candidates at a leader point, asking the context directly: the checks
+    `is_legal` makes first (the count of centres, a fixed leader, a vehicle's facing, a
+    retreat's own predicate) always pass for the lattice candidates of a placement whose leader
+    is free, the only ones asked about here."""
     if not _leader_ok(st, ctx, x, y):
         return False
+    verdicts = _cached(st)[1]
     if _single(st):
-        return is_legal(st, Placement(((x, y),)))
-    return any(is_legal(st, p) for _, p in _shapes(st, (x, y)))
+        return _verdict(ctx, verdicts, Placement(((x, y),)))
+    return any(_verdict(ctx, verdicts, p) for _, p in _shapes(st, (x, y)))
 
 
 def _regions(st: DustState, ctx: Context) -> list[int]:
