@@ -65,7 +65,7 @@ FACINGS = tuple(22.5 * i for i in range(16))  # DW-GEO-17 (c)
 LINE_SPACING = 2.0  # DW-GEO-17 (b) F-LINE and F-COLUMN
 CLUSTER_RINGS = ((1.5, 60.0, 6), (3.0, 30.0, 12))  # DW-GEO-17 (b) F-CLUSTER: radius, step, slots
 
-OVERLAP_MEMORY = 200_000  # bases whose overlapping pieces a table remembers
+OVERLAP_MEMORY = 200_000  # bases whose overlapping pieces (and points whose elevation) a table remembers
 _QUAD_SEGS = 6  # outline vertices per quarter circle of the planner's inflated obstacles
 _CIRCUMSCRIBE = 1.0 / math.cos(math.pi / (4 * _QUAD_SEGS))  # chords of that outline keep the radius
 _CLEARANCE = 1e-4  # planner nodes stand this far outside the circumscribed outline
@@ -351,6 +351,7 @@ class Battlefield:
         self.surfaces = tuple(p for p in self.pieces if p.surface is not Surface.NONE)
         self._surface_index = _Index([p.polygon for p in self.surfaces])
         self._overlapping: dict[tuple[float, float, float], tuple[Piece, ...]] = {}
+        self._elevation: dict[Point2, float] = {}
 
     # ------------------------------------------------------------ table and edges
 
@@ -398,11 +399,19 @@ class Battlefield:
 
     def elevation(self, x: float, y: float) -> float:
         """Base elevation z: the top of any elevated terrain (hill, roof) holding the centre,
-        otherwise 0 (DW-GEO-04)."""
+        otherwise 0 (DW-GEO-04). Remembered by point, as `pieces_overlapping` is (paths and
+        sight lines start and end on the same lattice points again and again)."""
+        found = self._elevation.get((x, y))
+        if found is not None:
+            return found
         near = self._surface_index.near(x, y, x, y)
-        return max(
+        found = max(
             (self.surfaces[i].top for i in near if _holds(self.surfaces[i].polygon, x, y)), default=0.0
         )
+        if len(self._elevation) >= OVERLAP_MEMORY:
+            self._elevation.clear()
+        self._elevation[(x, y)] = found
+        return found
 
     def eye(self, a: Base) -> tuple[float, float, float]:
         """The eye point E = (x, y, z + hgt) (DW-GEO-10)."""
