@@ -47,6 +47,13 @@ def _nearest(h: int, enemies: list[int], known: dict[int, int]) -> int:
     return d
 
 
+def _best_of(actions: list[M44Action], verb: Verb, value: Callable[[M44Action], float]) -> Action:
+    """The best-valued of the options with `verb` (the first of equals), else the last option
+    (`done`, or the lone refusal)."""
+    picks = [a for a in actions if a.verb == verb]
+    return max(picks, key=value) if picks else actions[-1]
+
+
 def _scored_in_place(st: M44State) -> bool:
     """Whether a move's trial scores the same on `shift`'s position as on a copy that plays it.
 
@@ -166,9 +173,6 @@ class HeuristicAgent:
         return score + (1.0 if effect == "their_finest_hour" else 0.0)
 
     def _order(self, st: M44State, actions: list[M44Action]) -> Action:
-        orders = [a for a in actions if a.verb == Verb.ORDER]
-        if not orders:
-            return actions[-1]
         g = st.game
 
         def value(a: M44Action) -> float:
@@ -176,7 +180,7 @@ class HeuristicAgent:
             d = self._enemy_distance(st, a.a, g.unit_side[u])
             return -d + (1.0 if g.unit_base[u] == ARTILLERY and d <= 6 else 0.0)
 
-        return max(orders, key=value)
+        return _best_of(actions, Verb.ORDER, value)
 
     def _move(self, st: M44State, actions: list[M44Action]) -> Action:
         """The move that most improves its unit's position, each tried in place (`shift`) where
@@ -231,9 +235,6 @@ class HeuristicAgent:
         return best
 
     def _air(self, st: M44State, actions: list[M44Action]) -> Action:
-        picks = [a for a in actions if a.verb == Verb.AIR]
-        if not picks:
-            return actions[-1]
         g = st.game
 
         def crowd(a: M44Action) -> float:
@@ -243,16 +244,15 @@ class HeuristicAgent:
             )
             return friends - st.unit_fig[t] * 0.5
 
-        return max(picks, key=crowd)
+        return _best_of(actions, Verb.AIR, crowd)
 
     def _barrage(self, st: M44State, actions: list[M44Action]) -> Action:
         return min(actions, key=lambda a: st.unit_fig[st.occ[a.a]])
 
     def _medics(self, st: M44State, actions: list[M44Action]) -> Action:
-        picks = [a for a in actions if a.verb == Verb.ORDER]
-        if not picks:
-            return actions[-1]
-        return max(picks, key=lambda a: st.game.unit_max[st.occ[a.a]] - st.unit_fig[st.occ[a.a]])
+        return _best_of(
+            actions, Verb.ORDER, lambda a: st.game.unit_max[st.occ[a.a]] - st.unit_fig[st.occ[a.a]]
+        )
 
     def _section(self, st: M44State, actions: list[M44Action]) -> Action:
         g = st.game

@@ -6,6 +6,7 @@ reachable destination once, by its fewest steps (more steps never help: they onl
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from warroom.games.memoir44.actions import Verb
@@ -19,6 +20,7 @@ if TYPE_CHECKING:
     from warroom.games.memoir44.state import M44State
 
 NO_MOVE = ("close_assault", "firefight", "dig_in")
+_CLEAR = (0,) * NUM_HEXES  # no movement flag and no wire anywhere: Behind Enemy Lines' free move
 _MOVE = Verb.MOVE  # an Enum member as a module constant: cheaper than `action.verb.MOVE` (hot path)
 
 
@@ -50,39 +52,22 @@ def destinations(st: M44State, u: int, limit: int, free: bool) -> dict[int, int]
     g = st.game
     start = st.unit_hex[u]
     nbrs = g.open_nbrs[g.unit_base[u]]  # neighbours not closed to the unit's type
-    if free:
-        return _free_reach(st, nbrs, start, limit)
+    if free:  # only impassable and occupied hexes matter: no terrain flag, no wire
+        return _plain_reach(st.occ, nbrs, start, limit, wire=_CLEAR, flags=_CLEAR)
     if g.move_flags[start] & FIRST_ONLY and g.is_hedgerow[start]:
         limit = min(limit, 1)
     if not g.has_beach:
-        return _plain_reach(st, nbrs, start, limit)
+        return _plain_reach(st.occ, nbrs, start, limit, wire=st.wire, flags=g.move_flags)
     return _beach_reach(st, nbrs, start, limit)
 
 
-def _free_reach(st: M44State, nbrs: tuple[tuple[int, ...], ...], start: int, limit: int) -> dict[int, int]:
-    """Only impassable and occupied hexes matter: a plain breadth-first search."""
-    occ = st.occ
-    best: dict[int, int] = {}
-    seen = {start}
-    frontier = [start]
-    for step in range(1, limit + 1):
-        nxt = []
-        for h in frontier:
-            for n in nbrs[h]:
-                if n in seen or occ[n] >= 0:
-                    continue
-                seen.add(n)
-                best[n] = step
-                nxt.append(n)
-        frontier = nxt
-    return best
-
-
-def _plain_reach(st: M44State, nbrs: tuple[tuple[int, ...], ...], start: int, limit: int) -> dict[int, int]:
+def _plain_reach(
+    occ: list[int], nbrs: tuple[tuple[int, ...], ...], start: int, limit: int, *,
+    wire: Sequence[int], flags: Sequence[int],
+) -> dict[int, int]:  # fmt: skip
     """No beach cap to track: a hex is seen once, at its fewest steps. `best` is its own seen
     set (the start hex in it at 0 steps, removed at the end: the others keep their order), and
     clear terrain (no movement flag, no wire: most hexes) skips the flag tests (hot path)."""
-    occ, wire, flags = st.occ, st.wire, st.game.move_flags
     best: dict[int, int] = {start: 0}
     frontier = [start]
     for step in range(1, limit + 1):
