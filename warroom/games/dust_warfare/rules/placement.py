@@ -66,10 +66,15 @@ def register_arrivals(build: ArrivalContext) -> None:
         _ARRIVALS[purpose] = build
 
 
-# The staged picks that only narrow a placement in progress (D-05, D-06, D-09, DW-GEO-17: a
-# fortification's kind, then a 6" region) and, for each, the part it carries and the `placing` key
-# it sets. Deployments, moves, fortifications and Night Encounter's markers share them.
-NARROWING: dict[str, tuple[str, str]] = {Verb.REGION: ("region", "region"), Verb.FORT: ("fort", "kind")}
+# The staged picks that only narrow a placement in progress (D-05, D-06, D-09, DW-GEO-17: a terrain
+# piece's or a fortification's kind, then a 6" region) and, for each, the part it carries and the
+# `placing` key it sets. Deployments, moves, terrain, fortifications and Night Encounter's markers
+# share them.
+NARROWING: dict[str, tuple[str, str]] = {
+    Verb.REGION: ("region", "region"),
+    Verb.FORT: ("fort", "kind"),
+    Verb.PIECE: ("piece", "kind"),
+}
 
 
 def narrow(st: DustState, action: Action) -> bool:
@@ -279,7 +284,21 @@ def _works(st: DustState, ctx: Context, x: float, y: float) -> bool:
     verdicts = _cached(st)[1]
     if _single(st):
         return _verdict(ctx, verdicts, Placement(((x, y),)))
-    return any(_verdict(ctx, verdicts, p) for _, p in _shapes(st, (x, y)))
+    shapes = [p for _, p in _shapes(st, (x, y))]
+    if isinstance(ctx, UnitMove):
+        # whether any works does not depend on the order: try first the shapes whose farthest
+        # follower goes least far, the likeliest to be reached, so a point that works is found
+        # after a few path searches, not a score
+        shapes.sort(key=lambda p: _farthest(ctx.bases, p))
+    return any(_verdict(ctx, verdicts, p) for p in shapes)
+
+
+def _farthest(bases: tuple[Base, ...], placement: Placement) -> float:
+    """The longest straight line from a follower to its place in the placement."""
+    return max(
+        (math.hypot(x - b.x, y - b.y) for b, (x, y) in zip(bases[1:], placement.centres[1:], strict=True)),
+        default=0.0,
+    )
 
 
 def _regions(st: DustState, ctx: Context) -> list[int]:

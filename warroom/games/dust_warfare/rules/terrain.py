@@ -19,6 +19,7 @@ from warroom.core.actions import Action
 from warroom.games.dust_warfare.actions import Verb
 from warroom.games.dust_warfare.content import COVER, Content
 from warroom.games.dust_warfare.geometry import TOL, Battlefield, Piece, footprint
+from warroom.games.dust_warfare.rules import placement
 from warroom.games.dust_warfare.rules.dice import faces_text, roll_off
 from warroom.games.dust_warfare.table_words import lying_words, piece_words, point_words
 from warroom.games.dust_warfare.words import TerrainKind
@@ -158,14 +159,10 @@ def terrain_options(st: DustState) -> list[Action]:
 
 
 def terrain_apply(st: DustState, action: Action) -> None:
+    if placement.narrow(st, action):  # the piece, then its region: the staged picks all placements share
+        return
     placing = st.placing
     assert placing is not None
-    if action.verb == Verb.PIECE:
-        st.placing = {**placing, "kind": action.part("piece")}
-        return
-    if action.verb == Verb.REGION:
-        st.placing = {**placing, "region": action.part("region")}
-        return
     if action.verb == Verb.AT:
         x, y = action.part("to")
         st.placing = {**placing, "point": [x, y]}
