@@ -1,6 +1,8 @@
 """Every invariant of the random-game checker (warroom/games/dust_warfare/invariants.py) catches
 a fault planted on purpose: a position in the notation is broken in one way, and `check` must
-raise naming that fault; the unbroken position passes. Two faults are planted in the rules
+raise naming that fault; the unbroken position passes first, so each fault is also a change
+made in place after a passing check, without `DustState.touch`, which the bases' part (skipped
+while statuses, places and losses are unchanged) must see. Two faults are planted in the rules
 themselves (a Move that puts the unit off the table, one that stands it on another unit), and the
 generic checker (`check_random_game`) must stop the random game that reaches them.
 
