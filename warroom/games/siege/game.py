@@ -144,6 +144,7 @@ class SiegeGame(Game[SiegeState]):
         self.card_name = tuple(c.name for c in content.cards)
         self.card_kind = tuple(c.kind for c in content.cards)
         self.token_name = tuple(content.tokens[k].name for k in content.token_kind_of)  # by token id
+        self.token_tag = tuple(f"{name} #{tid}" for tid, name in enumerate(self.token_name))  # "Tiger E #17"
         self.vehicle = tuple(t.is_vehicle for t in content.tokens)  # by token kind
         # A vehicle's arrival by token kind, sector, and whether the sector was rolled (SG-REVEAL-02/03).
         self.arrival_text = tuple(
@@ -177,6 +178,7 @@ class SiegeGame(Game[SiegeState]):
                     removed.extend(ids[-token.simple_battles_removed :])
             reserve = [tid for tid in reserve if tid not in removed]
         self.start_places = setup.placements(self)
+        self.placed_text = setup.placed_texts(self)
         self.start_deck = tuple(c.index for c in content.cards for _ in range(c.count))
         self.start_reserve = tuple(reserve)
         self.start_removed = tuple(removed)

@@ -18,7 +18,7 @@ from warroom.core.game import JSON, Outcome
 from warroom.core.rng import Rng
 from warroom.games.siege import invariants, view
 from warroom.games.siege.board import NUM_SPACES, space_name
-from warroom.games.siege.content import RESERVE_SIZE, Content
+from warroom.games.siege.content import Content
 from warroom.games.siege.rules.dispatch import RULES
 from warroom.games.siege.words import Result
 
@@ -27,7 +27,6 @@ if TYPE_CHECKING:
     from warroom.games.siege.game import SiegeGame
 
 _AT = tuple(f" at {space_name(sp)}" for sp in range(NUM_SPACES))  # where an enemy label says it stands
-_TAG = tuple(f" #{tid}" for tid in range(RESERVE_SIZE))  # how an enemy label names the token (as the board)
 _RUNNING = int(Result.RUNNING)
 _WON = int(Result.WON)
 
@@ -154,7 +153,7 @@ class SiegeState(TurnState):
         where = _AT[sp] if sp is not None else ""
         armour = self.armour[tid]
         health = f" (armour {armour})" if armour > 0 else ""  # a destroyed enemy's label says no 0
-        return f"{self.game.token_name[tid]}{_TAG[tid]}{health}{where}"
+        return f"{self.game.token_tag[tid]}{health}{where}"
 
     # -- the contract ---------------------------------------------------------------------
     def is_terminal(self) -> bool:

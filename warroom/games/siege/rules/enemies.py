@@ -65,20 +65,22 @@ _CHECK_WIN_JOB, _REVEAL_JOB = [Job.CHECK_WIN], [Job.REVEAL]
 _NO_FORT = (False,) * NUM_SPACES  # sideways moves never attack a fortification (SG-MOVE-08)
 _REAR_SPACE = {s: space(s, Ring.REAR) for s in SECTORS}
 _SPACE_NAME = tuple(space_name(sp) for sp in range(NUM_SPACES))
+# " aviation 5 -> artillery 5" by (from, to): every move event names each step (30 x 30 texts).
+_STEP_TEXT = tuple(tuple(f" {_SPACE_NAME[frm]} -> {_SPACE_NAME[to]}" for to in range(NUM_SPACES))
+                   for frm in range(NUM_SPACES))  # fmt: skip
 
 
 def _moved_text(st: SiegeState, steps: list[tuple[int, int]]) -> str:
     """ "2 enemies move: Tiger E #17 aviation 5 -> artillery 5, Sd.Kfz. 140/1 #0 ..." (who moved
     where, so a person can follow the board; the count alone is the event's data)."""
-    name, pos = st.game.token_name, st.pos
-    moves = ", ".join([f"{name[tid]} #{tid} {_SPACE_NAME[frm]} -> {_SPACE_NAME[pos[tid]]}"
-                       for tid, frm in steps])  # fmt: skip
+    tag, pos = st.game.token_tag, st.pos
+    moves = ", ".join([tag[tid] + _STEP_TEXT[frm][pos[tid]] for tid, frm in steps])
     return f"{_MOVED[len(steps)]}: {moves}"
 
 
 def _group(st: SiegeState, tids: list[int]) -> str:
-    name = st.game.token_name
-    return ", ".join([f"{name[tid]} #{tid}" for tid in tids])
+    tag = st.game.token_tag
+    return ", ".join([tag[tid] for tid in tids])
 
 
 def sideways(st: SiegeState, clockwise: bool) -> None:

@@ -13,6 +13,7 @@ from warroom.games.siege.words import LETTER, Ask, Job, Ring
 
 if TYPE_CHECKING:
     from warroom.games.siege.actions import SiegeAction
+    from warroom.games.siege.content import Content
     from warroom.games.siege.game import SiegeGame
     from warroom.games.siege.state import SiegeState
 
@@ -63,8 +64,22 @@ def placements(game: SiegeGame) -> tuple[tuple[tuple[int, int, int], ...], ...]:
 def arrangement_words(st: SiegeState, letters: str) -> str:
     """An arrangement's letters in words, sector by sector (D-02): `PPSSST` -> "sectors 1-2
     Pz.Kpfw. III, 3-5 Sd.Kfz. 140/1, 6 Tiger E"."""
+    return content_arrangement_words(st.content, letters)
+
+
+def placed_texts(game: SiegeGame) -> tuple[str, ...]:
+    """The setup event's sentence per arrangement (by the arrange action's `a`), built once per
+    game: every game's first move says one of them (SG-SETUP-04, D-02)."""
+    return tuple(
+        f"starting vehicles placed: {content_arrangement_words(game.content, action.text.split()[1])}"
+        for action in game.table.arrange
+    )
+
+
+def content_arrangement_words(content: Content, letters: str) -> str:
+    """`arrangement_words` from the game's content alone (no state needed)."""
     by_letter = {letter: kind for kind, letter in LETTER.items()}
-    names = {t.kind: t.name for t in st.content.tokens}
+    names = {t.kind: t.name for t in content.tokens}
     runs: list[list[Any]] = []  # [first sector, last sector, letter]
     for sector, letter in enumerate(letters, start=1):
         if runs and runs[-1][2] == letter:
@@ -80,7 +95,7 @@ def apply_arrange(st: SiegeState, action: SiegeAction) -> None:
     for tid, sp, armour in st.game.start_places[action.a]:
         st.pos[tid] = sp
         st.armour[tid] = armour
-    st.say("setup", f"starting vehicles placed: {arrangement_words(st, action.text.split()[1])}")
+    st.say("setup", st.game.placed_text[action.a])
     st.decision = None
     jobs: list[list[Any]] = []
     if st.game.options["my_home_is_my_fortress"]:  # claims in turn order (SG-OPTX-01/02)
