@@ -175,7 +175,7 @@ def test_cards_say_where_each_unit_is_and_its_markers(facing_off: DustState) -> 
     grenadiers = next(line for line in text.splitlines() if " u6 " in line)
     assert "reaction marker" in grenadiers
     pounder = next(line for line in text.splitlines() if " u4 " in line)
-    assert "facing 90°" in pounder and "LR" not in pounder
+    assert "facing north" in pounder and "LR" not in pounder  # 90° on the compass (DW-GEO-01)
     assert text.count("destroyed:") == 1 and "u0 Ranger Command Squad" in text
     assert text.splitlines()[-1] == "Allies to decide: activate a unit"
 

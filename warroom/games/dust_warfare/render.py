@@ -299,7 +299,7 @@ def card(unit: JSON, letter: str) -> str:
     if unit["status"] == Status.TABLE and lead is not None and lead["x"] is not None:
         where = f"leader at ({lead['x']:g}, {lead['y']:g})"
         if lead["facing"] is not None:
-            where += f" facing {lead['facing']:g}°"
+            where += f" {facing_words(lead['facing'])}"  # on the compass, as the options say it
     elif unit["status"] == Status.TABLE:
         where = "Leaderless"
     damage = sum(m["damage"] for m in models)
