@@ -446,7 +446,12 @@ def describe(st: DustState, action: Action) -> str:
         placement = read_place(text)
         if placement is not None:
             x, y = placement.centres[0]
-            words = f"place the leader {point_words(st, x, y)}, with {len(placement.centres) - 1} more"
+            more = len(placement.centres) - 1
+            words = (
+                f"place the leader {point_words(st, x, y)}, with {more} more"
+                if more
+                else f"place it {point_words(st, x, y)}"  # a single miniature (a walker, a Hero alone)
+            )
             why = refusal(st, action)
             if why is not None:
                 return f"{words}: refused, {why}"
