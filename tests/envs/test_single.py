@@ -228,5 +228,5 @@ def test_shaped_rewards_are_potential_based() -> None:
     total, _steps, _, _ = play(plain, 6)
     assert sum(rewards) == pytest.approx(total - start)
     assert any(r != 0 for r in rewards[:-1])  # paid along the way, not only at the end
-    with pytest.raises(OptionError, match="needs an evaluation"):
+    with pytest.raises(OptionError, match="needs a potential or an evaluation"):
         envs.WarroomEnv("wot_rush", players=2, shaped=True)

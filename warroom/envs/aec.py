@@ -13,7 +13,10 @@ another, each seeing only its own view, so nothing leaks through the turn order.
 
 Options: `illegal` ("raise": IllegalActionError, nothing changes; "penalty": the game ends, the
 offender gets `illegal_reward` (-1.0), the others 0, as PettingZoo's classic environments do);
-`max_steps` (None): a stall guard: after this many steps every agent is truncated;
+`max_steps` (None): a stall guard: after this many steps every agent is truncated; `shaped`
+(False): every step also pays each agent `phi(after) - phi(before)`, its potential's change
+(`shaping.py`: potential-based, summing to `-phi(start)` over a game; zero-sum over the seats
+where the game is competitive);
 `render_mode` "ansi", "human" or "rgb_array" drawn for `viewer`: None (the default) is a
 spectator, who sees only public information, `"current"` the agent to move, or a seat number.
 
@@ -35,7 +38,7 @@ from pettingzoo.utils.wrappers import OrderEnforcingWrapper
 from warroom.core.errors import IllegalActionError, OptionError
 from warroom.core.game import Game, State
 from warroom.core.registry import game_class, shared_game
-from warroom.envs import render
+from warroom.envs import render, shaping
 from warroom.envs.single import ILLEGAL
 from warroom.envs.spaces import GameSpaces, Observation, zero_sum
 
@@ -58,6 +61,7 @@ class WarroomAEC(AECEnv[str, Observation, int]):  # type: ignore[misc]  # pettin
         illegal_reward: float = -1.0,
         max_steps: int | None = None,
         viewer: int | str | None = None,
+        shaped: bool = False,
     ) -> None:
         super().__init__()
         if illegal not in ILLEGAL:
@@ -78,6 +82,8 @@ class WarroomAEC(AECEnv[str, Observation, int]):  # type: ignore[misc]  # pettin
         self._seat = {agent: seat for seat, agent in enumerate(self.possible_agents)}
         self._names = self.possible_agents
         self._seeds = np.random.default_rng()
+        self.shaping = shaping.potential_of(game) if shaped else None
+        self._phi: list[float] = []  # every seat's potential before the step (shaped only)
         self.state: State = game.new_initial_state(0)
         self.steps = 0
 
@@ -102,6 +108,8 @@ class WarroomAEC(AECEnv[str, Observation, int]):  # type: ignore[misc]  # pettin
         self.truncations = dict.fromkeys(self.agents, False)
         self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
         self.agent_selection = agent_name(self.state.current_player())
+        if self.shaping is not None:
+            self._phi = shaping.potentials(self.shaping, self.state)
 
     def observe(self, agent: str) -> Observation:
         return self.spaces.observe(self.state, self._seat[agent])
@@ -139,19 +147,29 @@ class WarroomAEC(AECEnv[str, Observation, int]):  # type: ignore[misc]  # pettin
         else:
             state.apply_action(self.spaces.action(state, int(action)))
             self.steps += 1
+            bonus = self._shape(state) if self.shaping is not None else None
             if state.is_terminal():
                 for seat, value in enumerate(zero_sum(self.game, state.returns())):
-                    self.rewards[agent_name(seat)] = value
+                    self.rewards[self._names[seat]] = value + (bonus[seat] if bonus else 0.0)
                 self.terminations = dict.fromkeys(self.agents, True)
                 self._accumulate_rewards()
             else:
-                # rewards are paid only when the game ends (all 0 before), so there is nothing
-                # to accumulate on a running game's step
+                # unshaped, rewards are paid only when the game ends (all 0 before), so there
+                # is nothing to accumulate on a running game's step
+                if bonus is not None:
+                    self.rewards = dict(zip(self._names, bonus, strict=True))
+                    self._accumulate_rewards()
                 self.agent_selection = self._names[state.current_player()]
                 if self.max_steps is not None and self.steps >= self.max_steps:
                     self.truncations = dict.fromkeys(self.agents, True)
         if self.render_mode == "human":
             self.render()
+
+    def _shape(self, state: State) -> list[float]:
+        """Every seat's shaping for the step just taken, its potential's change."""
+        assert self.shaping is not None
+        before, self._phi = self._phi, shaping.potentials(self.shaping, state)
+        return [after - was for after, was in zip(self._phi, before, strict=True)]
 
     def _viewer(self) -> int | None:
         if self.viewer == "current":
@@ -175,10 +193,9 @@ class WarroomAEC(AECEnv[str, Observation, int]):  # type: ignore[misc]  # pettin
 
 def raw_env(game_id: str, render_mode: str | None = None, **options: Any) -> WarroomAEC:
     """The bare AEC environment of a game configured with `options` (environment options too:
-    `illegal`, `illegal_reward`, `max_steps`, `viewer`)."""
-    settings = {
-        k: options.pop(k) for k in ("illegal", "illegal_reward", "max_steps", "viewer") if k in options
-    }
+    `illegal`, `illegal_reward`, `max_steps`, `viewer`, `shaped`)."""
+    names = ("illegal", "illegal_reward", "max_steps", "viewer", "shaped")
+    settings = {k: options.pop(k) for k in names if k in options}
     return WarroomAEC(shared_game(game_class(game_id), options), render_mode, **settings)
 
 

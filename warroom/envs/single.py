@@ -14,12 +14,11 @@ Keyword arguments: the game's options (`players=`, `scenario=`, ...), and
   and go on, so it is only asked when it has a choice;
 - `max_steps` (None): a stall guard: after this many learner steps the episode is truncated
   (`truncated=True`, reward 0), never reported as terminated;
-- `shaped` (False): add a potential-based shaping reward (Ng, Harada and Russell, 1999) from the
-  game's own evaluation (`Game.evaluate`, each game's `evaluate.py`: Siege's fitted win
-  probability, Memoir '44's medal race): each step pays `phi(after) - phi(before)` on top,
-  where `phi` is the learner's estimated return and 0 once the game is over, so the shaping
-  sums to `-phi(start)` over an episode and leaves the best policy unchanged. A game without an
-  evaluation refuses the option;
+- `shaped` (False): add a potential-based shaping reward (Ng, Harada and Russell, 1999), the
+  game's potential (`shaping.py`: the one its `encoding.py` registers, else its evaluation):
+  each step pays `phi(after) - phi(before)` on top, where `phi` is the learner's estimated
+  return and 0 once the game is over, so the shaping sums to `-phi(start)` over an episode and
+  leaves the best policy unchanged. A game with neither refuses the option;
 - `render_mode`: "ansi", "human" or "rgb_array", always as the learner's seat sees it.
 
 Spaces, observation and rewards are `GameSpaces`' (`spaces.py`): the mask is in the observation
@@ -40,7 +39,7 @@ from numpy.typing import NDArray
 from warroom.core.errors import IllegalActionError, OptionError
 from warroom.core.game import Game, State
 from warroom.core.registry import game_class, shared_game
-from warroom.envs import render
+from warroom.envs import render, shaping
 from warroom.envs.opponents import Opponent, build, per_seat
 from warroom.envs.spaces import GameSpaces, Observation, zero_sum
 
@@ -78,8 +77,7 @@ class WarroomEnv(gymnasium.Env[Observation, int]):
         if max_steps is not None and max_steps < 1:
             raise OptionError("max_steps must be at least 1")
         render.check_mode(render_mode)
-        if shaped and game.evaluate(game.new_initial_state(0)) is None:
-            raise OptionError(f"shaped=True needs an evaluation; {game.info.id} has none")
+        self.shaping = shaping.potential_of(game) if shaped else None
         self.game, self.seat = game, seat
         self.spaces = GameSpaces(game)
         # gymnasium (1.3 on) types Discrete as Space[np.int64] and Dict as Space[dict[str, Any]]:
@@ -129,22 +127,21 @@ class WarroomEnv(gymnasium.Env[Observation, int]):
         self.steps += 1
         self._advance()
         observation, info = self._observe()
-        shaping = 0.0
+        bonus = 0.0
         if self.shaped:
             before, self.potential = self.potential, self._potential()
-            shaping = self.potential - before
+            bonus = self.potential - before
         if state.is_terminal():
             reward = zero_sum(self.game, state.returns())[self.seat]
-            return observation, reward + shaping, True, False, info
+            return observation, reward + bonus, True, False, info
         truncated = self.max_steps is not None and self.steps >= self.max_steps
-        return observation, shaping, False, truncated, info
+        return observation, bonus, False, truncated, info
 
     def _potential(self) -> float:
         """The learner's estimated return (shaped rewards only; 0 once the game is over)."""
-        if not self.shaped or self.state.is_terminal():
+        if self.shaping is None:
             return 0.0
-        estimate = self.game.evaluate(self.state)
-        return 0.0 if estimate is None else float(estimate[self.seat])
+        return shaping.potentials(self.shaping, self.state)[self.seat]
 
     def _advance(self) -> None:
         """Play the other seats (and, with `skip_forced`, the learner's single options) until the

@@ -24,6 +24,12 @@ die per unit on the battlefield and per joined Hero; DW-INIT-04: the hits, at le
 one more for a Command Squad), taken over both seats since the block is the viewer's and the other's;
 the Unit Leader is a miniature of the unit or -1 while Leaderless (DW-UNIT-09). Suppression
 alone is unbounded above: a unit may carry any number of markers (DW-SUP-01).
+
+Shaped rewards (`shaped=True`, warroom/envs/shaping.py): the potential is the game's own
+evaluation (`evaluate.py`, what its search uses): a fitted model of the Allies' chance to win
+from the Superiority Points lost, held, worn and suppressed on each side, as an expected return
+(2p - 1; the Axis its negation): zero-sum, within -1 .. +1. No potential of its own is
+registered here.
 """
 
 from __future__ import annotations

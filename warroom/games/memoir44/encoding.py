@@ -24,7 +24,6 @@ covers the enemy).
 
 from __future__ import annotations
 
-import threading
 from array import array
 from typing import TYPE_CHECKING
 
@@ -32,6 +31,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from warroom.core.game import JSON
+from warroom.envs.observe import ObservationCache, Seen
 from warroom.games.memoir44.board import BY_NAME, NUM_HEXES
 from warroom.games.memoir44.rules.units import medals
 from warroom.games.memoir44.words import BASE_NAMES, KINDS, SIDE_NAMES
@@ -100,15 +100,21 @@ BOARD = 3
 SANDBAGS, WIRE, UNIT, BASE, FIGURES, ORDERED = 10, 11, 13, 15, 18, 19  # offsets in a hex's block
 
 
-class _Seen:
-    """One viewer's last observation (`arr`, written through the memoryview `mv`: a Python-level
-    element write costs a third of NumPy's) and copies of the state's parts it was written from
-    (None or empty: not written yet, so the first comparison differs)."""
+class _Seen(Seen):
+    """One viewer's last observation, started from the fixed map as its side sees it, and copies
+    of the state's parts it was written from (None or empty: not written yet, so the first
+    comparison differs)."""
 
-    def __init__(self, arr: NDArray[np.float32], side: int | None) -> None:
-        self.arr = arr
-        self.mv = arr.data.cast("B").cast("f")
-        self.side, self.me = side, 0 if side is None else side
+    def __init__(self, encoder: Encoder, viewer: int | None) -> None:
+        super().__init__(encoder.size)
+        side = None if viewer is None else encoder.game.side_of_seat(viewer)
+        me = 0 if side is None else side
+        self.side, self.me = side, me
+        self.arr[:] = encoder.fixed[me]
+        self.mv[2 if side is None else me] = 1.0
+        target = encoder.game.scenario.victory_medals
+        self.mv[encoder.medals + 2] = target[me] / 10
+        self.mv[encoder.medals + 3] = target[1 - me] / 10
         self.sandbags: list[int] | None = None
         self.wire: list[int] | None = None
         self.unit_hex: list[int] = []
@@ -120,13 +126,6 @@ class _Seen:
         self.kills: list[int] | None = None
         self.obj_taken: list[bool] | None = None
         self.kind = -1  # the decision kind's element set (-1: none yet)
-
-
-class _PerThread(threading.local):
-    """Each thread's records (`_Seen`), so threads never share a cached observation."""
-
-    def __init__(self) -> None:
-        self.seen: dict[int | None, _Seen] = {}
 
 
 class Encoder:
@@ -148,7 +147,6 @@ class Encoder:
         # the scenario's fixed map, as seen by each side (bunkers are own or enemy cover)
         self.fixed = [self._fixed(me) for me in (0, 1)]
         self._zeros = memoryview(array("f", bytes(4 * max(self.kinds, PER_HEX)))).cast("B").cast("f")
-        self._local = _PerThread()  # per thread: viewer -> _Seen
 
     def _fixed(self, me: int) -> NDArray[np.float32]:
         sc = self.game.scenario
@@ -169,7 +167,7 @@ class Encoder:
         source differs from that copy (list comparisons run in C), a unit only where it moved or
         changed, then the whole is copied to `out`. Equality, not identity, decides, so any
         state may follow any other (a reset, a clone, a re-dealt state)."""
-        seen = self._seen(viewer)
+        seen = _CACHE.get(self, viewer)
         mv, arr = seen.mv, seen.arr
         me, side = seen.me, seen.side
         if st.sandbags != seen.sandbags:
@@ -250,21 +248,6 @@ class Encoder:
         for k, n in counts.items():
             mv[at + k] = n / per  # a count over its divisor, as encode has it
 
-    def _seen(self, viewer: int | None) -> _Seen:
-        """This thread's record for `viewer` (a fresh one starts from the fixed map and writes
-        every other block on first use)."""
-        per_thread = self._local.seen
-        seen = per_thread.get(viewer)
-        if seen is None:
-            side = None if viewer is None else self.game.side_of_seat(viewer)
-            me = 0 if side is None else side
-            seen = per_thread[viewer] = _Seen(self.fixed[me].copy(), side)
-            seen.mv[2 if side is None else me] = 1.0
-            target = self.game.scenario.victory_medals
-            seen.mv[self.medals + 2] = target[me] / 10
-            seen.mv[self.medals + 3] = target[1 - me] / 10
-        return seen
-
     def bounds(self) -> tuple[NDArray[np.float32], NDArray[np.float32]]:
         """Each element's (least, greatest) value: counts by the deck's copies of a card, figures
         by the largest unit, the turn by the game's turn cap."""
@@ -280,3 +263,6 @@ class Encoder:
         high[self.medals + 2 : self.medals + 4] = max(target) / 10
         high[self.turn + 1] = g.max_turns / 200
         return low, high
+
+
+_CACHE = ObservationCache(_Seen)  # per thread: (the encoder, viewer) -> _Seen

@@ -22,11 +22,17 @@ part of the state changed since that viewer's last observation.
 `bounds(players, max_rounds)` gives each element's least and greatest value, from the rules'
 own limits (the round guard, the reserve, the army track, the tokens, the condition groups, the
 equipment limit, the card counts): what the research environments declare as their box.
+
+Shaped rewards (`shaped=True`, warroom/envs/shaping.py): Metro has no evaluation, and random
+players never reach a victory (every 2-seat random game ends at the round guard, paying 0), so
+`potential` pays the race to M33-END-02. A seat's progress is its VP over its target (10; the
+Red Line 9, M33-FAC-01) or its share of the 4 Polis stations, whichever is nearer, at most 1;
+its potential is half its progress less the mean of the others': zero-sum over the seats, 0
+at the start, within -0.5 .. +0.5, so the winner's +1 (the zero-sum reward) still outweighs it.
 """
 
 from __future__ import annotations
 
-import threading
 from array import array
 from typing import TYPE_CHECKING, Any
 
@@ -34,12 +40,23 @@ import numpy as np
 from numpy.typing import NDArray
 
 from warroom.core.game import JSON
+from warroom.envs import shaping
+from warroom.envs.observe import ObservationCache, Seen, move_ones
 from warroom.games.metro2033.board import BOARD
 from warroom.games.metro2033.cards import CARD
 from warroom.games.metro2033.content import default_content
-from warroom.games.metro2033.rules.common import ARMY_MAX, MARKET_SIZE, MAX_STATIONS, RES_INDEX, vp
+from warroom.games.metro2033.rules.common import (
+    ARMY_MAX,
+    MARKET_SIZE,
+    MAX_STATIONS,
+    RES_INDEX,
+    RL_WIN_VP,
+    WIN_VP,
+    has_faction,
+    vp,
+)
 from warroom.games.metro2033.rules.events import votes
-from warroom.games.metro2033.words import RESOURCES, CardKind, QuestCondition, Resource
+from warroom.games.metro2033.words import RESOURCES, CardKind, Faction, QuestCondition, Resource
 
 if TYPE_CHECKING:
     from warroom.games.metro2033.state import MetroState
@@ -183,7 +200,7 @@ def encode_into(st: MetroState, player: int | None, out: NDArray[np.float32]) ->
     differs from that copy (list comparisons run in C), then the whole is copied to `out`.
     Equality, not identity, decides, so any state may follow any other (a reset, a clone, a
     re-dealt state) and the numbers are always those of the state given."""
-    seen = _seen(st.game, player)
+    seen = _CACHE.get(st.game, player)
     mv = seen.mv
     head = (st.round, st.stage, st.first)
     if head != seen.head:
@@ -217,12 +234,7 @@ def encode_into(st: MetroState, player: int | None, out: NDArray[np.float32]) ->
         _PROPOSAL + _LAW_SLOT[st.proposal] if st.proposal >= 0 and _LAW_SLOT[st.proposal] >= 0 else -1,
     )
     if laws != seen.laws:
-        for before, now in zip(seen.laws, laws, strict=True):
-            if before != now:
-                if before >= 0:
-                    mv[before] = 0.0
-                if now >= 0:
-                    mv[now] = 1.0
+        move_ones(mv, seen.laws, laws)
         seen.laws = laws
     if st.market != seen.market:
         _count(mv, (_MARKET, len(EQUIPMENT)), st.market, _EQUIPMENT_SLOT, 0.5)
@@ -303,22 +315,12 @@ def _count(
         mv[at + k] = n * worth if worth else 1.0  # a count times its worth, as encode has it
 
 
-class _PerThread(threading.local):
-    """Each thread's records (`_Seen`), so threads never share a cached observation."""
-
-    def __init__(self) -> None:
-        self.seen: dict[Any, _Seen] = {}
-
-
-class _Seen:
-    """One viewer's last observation (`arr`, written through the memoryview `mv`: a Python-level
-    element write costs a third of NumPy's) and copies of the state's parts it was written from
-    (None or empty: not written yet, so the first comparison differs)."""
+class _Seen(Seen):
+    """One viewer's last observation and copies of the state's parts it was written from (None
+    or empty: not written yet, so the first comparison differs)."""
 
     def __init__(self, game: Any, player: int | None) -> None:
-        self.game = game  # the record's key holds the game's id: kept alive, never reused
-        self.arr = np.zeros(size(), np.float32)
-        self.mv = self.arr.data.cast("B").cast("f")
+        super().__init__(size())
         self.mv[6 if player is None else player] = 1.0
         self.head: tuple[int, int, int] | None = None
         self.owner: list[int] = []
@@ -340,19 +342,26 @@ class _Seen:
         self.battle: list[int] | None = None
 
 
-_local = _PerThread()  # per thread: (the game's id, viewer) -> _Seen
-_KEPT = 64  # records per thread at most
+_CACHE = ObservationCache(_Seen)  # per thread: (the game, viewer) -> _Seen (the layout's seats follow it)
 _ZEROS = (
     memoryview(array("f", bytes(4 * max(8, len(EQUIPMENT), len(QUESTS), len(BATTLE))))).cast("B").cast("f")
 )  # cleared blocks
 
 
-def _seen(game: Any, player: int | None) -> _Seen:
-    """This thread's record for `player` of `game` (a fresh one writes every block on first use)."""
-    per_thread = _local.seen
-    seen = per_thread.get((id(game), player))
-    if seen is None or seen.game is not game:  # the layout's seats follow the configuration
-        if len(per_thread) >= _KEPT:  # a process that makes many games keeps only recent ones
-            per_thread.clear()
-        seen = per_thread[id(game), player] = _Seen(game, player)
-    return seen
+def progress(st: MetroState, seat: int) -> float:
+    """How near `seat` stands to M33-END-02's victory: VP over its target (M33-FAC-01's 9 for the
+    Red Line) or its share of the Polis stations, whichever is nearer, at most 1."""
+    target = RL_WIN_VP if has_faction(st, seat, Faction.RL) else WIN_VP
+    polis = sum(1 for s in BOARD.polis if st.owner[s] == seat) / len(BOARD.polis)
+    return min(1.0, max(vp(st, seat) / target, polis))
+
+
+def potential(st: MetroState) -> list[float]:
+    """Each seat's potential for shaped rewards: half its progress less the mean of the others'
+    (zero-sum; see the module docstring)."""
+    mine = [progress(st, seat) for seat in range(len(st.faction))]
+    total, others = sum(mine), max(1, len(mine) - 1)
+    return [0.5 * (p - (total - p) / others) for p in mine]
+
+
+shaping.register("metro2033", potential)

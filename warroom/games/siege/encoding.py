@@ -21,11 +21,18 @@ state into a preallocated array at engine speed, reading only what the viewer ma
 marshal's hand only for the marshal) and rewriting only the blocks whose part of the state
 changed since that viewer's last observation; `bounds` gives each element's least and greatest
 value from the token and card counts of the content.
+
+Shaped rewards (`shaped=True`, warroom/envs/shaping.py): `potential` is each seat's estimated
+return. At two seats or more it is the fitted model of `evaluate.py` (the defenders' chance of
+winning, as an expected return; a Field Marshal gets its negation). Solo, that model (fitted to
+4-seat games) barely moves while the lone defender loses, so the potential is the siege's
+progress instead: the buildings standing (SG-END-01: the city falls with them) over 6, less the
+share of the enemy army still to beat (SG-END-02: the reserve, the tokens on the board and those
+face up to resolve, over all of them): 0 at the start, -1 .. +1.
 """
 
 from __future__ import annotations
 
-import threading
 from array import array
 from collections.abc import Sequence
 from functools import cache
@@ -35,8 +42,11 @@ import numpy as np
 from numpy.typing import NDArray
 
 from warroom.core.game import JSON
+from warroom.envs import shaping
+from warroom.envs.observe import ObservationCache, Seen, counts, move_ones, one_hot
 from warroom.games.siege.board import SECTORS
 from warroom.games.siege.content import default_content
+from warroom.games.siege.evaluate import evaluate
 from warroom.games.siege.view import scores
 from warroom.games.siege.words import ASKS, VEHICLES, Ring
 
@@ -63,23 +73,9 @@ def _size() -> int:
 SIZE = _size()
 
 
-def _one_hot(n: int, i: int | None) -> list[float]:
-    out = [0.0] * n
-    if i is not None and 0 <= i < n:
-        out[i] = 1.0
-    return out
-
-
-def _counts(index: dict[str, int], names: list[str], scale: float) -> list[float]:
-    out = [0.0] * len(index)
-    for name in names:
-        out[index[name]] += 1.0 / scale
-    return out
-
-
 def encode(view: JSON, viewer: int | None) -> list[float]:
     cards, tokens = _kinds()
-    out = _one_hot(7, 6 if viewer is None else viewer)
+    out = one_hot(7, 6 if viewer is None else viewer)
     for key in ("buildings", "fortifications", "dots"):
         out += [float(view[key][s]) for s in SECTORS]
     out.append(view["dots_in_supply"] / 2)
@@ -93,15 +89,15 @@ def encode(view: JSON, viewer: int | None) -> list[float]:
     out += board
     for seat in range(SEATS):
         hand = view["hands"][seat] if seat < len(view["hands"]) else []
-        out += _counts(cards, hand, 4)
+        out += counts(cards, hand, 4)
     marshal = view.get("marshal", {})
     out += [view["deck_count"] / 49, view["reserve_count"] / 49, marshal.get("hand_count", 0) / 10]
-    out += _counts(cards, view["discard"], 4) + _counts(tokens, view["enemy_discard"], 4)
-    out += _counts(tokens, marshal.get("hand", []), 3)
+    out += counts(cards, view["discard"], 4) + counts(tokens, view["enemy_discard"], 4)
+    out += counts(tokens, marshal.get("hand", []), 3)
     decision = view["decision"] or {}
     out.append(view["turn"] / 50)
-    out += _one_hot(SEATS, view["active"]) + _one_hot(SEATS, view["current_player"])
-    out += _one_hot(len(DECISIONS) + 1, DECISIONS.index(decision["kind"]) if decision else len(DECISIONS))
+    out += one_hot(SEATS, view["active"]) + one_hot(SEATS, view["current_player"])
+    out += one_hot(len(DECISIONS) + 1, DECISIONS.index(decision["kind"]) if decision else len(DECISIONS))
     scores, out_flags, claims = view["scores"], view["eliminated"], view["claims"] or []
     out += [scores[s] / 40 if s < len(scores) else 0.0 for s in range(SEATS)]
     out += [float(out_flags[s]) if s < len(out_flags) else 0.0 for s in range(SEATS)]
@@ -137,7 +133,7 @@ def encode_into(st: SiegeState, viewer: int | None, out: NDArray[np.float32]) ->
     differs from that copy (list and dict comparisons run in C), then the whole is copied to
     `out`. Equality, not identity, decides, so any state may follow any other (a reset, a clone,
     a re-dealt state) and the numbers are always those of the state given."""
-    seen = _seen(st.game, viewer)
+    seen = _CACHE.get(st.game, viewer)
     mv = seen.mv
     if st.building != seen.building or st.fort != seen.fort or st.dot != seen.dot:
         for s in range(6):
@@ -183,12 +179,7 @@ def encode_into(st: SiegeState, viewer: int | None, out: NDArray[np.float32]) ->
         DECISION + (ASK_SLOT[decision[0]] if decision is not None else len(DECISIONS)),
     )
     if ones != seen.ones:  # the one-hots that moved are cleared and set
-        for before, now in zip(seen.ones, ones, strict=True):
-            if before != now:
-                if before >= 0:
-                    mv[before] = 0.0
-                if now >= 0:
-                    mv[now] = 1.0
+        move_ones(mv, seen.ones, ones)
         seen.ones = ones
     if st.trophies != seen.trophies or st.out != seen.out or st.claims != seen.claims:
         _seats(st, mv)
@@ -196,22 +187,11 @@ def encode_into(st: SiegeState, viewer: int | None, out: NDArray[np.float32]) ->
     np.copyto(out, seen.arr)
 
 
-class _PerThread(threading.local):
-    """Each thread's records (`_Seen`), so threads never share a cached observation."""
-
-    def __init__(self) -> None:
-        self.seen: dict[Any, _Seen] = {}
-
-
-class _Seen:
-    """One viewer's last observation (`arr`, written through the memoryview `mv`: a Python-level
-    element write costs a third of NumPy's) and copies of the state's parts it was written from
-    (None: not written yet, so the first comparison always differs)."""
+class _Seen(Seen):
+    """One viewer's last observation and copies of the state's parts it was written from."""
 
     def __init__(self, game: Any, viewer: int | None) -> None:
-        self.game = game  # the record's key holds the game's id: kept alive, never reused
-        self.arr = np.zeros(SIZE, np.float32)
-        self.mv = self.arr.data.cast("B").cast("f")
+        super().__init__(SIZE)
         self.mv[6 if viewer is None else viewer] = 1.0
         self.building: list[bool] | None = None
         self.fort: list[bool] | None = None
@@ -230,19 +210,7 @@ class _Seen:
         self.claims: list[int] | None = None
 
 
-_local = _PerThread()  # per thread: (the game's id, viewer) -> _Seen
-_KEPT = 64  # records per thread at most
-
-
-def _seen(game: Any, viewer: int | None) -> _Seen:
-    """This thread's record for `viewer` of `game` (a fresh one writes every block on first use)."""
-    per_thread = _local.seen
-    seen = per_thread.get((id(game), viewer))
-    if seen is None or seen.game is not game:  # the layout's seats follow the configuration
-        if len(per_thread) >= _KEPT:  # a process that makes many games keeps only recent ones
-            per_thread.clear()
-        seen = per_thread[id(game), viewer] = _Seen(game, viewer)
-    return seen
+_CACHE = ObservationCache(_Seen)  # per thread: (the game, viewer) -> _Seen (the layout's seats follow it)
 
 
 def _board(st: SiegeState, mv: memoryview[float]) -> None:
@@ -334,3 +302,15 @@ def bounds(max_turns: int) -> tuple[NDArray[np.float32], NDArray[np.float32]]:
     high[TURN] = max_turns / 50
     high[SCORES:ELIMINATED] = trophies
     return np.zeros(SIZE, dtype=np.float32), high
+
+
+def potential(st: SiegeState) -> list[float]:
+    """Each seat's potential for shaped rewards (see the module docstring)."""
+    if st.game.num_players > 1:
+        return evaluate(st)
+    left = len(st.reserve) + len(st.staged) + len(st.pos)
+    gone = len(st.enemy_discard) + sum(len(kept) for kept in st.trophies)
+    return [sum(st.building) / 6 - left / max(1, left + gone)]
+
+
+shaping.register("siege", potential)

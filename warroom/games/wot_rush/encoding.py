@@ -22,7 +22,6 @@ element's least and greatest value from the card set's counts and the game's rou
 
 from __future__ import annotations
 
-import threading
 from array import array
 from typing import TYPE_CHECKING, Any
 
@@ -30,6 +29,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from warroom.core.game import JSON
+from warroom.envs.observe import ObservationCache, Seen, counts, move_ones, one_hot
 from warroom.games.wot_rush.words import MAX_SEATS, OVER_WORD, SAVED_KINDS
 
 if TYPE_CHECKING:
@@ -46,28 +46,14 @@ def size(game: WotRushGame) -> int:
     return 6 + 15 + len(DECISIONS) + 3 + SEATS * (4 * slots + 3 + kinds) + 4 * kinds + 8 + len(c.achievements)
 
 
-def _one_hot(n: int, i: int | None) -> list[float]:
-    out = [0.0] * n
-    if i is not None and 0 <= i < n:
-        out[i] = 1.0
-    return out
-
-
-def _counts(index: dict[str, int], labels: list[str], scale: float) -> list[float]:
-    out = [0.0] * len(index)
-    for label in labels:
-        out[index[label]] += 1.0 / scale
-    return out
-
-
 def encode(game: WotRushGame, view: JSON, viewer: int | None) -> list[float]:
     c = game.content
     index = {label: k for k, label in enumerate(c.kind_label)}
     n = view["players"]
-    out = _one_hot(6, 5 if viewer is None else viewer)
+    out = one_hot(6, 5 if viewer is None else viewer)
     decision = view["decision"] or {"kind": OVER_WORD, "player": -1}
-    out += _one_hot(SEATS, view["active"]) + _one_hot(SEATS, view["current_player"])
-    out += _one_hot(SEATS, view["first_player"]) + _one_hot(len(DECISIONS), DECISIONS.index(decision["kind"]))
+    out += one_hot(SEATS, view["active"]) + one_hot(SEATS, view["current_player"])
+    out += one_hot(SEATS, view["first_player"]) + one_hot(len(DECISIONS), DECISIONS.index(decision["kind"]))
     out += [
         view["round"] / 100,
         float(view["end_triggered"]),
@@ -78,12 +64,12 @@ def encode(game: WotRushGame, view: JSON, viewer: int | None) -> list[float]:
         seat = view["seats"][(me + rel) % n] if rel < n else None
         out += _seat(seat, c.bases_per_player, index)
     own = view["seats"][me].get("hand", [])
-    out += _counts(index, own, 3) + _counts(index, view["reserve"], 1)
-    out += _counts(index, view["vehicle_discard"], 1) + _counts(index, view["graveyard"], 1)
+    out += counts(index, own, 3) + counts(index, view["reserve"], 1)
+    out += counts(index, view["vehicle_discard"], 1) + counts(index, view["graveyard"], 1)
     for ones, twos in view["medal_decks"].values():
         out += [ones / 9, twos / 3]
     ach = {a.id: a.index for a in c.achievements}
-    out += _counts(ach, view["achievements"], 1)
+    out += counts(ach, view["achievements"], 1)
     return out
 
 
@@ -95,24 +81,16 @@ def _seat(seat: JSON | None, slots: int, index: dict[str, int]) -> list[float]:
         out += [float(b["standing"]), float(b["damaged"]), float(b["defender"] is not None),
                 float(b["defender_damaged"])]  # fmt: skip
     out += [seat["hand_count"] / 20, seat["hangar_count"] / 20, len(seat["warehouse"]) / 20]
-    return out + _counts(index, seat["warehouse"], 4)
+    return out + counts(index, seat["warehouse"], 4)
 
 
-class _PerThread(threading.local):
-    """Each thread's records (`_Seen`), so threads never share a cached observation."""
+class _Seen(Seen):
+    """One viewer's last observation and copies of the state's parts it was written from (None:
+    not written yet, so the first comparison always differs)."""
 
-    def __init__(self) -> None:
-        self.seen: dict[Any, _Seen] = {}
-
-
-class _Seen:
-    """One viewer's last observation (`arr`, written through the memoryview `mv`: a Python-level
-    element write costs a third of NumPy's) and copies of the state's parts it was written from
-    (None: not written yet, so the first comparison always differs)."""
-
-    def __init__(self, size: int) -> None:
-        self.arr = np.zeros(size, np.float32)
-        self.mv = self.arr.data.cast("B").cast("f")
+    def __init__(self, encoder: Encoder, viewer: int | None) -> None:
+        super().__init__(encoder.size)
+        self.mv[5 if viewer is None else viewer] = 1.0
         self.ones = (-1, -1, -1, -1)  # the one-hots set in the turn block
         self.values: Any = None
         self.reserve: list[int] | None = None
@@ -160,7 +138,6 @@ class Encoder:
         self._zeros = (
             memoryview(array("f", bytes(4 * self.size))).cast("B").cast("f")
         )  # sliced to clear a block
-        self._local = _PerThread()  # per thread: viewer -> _Seen
 
     def encode_into(self, st: WotState, viewer: int | None, out: NDArray[np.float32]) -> None:
         """`encode(game, st.view(viewer), viewer)` written into `out` without the view.
@@ -170,7 +147,7 @@ class Encoder:
         differs from that copy (list comparisons run in C), then the whole is copied to `out`.
         Equality, not identity, decides, so any state may follow any other (a reset, a clone, a
         re-dealt state) and the numbers are always those of the state given."""
-        seen = self._seen(viewer)
+        seen = _CACHE.get(self, viewer)
         mv = seen.mv
         self._turn(st, seen)
         me = viewer if viewer is not None else st.active
@@ -224,12 +201,7 @@ class Encoder:
                 self.decision[decision[0]],
             )
         if ones != seen.ones:  # the active, first and current seat, the decision kind: one-hots
-            for before, now in zip(seen.ones, ones, strict=True):
-                if before != now:
-                    if before >= 0:
-                        mv[before] = 0.0
-                    if now >= 0:
-                        mv[now] = 1.0
+            move_ones(mv, seen.ones, ones)
             seen.ones = ones
         values = (st.round, st.triggered, st.purchases, st.limit)
         if values != seen.values:
@@ -238,15 +210,6 @@ class Encoder:
             mv[turn + 1] = float(st.triggered)
             mv[turn + 2] = (st.limit - st.purchases) / 3
             seen.values = values
-
-    def _seen(self, viewer: int | None) -> _Seen:
-        """This thread's record for `viewer` (a fresh one writes every block on first use)."""
-        per_thread = self._local.seen
-        seen = per_thread.get(viewer)
-        if seen is None:
-            seen = per_thread[viewer] = _Seen(self.size)
-            seen.mv[5 if viewer is None else viewer] = 1.0
-        return seen
 
     def _bases(self, st: WotState, mv: memoryview[float], me: int) -> None:
         """Per base slot of each seat (relative to `me`): standing, damaged, guarded, defender
@@ -329,3 +292,6 @@ class Encoder:
         high[self.medals : self.achievements] = [x for pair in ones_twos for x in pair]
         high[self.turn + len(DECISIONS)] = game.max_rounds / 100
         return low, high
+
+
+_CACHE = ObservationCache(_Seen)  # per thread: (the encoder, viewer) -> _Seen

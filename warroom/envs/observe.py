@@ -1,0 +1,93 @@
+"""The observation cache every game's `encoding.py` writes through (issue 18).
+
+An encoder that rewrites only what changed keeps, per thread, a record of the observation it last
+wrote (`Seen.arr`) and copies of the parts of the state it was written from; a block is
+rewritten only when its part of the state differs from that copy. This module holds what every
+such encoder shares: the record's array and its memoryview (`Seen`), and the per-thread store of
+records (`ObservationCache`), keyed by an owner (the configured game, or its encoder) and a
+viewer. Each game subclasses `Seen` with the copies its blocks compare against; nothing else
+about the blocks is shared, because each game's state is laid out its own way.
+
+This module imports nothing but NumPy, so a game's encoding can use it without pulling the
+environments (Gymnasium, PettingZoo) in.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable
+from typing import Any, Generic, TypeVar
+
+import numpy as np
+
+Viewer = Any  # a seat number, None for a spectator, or a game's own key for a shared record
+R = TypeVar("R", bound="Seen")
+
+
+class Seen:
+    """One record's last observation: `arr`, written through the memoryview `mv` (a Python-level
+    element write through a memoryview costs a third of NumPy's item assignment). A subclass
+    adds the copies of the state's parts it compares with (None: not written yet, so the first
+    comparison always differs and every block is written once)."""
+
+    def __init__(self, size: int) -> None:
+        self.arr = np.zeros(size, np.float32)
+        self.mv: memoryview[float] = self.arr.data.cast("B").cast("f")
+
+
+class _Store(threading.local):
+    """One thread's records: (id(owner), viewer) -> (owner, record)."""
+
+    def __init__(self) -> None:
+        self.records: dict[tuple[int, Viewer], tuple[object, Any]] = {}
+
+
+class ObservationCache(Generic[R]):
+    """Per-thread records made by `new(owner, viewer)` on first use, so threads never share a
+    cached observation. The record holds its owner, so the id in its key is never reused by
+    another object while the record lives; a thread keeps at most `kept` records (a process
+    that configures many games keeps only the recent ones)."""
+
+    def __init__(self, new: Callable[[Any, Viewer], R], kept: int = 64) -> None:
+        self._new, self._kept = new, kept
+        self._store = _Store()
+
+    def get(self, owner: object, viewer: Viewer) -> R:
+        """This thread's record for `viewer` of `owner` (a fresh one writes every block)."""
+        records = self._store.records
+        key = (id(owner), viewer)
+        entry = records.get(key)
+        if entry is None or entry[0] is not owner:
+            if len(records) >= self._kept:
+                records.clear()
+            entry = records[key] = (owner, self._new(owner, viewer))
+        record: R = entry[1]
+        return record
+
+
+def move_ones(mv: memoryview[float], before: tuple[int, ...], now: tuple[int, ...]) -> None:
+    """One-hot elements that moved: each of `before` (-1: none) that is not in its place in
+    `now` is cleared, and `now`'s set. The caller compares the tuples first (one C-level test)."""
+    for was, is_now in zip(before, now, strict=True):
+        if was != is_now:
+            if was >= 0:
+                mv[was] = 0.0
+            if is_now >= 0:
+                mv[is_now] = 1.0
+
+
+# -- the view's reference encodings (`encode`) build lists; these two pieces recur in them ----
+def one_hot(n: int, i: int | None) -> list[float]:
+    """`n` zeros with a 1 at `i` (none when `i` is None or outside 0..n-1)."""
+    out = [0.0] * n
+    if i is not None and 0 <= i < n:
+        out[i] = 1.0
+    return out
+
+
+def counts(index: dict[str, int], names: list[str], scale: float) -> list[float]:
+    """How many of each kind (`index[name]`) `names` holds, each worth `1 / scale`."""
+    out = [0.0] * len(index)
+    for name in names:
+        out[index[name]] += 1.0 / scale
+    return out
