@@ -1235,6 +1235,26 @@ class UnitDeployment:
             ok = self._admitted[key] = self.zone.admits(self.board, a)
         return ok
 
+    def admit_all(self, points: Sequence[Point2]) -> None:
+        """Decide `admits` for the Unit Leader at many lattice points at once: Shapely 2 on arrays,
+        the same two GEOS measurements per point as `is_wholly_within` makes one by one; a point
+        the zone's oversize rule (DW-SM-06) may still admit is left to `admits`."""
+        r = self.bases[0].r
+        admitted = self._admitted
+        todo = [(x, y) for x, y in points if (x, y, r) not in admitted]
+        if not todo:
+            return
+        xs = [x for x, _ in todo]
+        ys = [y for _, y in todo]
+        area = self.zone.area
+        inside = shapely.intersects_xy(area, xs, ys)
+        gaps = shapely.distance(area.boundary, shapely.points(xs, ys))
+        for (x, y), held, gap in zip(todo, inside, gaps, strict=True):
+            if held and float(gap) >= r - TOL:
+                admitted[(x, y, r)] = True
+            elif self.zone.oversize is None:
+                admitted[(x, y, r)] = False
+
     def stands(self, a: Base) -> bool:
         """The base may stand there whatever the rest of the unit does: admitted by the zone and
         clear of the table's edges, terrain and the bases already on the table (DW-GEO-16);

@@ -309,14 +309,14 @@ def _regions(st: DustState, ctx: Context) -> list[int]:
         lead = ctx.bases[0]
         reach = ctx.allowance
         bx1, by1, bx2, by2 = lead.x - reach, lead.y - reach, lead.x + reach, lead.y + reach
-    out = []
+    near = []
     for r in range(len(table.region)):
         x1, y1, x2, y2 = table.region_box(r)
-        if x2 < bx1 or x1 > bx2 or y2 < by1 or y1 > by2:
-            continue
-        if any(_point_works(st, ctx, x, y) for x, y in _points(st, r)):
-            out.append(r)
-    return out
+        if not (x2 < bx1 or x1 > bx2 or y2 < by1 or y1 > by2):
+            near.append(r)
+    if isinstance(ctx, UnitDeployment):  # the zone measured at every lattice point in one call
+        ctx.admit_all([(float(x), float(y)) for r in near for x, y in _points(st, r)])
+    return [r for r in near if any(_point_works(st, ctx, x, y) for x, y in _points(st, r))]
 
 
 def options(st: DustState) -> list[Action]:
