@@ -29,7 +29,7 @@ from itertools import product
 from warroom.core.actions import Action, ActionTable, Part, PartKind
 from warroom.games.metro2033.board import BOARD
 from warroom.games.metro2033.content import default_content
-from warroom.games.metro2033.words import RESOURCES, Faction, Hero, QuestAbility
+from warroom.games.metro2033.words import RESOURCES, Faction, Hero, QuestAbility, Resource
 
 MAX_EXCHANGE = 35  # a player never holds more of one resource than the reserve's 35 (M33-GEN-03)
 QUEST_MODES = ("discard", "pay")  # an uncompleted quest is discarded, a completed one costs 1 A (M33-QST-06)
@@ -40,15 +40,19 @@ Shape = tuple[str, str, tuple[Dim, ...]]  # the text's first word(s), the verb, 
 
 
 class MetroAction(Action):
-    """An action plus the board index of the station it names (-1 if none), so the rules read
-    `action.station` instead of parsing its text."""
+    """An action plus what the rules read of it most, so they need not look its parts up: the
+    board index of the station it names (-1 if none), its amount (-1 if none), its resource
+    (None if none) and its card id ("" if none)."""
 
-    __slots__ = ("station",)
+    __slots__ = ("amount", "card", "resource", "station")
 
     def __init__(self, index: int, text: str, verb: str, parts: tuple[Part, ...]) -> None:
         super().__init__(index, text, verb, parts)
-        named = [p.value for p in parts if p.role == "station"]
-        self.station = BOARD.index[str(named[0])] if named else -1
+        named = {p.role: p.value for p in parts}
+        self.station = BOARD.index[str(named["station"])] if "station" in named else -1
+        self.amount = int(named["amount"]) if "amount" in named else -1
+        self.resource = Resource(named["resource"]) if "resource" in named else None
+        self.card = str(named["card"]) if "card" in named else ""
 
 
 class MetroTable(ActionTable):

@@ -24,7 +24,7 @@ their tables per set.
 
 from __future__ import annotations
 
-from collections.abc import Collection, Iterable, Iterator, Mapping
+from collections.abc import Collection, Iterable, Mapping
 from types import MappingProxyType
 
 from warroom.games.metro2033.board_data import BoardData, Link, connected_zone_sets, zone_graph
@@ -86,10 +86,22 @@ class Board:
         )
         self._hanza_set = frozenset(self.hanza)
         self._costs: dict[tuple[frozenset[Station], bool], Costs] = {}
+        self._rows: dict[tuple[frozenset[Station], bool], list[tuple[int, ...] | None]] = {}
+        # each station's links as (neighbour, cost): a transfer costs 1, or 0 for Anna (M33-HER-05)
+        self._links_paid: tuple[tuple[tuple[Station, int], ...], ...] = tuple(
+            (*((v, 1) for v in t), *((v, 1) for v in x))
+            for t, x in zip(self.tunnel_neighbours, self.transfer_neighbours, strict=True)
+        )
+        self._links_free: tuple[tuple[tuple[Station, int], ...], ...] = tuple(
+            (*((v, 1) for v in t), *((v, 0) for v in x))
+            for t, x in zip(self.tunnel_neighbours, self.transfer_neighbours, strict=True)
+        )
         # army_reach's cache: per (neutral Polis stations, stations in play), each origin's reach
         self._reach: dict[
             tuple[tuple[Station, ...], frozenset[Station]], list[frozenset[Station] | None]
         ] = {}
+        # army_reach_bits's cache: per (neutral Polis bits, stations in play), each origin's reach
+        self._reach_bits: dict[tuple[int, frozenset[Station]], list[int]] = {}
         self._destinations: dict[tuple[Station, int, frozenset[Station], bool], tuple[Station, ...]] = {}
         self._capturable_in: dict[frozenset[Station], tuple[Station, ...]] = {}
         self.distance: Costs = self.movement_costs(self.all)
@@ -182,17 +194,24 @@ class Board:
         key = (in_play, transfers_free)
         table = self._costs.get(key)
         if table is None:
-            step = 0 if transfers_free else 1
-
-            def edges(u: Station) -> Iterator[tuple[Station, int]]:
-                for v in self.tunnel_neighbours[u]:
-                    yield v, 1
-                for v in self.transfer_neighbours[u]:
-                    yield v, step
-
-            table = tuple(costs_from(s, self.size, edges, in_play) for s in range(self.size))
+            table = tuple(self._costs_row(s, in_play, transfers_free) for s in range(self.size))
             self._costs[key] = table
         return table
+
+    def _costs_row(
+        self, start: Station, in_play: frozenset[Station], transfers_free: bool
+    ) -> tuple[int, ...]:
+        """One row of `movement_costs`, searched alone and cached. Speed (issue 15): a game asks
+        only for the stations its heroes start a move from, so no row is searched unasked."""
+        key = (in_play, transfers_free)
+        rows = self._rows.get(key)
+        if rows is None:
+            rows = self._rows[key] = [None] * self.size
+        row = rows[start]
+        if row is None:
+            links = self._links_free if transfers_free else self._links_paid
+            row = rows[start] = costs_from(start, self.size, links.__getitem__, in_play)
+        return row
 
     def hero_destinations(
         self,
@@ -203,7 +222,7 @@ class Board:
     ) -> frozenset[Station]:
         """Every in-play station whose cheapest path from `start` costs at most `speed`, `start`
         included: the legal end points of a hero's move (M33-HMV-03, M33-HMV-05)."""
-        costs = self.movement_costs(self.all if in_play is None else in_play, transfers_free)[start]
+        costs = self._costs_row(start, self.all if in_play is None else in_play, transfers_free)
         return frozenset(s for s in range(self.size) if costs[s] <= speed)
 
     def sorted_destinations(
@@ -256,6 +275,25 @@ class Board:
             reached |= one
         return frozenset(reached)
 
+    def army_reach_bits(
+        self, origins: Iterable[Station], neutral_polis: int, in_play: frozenset[Station]
+    ) -> int:
+        """`army_reach` as a bit set (bit s for station s), the neutral Polis stations given as
+        one too (M33-MAP-13). Speed (issue 15): the army's option listing unions and filters
+        the reach as ints, one machine word per operation; cached per origin like army_reach."""
+        key = (neutral_polis, in_play)
+        table = self._reach_bits.get(key)
+        if table is None:
+            table = self._reach_bits[key] = [-1] * self.size
+        reached = 0
+        for s in origins:
+            one = table[s]
+            if one < 0:
+                polis = [p for p in self.polis if neutral_polis >> p & 1]
+                one = table[s] = to_bits(self.army_reach((s,), polis, in_play))
+            reached |= one
+        return reached
+
     def _reach_from(
         self, origin: Station, neutral_polis: frozenset[Station], allowed: frozenset[Station]
     ) -> frozenset[Station]:
@@ -278,6 +316,24 @@ class Board:
                     seen.add((v, tunnels))
                     todo.append((v, tunnels))
         return frozenset(reached)
+
+
+def to_bits(stations: Iterable[Station]) -> int:
+    """A set of stations as an int with bit s set for each station s."""
+    bits = 0
+    for s in stations:
+        bits |= 1 << s
+    return bits
+
+
+def from_bits(bits: int) -> tuple[Station, ...]:
+    """The stations of a bit set, in board order."""
+    out = []
+    while bits:
+        low = bits & -bits
+        out.append(low.bit_length() - 1)
+        bits ^= low
+    return tuple(out)
 
 
 BOARD = Board(default_content().board)

@@ -14,6 +14,7 @@ comparison with the tie-winning abilities. Outcomes are in outcome.py.
 
 from __future__ import annotations
 
+from itertools import chain
 from typing import TYPE_CHECKING, Any
 
 from warroom.core.actions import Action
@@ -246,19 +247,38 @@ def _wb_start(st: MetroState, _job: list[Any]) -> None:
     if st.bt.get("kind") == "empty":
         return
     aseat = int(st.bt["aseat"])
-    start = aseat if aseat >= 0 else int(st.bt["dseat"])
-    st.push(["wb", start, st.game.num_players])
+    _wb_pass(st, aseat if aseat >= 0 else int(st.bt["dseat"]), st.game.num_players)
 
 
 def _wb_job(st: MetroState, job: list[Any]) -> None:
+    _wb_pass(st, int(job[1]), int(job[2]))
+
+
+def _wb_pass(st: MetroState, seat: int, left: int) -> None:
     """The next seat of the pass with something to do is asked; the job for the seat after it
     stays on the agenda. Speed (issue 15): seats with nothing but "done" are passed over in this
-    one call, which leaves the same agenda as one job per seat would."""
-    seat, left = int(job[1]), int(job[2])
+    one call, which leaves the same agenda as one job per seat would (and `_wb_start` runs the
+    pass's first job itself, which leaves the same agenda as pushing it). Before listing a
+    seat's options, a cheap necessary condition for more than "done": a strength quest in hand
+    or completed, or a Grenade or Explosives carried."""
+    equip, quests, done = st.equip, st.quests, st.done
+    if (
+        _BATTLE_GEAR.isdisjoint(chain.from_iterable(equip))
+        and _BOOST_QUESTS.isdisjoint(chain.from_iterable(quests))
+        and _BOOST_QUESTS.isdisjoint(chain.from_iterable(done))
+    ):  # nobody at the table could do anything: the common case, asked of all seats at once
+        return
     n = len(st.faction)  # the number of seats
     while left > 0:
         nxt = (seat + 1) % n
-        if _may_intervene(st, seat) and len(_wb_options(st, st.rules.asked["wb"][seat])) > 1:
+        if (
+            not (
+                _BATTLE_GEAR.isdisjoint(equip[seat])
+                and _BOOST_QUESTS.isdisjoint(quests[seat])
+                and _BOOST_QUESTS.isdisjoint(done[seat])
+            )
+            and len(_wb_options(st, st.rules.asked["wb"][seat])) > 1
+        ):
             st.push(["wb", nxt, left - 1])
             st.decide("wb", seat)
             return
@@ -268,17 +288,6 @@ def _wb_job(st: MetroState, job: list[Any]) -> None:
 _BOOSTS = (QuestAbility.ARMY_STRENGTH, QuestAbility.HERO_STRENGTH)
 _BOOST_QUESTS = frozenset(q for q, ability in ABILITY_OF.items() if ability in _BOOSTS)
 _BATTLE_GEAR = INSTANCES[Equipment.GRENADE.value] | INSTANCES[Equipment.EXPLOSIVES.value]
-
-
-def _may_intervene(st: MetroState, seat: int) -> bool:
-    """Speed (issue 15): a cheap necessary condition for `_wb_options` offering more than "done"
-    (a strength quest in hand or completed, or a Grenade or Explosives carried), so the pass
-    around the table skips listing most seats' options."""
-    return (
-        not _BATTLE_GEAR.isdisjoint(st.equip[seat])
-        or not _BOOST_QUESTS.isdisjoint(st.quests[seat])
-        or not _BOOST_QUESTS.isdisjoint(st.done[seat])
-    )
 
 
 def _side_units(st: MetroState) -> dict[str, str]:
@@ -359,30 +368,48 @@ def flag_bonus(st: MetroState, seat: int) -> int:
 
 def hero_strength(st: MetroState, seat: int, against: Any = None) -> int:
     """M33-CMB-02: hero STR + its equipment, type values against that threat type (M33-EQP-14)."""
-    base = C.heroes[Hero(st.hero[seat])].strength
+    base = _HERO_STRENGTH[st.hero[seat]]
     return base + sum(C.equipment[e].strength_against(against) for e in carried(st, seat))
+
+
+# Speed (issue 15): what side_strength reads from the content, looked up: each hero's STR, each
+# threat card instance's strength at a station without and with a transfer, each pair of battle
+# cards' bonus (mine against theirs)
+_HERO_STRENGTH: dict[str, int] = {h.value: C.heroes[h].strength for h in Hero}
+_THREAT_STRENGTH: dict[int, tuple[int, int]] = {
+    c: (C.threats[CARD[c]].strength_at(False), C.threats[CARD[c]].strength_at(True))
+    for c in range(len(CARD))
+    if CARD[c] in C.threats
+}
+_CARD_BONUS: dict[tuple[str, str], int] = {
+    (mine, theirs): C.battle_cards[mine].bonus_against(C.battle_cards[theirs].type)
+    for mine in C.battle_cards
+    for theirs in C.battle_cards
+}
 
 
 def side_strength(st: MetroState, side: str) -> int:
     """M33-CMB-02 for one side, floored at 0 (M33-GEN-10)."""
     bt = st.bt
-    seat, unit = (int(bt["aseat"]), bt["aunit"]) if side == ATTACKER else (int(bt["dseat"]), bt["dunit"])
-    mods = int(bt["ma"] if side == ATTACKER else bt["md"])
+    mods: int
+    if side == ATTACKER:
+        seat, unit, mods = bt["aseat"], bt["aunit"], bt["ma"]
+    else:
+        seat, unit, mods = bt["dseat"], bt["dunit"], bt["md"]
     value: int
     if unit == "army":
         value = st.army[seat] + flag_bonus(st, seat)
     elif unit == "hero":
         value = hero_strength(st, seat, threat_type(st))
     elif unit == "threat":
-        card = C.threats[CARD[int(bt["threat"])]]
+        value = _THREAT_STRENGTH[bt["threat"]][BOARD.has_transfer[bt["station"]]]
         law = active_law(st)
-        value = card.strength_at(BOARD.has_transfer[int(bt["station"])])
-        value += C.laws[law].threat_strength if law is not None else 0
+        if law is not None:
+            value += C.laws[law].threat_strength
     else:
-        value = AC_GARRISON if has_faction(st, int(bt["aseat"]), Faction.AC) else POLIS_GARRISON
+        value = AC_GARRISON if has_faction(st, bt["aseat"], Faction.AC) else POLIS_GARRISON
     if bt["kind"] == "pvp":
-        mine, theirs = (bt["ca"], bt["cd"]) if side == ATTACKER else (bt["cd"], bt["ca"])
-        value += C.battle_cards[mine].bonus_against(C.battle_cards[theirs].type)
+        value += _CARD_BONUS[(bt["ca"], bt["cd"]) if side == ATTACKER else (bt["cd"], bt["ca"])]
     return max(0, value + mods)
 
 

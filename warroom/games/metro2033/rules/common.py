@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING
 
-from warroom.games.metro2033.board import BOARD, Station
+from warroom.games.metro2033.board import BOARD, Station, to_bits
 from warroom.games.metro2033.cards import CARD, INSTANCES
 from warroom.games.metro2033.content import default_content
 from warroom.games.metro2033.words import (
@@ -260,6 +260,29 @@ def army_origins(st: MetroState, seat: int) -> list[Station]:
 def army_reach(st: MetroState, seat: int) -> frozenset[Station]:
     """Stations army-reachable from the seat's stations (and Draisine station) (M33-MAP-13)."""
     return BOARD.army_reach(army_origins(st, seat), neutral_polis(st), st.inplay)
+
+
+# Speed (issue 15): stations as bit sets for the army's option listing (board.to_bits)
+_POLIS_BITS = tuple((s, 1 << s) for s in BOARD.polis)
+CAPTURABLE_BITS = to_bits(BOARD.capturable)
+_IN_PLAY_BITS: dict[frozenset[Station], int] = {}
+
+
+def neutral_polis_bits(st: MetroState) -> int:
+    """`neutral_polis` as a bit set."""
+    owner, bits = st.owner, 0
+    for s, bit in _POLIS_BITS:
+        if owner[s] < 0:
+            bits |= bit
+    return bits
+
+
+def in_play_bits(st: MetroState) -> int:
+    """The stations in play as a bit set, cached per set (a game has one once drafted)."""
+    found = _IN_PLAY_BITS.get(st.inplay)
+    if found is None:
+        found = _IN_PLAY_BITS[st.inplay] = to_bits(st.inplay)
+    return found
 
 
 # ---------------------------------------------------------------- decks

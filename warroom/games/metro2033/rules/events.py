@@ -41,7 +41,10 @@ def _round(st: MetroState, _job: list[Any]) -> None:
     st.say("round", f"round {st.round} begins (space {space.space}: {', '.join(space.symbols)})", None,
            round=st.round, space=space.space)  # fmt: skip
     seats = order(st)
-    jobs: list[list[Any]] = [["start_law", p] for p in seats]
+    # M33-EVT-01's jobs do something only under Taxation or Colonization, and nothing can pass
+    # a law before they run (speed, issue 15: the agenda at every decision is the same)
+    law = active_law(st)
+    jobs: list[list[Any]] = [["start_law", p] for p in seats] if law in _START_LAWS else []
     if space.resources:
         jobs += [["income", p] for p in seats]
     if space.has_law:
@@ -57,6 +60,8 @@ def _round(st: MetroState, _job: list[Any]) -> None:
 
 
 # ---------------------------------------------------------------- start-of-Events laws
+
+_START_LAWS = (Law.TAXATION, Law.COLONIZATION)
 
 
 def _start_law(st: MetroState, job: list[Any]) -> None:
@@ -75,7 +80,8 @@ def _tax_options(_st: MetroState, _d: Decision) -> list[MetroAction]:
 
 def _tax(st: MetroState, action: MetroAction, d: Decision) -> None:
     """M33-LAW-03: every player gains 1 resource of their choice."""
-    r = Resource(action.part("resource"))
+    r = action.resource
+    assert r is not None
     got = gain(st, d.seat, r)
     st.say("tax", f"{st.name(d.seat)} takes {got} {r} (Taxation)", None, player=d.seat, resource=r.value)
 
@@ -112,18 +118,32 @@ def _income(st: MetroState, job: list[Any]) -> None:
     owned Polis 1 of a shown resource, chosen when two or more are shown (M33-EVT-04)."""
     seat = int(job[1])
     space = C.board.round_track.space_for_round(st.round)
-    shown = space.resources
+    shown, times = space.resources, space.times
+    # Speed (issue 15): each resource's income summed, then taken from the reserve at once (a
+    # short reserve gives the same as station by station: M33-GEN-05)
+    got = dict.fromkeys(shown, 0)
     for s in stations_of(st, seat):
-        if BOARD.kind[s] == StationKind.POLIS:
+        if _IS_POLIS[s]:
             if len(shown) == 1:
-                gain(st, seat, shown[0], space.times)
+                got[shown[0]] += times
             else:
                 st.push(["polis_income", seat, s])
-        elif BOARD.produces[s] and BOARD.produces[s][0] in shown:
-            gain(st, seat, BOARD.produces[s][0], space.times)
+            continue
+        made = _MADE[s]
+        if made is not None and made in got:
+            got[made] += times
+    for r, n in got.items():
+        if n:
+            gain(st, seat, r, n)
     st.say("income", f"{st.name(seat)} collects income: {_holding(st, seat)}", None, player=seat)
 
 
+# each station: whether it is a Polis station (one of the shown resources), and the resource it
+# makes at income otherwise (None if none)
+_IS_POLIS: tuple[bool, ...] = tuple(BOARD.kind[s] == StationKind.POLIS for s in range(BOARD.size))
+_MADE: tuple[Resource | None, ...] = tuple(
+    BOARD.produces[s][0] if BOARD.produces[s] else None for s in range(BOARD.size)
+)
 _HOLDING = " ".join(f"{{{RES_INDEX[r]}}}{r.value}" for r in RESOURCES)  # "{0}M {1}P {2}A"
 
 

@@ -202,9 +202,16 @@ def _ordinary_in_zone(inplay: frozenset[int], faction: str) -> tuple[int, ...]:
 
 
 def _min3_job(st: MetroState, job: list[Any]) -> None:
+    """M33-CAP-07: below 3 stations, claim one if `free_capture_options` offers any. Speed
+    (issue 15): asks only whether one neutral station exists, stopping at the first."""
     seat = int(job[1])
-    if station_count(st, seat) < 3 and free_capture_options(st, seat):
-        st.decide("claim", seat)
+    if station_count(st, seat) >= 3 or not can_take_station(st, seat):
+        return
+    owner = st.owner
+    for s in BOARD.ordinary_in(st.inplay):  # the own zone's are among these
+        if owner[s] < 0:
+            st.decide("claim", seat)
+            return
 
 
 def _claim_options(st: MetroState, d: Decision) -> list[MetroAction]:

@@ -19,11 +19,12 @@ from warroom.games.metro2033.actions import (
     A,
     MetroAction,
 )
-from warroom.games.metro2033.board import BOARD
+from warroom.games.metro2033.board import BOARD, from_bits, to_bits
 from warroom.games.metro2033.cards import CARD, INSTANCES
 from warroom.games.metro2033.rules.common import (
     ARMY_MAX,
     ARMY_MIN,
+    CAPTURABLE_BITS,
     RES_INDEX,
     C,
     active_law,
@@ -39,11 +40,14 @@ from warroom.games.metro2033.rules.common import (
     gain,
     has_hero,
     held,
+    in_play_bits,
     is_neutral,
+    neutral_polis_bits,
     pay,
     price,
     refill_market,
     speed,
+    stations_of,
 )
 from warroom.games.metro2033.rules.kinds import kind
 from warroom.games.metro2033.rules.quests import ABILITY_OF, ability_cards, completable, complete, use_quest
@@ -203,7 +207,7 @@ def _upkeep_options(st: MetroState, d: Decision) -> list[MetroAction]:
 def _upkeep(st: MetroState, action: MetroAction, d: Decision) -> None:
     """M33-MOB-02/03: pay upkeep(s') pigs and set the army to s'."""
     seat = d[1]
-    s = int(action.part("amount"))
+    s = action.amount
     cost = UPKEEP_COST[s]
     if cost:
         pay(st, seat, {Resource.PIG: cost})
@@ -226,7 +230,7 @@ def _recruit_options(st: MetroState, d: Decision) -> list[MetroAction]:
 
 
 def _recruit(st: MetroState, action: MetroAction, d: Decision) -> None:
-    k = int(action.part("amount"))
+    k = action.amount
     if k:
         seat = d[1]
         pay(st, seat, {r: n * k for r, n in cost_of(st, Purchase.RECRUIT).items()})
@@ -293,13 +297,40 @@ PASS = A("pass")
 
 
 def _army_options(st: MetroState, d: Decision) -> list[MetroAction]:
-    """M33-ARM-01: pass, gather 1 resource, attack a station, attack a hero."""
+    """M33-ARM-01: pass, gather 1 resource, attack a station (`army_targets`), attack a hero
+    (`hero_targets_for_army`). Speed (issue 15): the same lists, worked out on bit sets of
+    stations (common.neutral_polis_bits, board.army_reach_bits)."""
     seat = d[1]
     options = [PASS, *GATHER]
-    reach = army_reach(st, seat)  # once for both kinds of target
-    options += [ATTACK[s] for s in army_targets(st, seat, reach)]
-    options += [ATTACK_HERO[st.faction[q]] for q in hero_targets_for_army(st, seat, reach)]
+    if pact_blocks(st, seat):  # rare (the Pact, empty-handed): neutral stations only, no hero
+        options += [ATTACK[s] for s in army_targets(st, seat)]
+        return options
+    origins = stations_of(st, seat)
+    own = to_bits(origins)
+    extra = draisine_station(st, seat)
+    if extra is not None:
+        origins.append(extra)
+        own |= 1 << extra  # never a target either (M33-EQP-12)
+    reach = BOARD.army_reach_bits(origins, neutral_polis_bits(st), st.inplay)
+    targets = (in_play_bits(st) if st.anywhere[seat] else reach) & CAPTURABLE_BITS & ~own
+    found = _ATTACKS.get(targets)
+    if found is None:
+        if len(_ATTACKS) > _ATTACKS_KEPT:
+            _ATTACKS.clear()
+        found = _ATTACKS[targets] = tuple(ATTACK[s] for s in from_bits(targets))
+    options += found
+    owner = st.owner
+    for q, h in enumerate(st.hero_at):
+        if q == seat or h < 0 or h in _HANZA:
+            continue
+        if (owner[h] == seat or reach >> h & 1) and not counts_as_own(st, q, h):
+            options.append(ATTACK_HERO[st.faction[q]])
     return options
+
+
+# each set of army targets' attack options, in board order; at most about this many kept
+_ATTACKS: dict[int, tuple[MetroAction, ...]] = {}
+_ATTACKS_KEPT = 20_000
 
 
 def _army_choice(st: MetroState, action: MetroAction, d: Decision) -> None:
@@ -307,7 +338,8 @@ def _army_choice(st: MetroState, action: MetroAction, d: Decision) -> None:
     if action.verb == "pass":
         st.say("army_pass", f"{st.name(seat)}'s army stays home", None, player=seat)
     elif action.verb == "gather":
-        r = Resource(action.part("resource"))
+        r = action.resource
+        assert r is not None
         got = gain(st, seat, r)
         st.say("gather", f"{st.name(seat)}'s army gathers {got} {r}", None, player=seat)
     else:
@@ -459,7 +491,8 @@ def _act(st: MetroState, action: MetroAction, d: Decision) -> None:
     seat = d[1]
     verb = action.verb
     if verb == "produce":
-        r = Resource(action.part("resource"))
+        r = action.resource
+        assert r is not None
         got = gain(st, seat, r)
         st.produced = True
         st.say("produce", f"{st.name(seat)}'s Sasha produces {got} {r}", None, player=seat)
