@@ -96,10 +96,12 @@ export async function showReplay(main, tableId) {
       state.table = frame.table;
       state.renderer = rendererFor(frame.table.game);
       if (state.renderer.useCatalog) state.renderer.useCatalog(frame.catalog || {});
-      useSeatLook(state.renderer.seatLook ? state.renderer.seatLook(frame.view, frame.table) : null);
       state.board = state.renderer.board(document.getElementById("board"));
       document.title = `Replay: ${frame.table.title} — warroom`;
     }
+    // seats named as the game names them at this move (Metro 2033: by the faction drafted so far,
+    // so stepping back before the draft names "Player N" again)
+    useSeatLook(state.renderer.seatLook ? state.renderer.seatLook(frame.view, frame.table) : null);
     slider.max = frame.total;
     slider.value = frame.ply;
     counter.textContent = `move ${frame.ply} of ${frame.total}`;
@@ -115,8 +117,10 @@ export async function showReplay(main, tableId) {
     const who = frame.viewer === null ? "a spectator" : seatName(frame.table.seats, frame.viewer);
     document.getElementById("turn-banner").replaceChildren(el("strong", {}, `Replay of ${frame.table.title}`),
       el("span", { class: "muted" }, ` · seen by ${who}`));
+    // each event in the game's words where its renderer has them (logWords), as the table's log says it
+    const words = (/** @type {any} */ e) => (state.renderer.logWords ? state.renderer.logWords(e, frame.table.seats) : e.text);
     document.getElementById("step-events").replaceChildren(...(frame.events.length ? frame.events.map((e) => el("li", {},
-      el("span", { class: "seat-dot", style: `background:${seatColour(e.seat)}` }), e.text))
+      el("span", { class: "seat-dot", style: `background:${seatColour(e.seat)}` }), words(e)))
       : [el("li", { class: "muted" }, frame.ply ? "nothing visible happened" : "the starting position")]));
     if (state.playing && frame.ply >= frame.total) stop();
   }
