@@ -34,7 +34,15 @@ def walk(game: Game[Any], seed: int, check: Any) -> int:
         steps += 1
 
 
-@pytest.mark.parametrize(("game_id", "options"), configurations())
+# modes whose observations differ from the default's: the Field Marshal's own hand is seen by the
+# marshal alone; Shoulder to Shoulder sends destroyed enemies to the enemy discard, not trophies
+MODES = [
+    pytest.param("siege", {"players": 3, "mode": "field_marshal"}, id="siege-3p-field_marshal"),
+    pytest.param("siege", {"players": 2, "mode": "shoulder_to_shoulder"}, id="siege-2p-shoulder"),
+]
+
+
+@pytest.mark.parametrize(("game_id", "options"), configurations() + MODES)
 def test_observe_into_equals_the_view_encoding_in_bounds(game_id: str, options: dict[str, Any]) -> None:
     game = warroom.load(game_id, **options)
     size = game.observation_size()

@@ -195,12 +195,15 @@ _BATTLE_SLOT = tuple(BATTLE.index(c) if c in BATTLE else -1 for c in CARD)
 def encode_into(st: MetroState, player: int | None, out: NDArray[np.float32]) -> None:
     """`encode(st.view(player), player)` written into `out` (float32, `size()` long).
 
-    Incremental: each viewer keeps the observation it was last given (per thread) and copies of
-    the state's parts it was written from (`_Seen`); a block is rewritten only when its source
-    differs from that copy (list comparisons run in C), then the whole is copied to `out`.
+    Incremental: every block but the viewer's seat and its own tail (quests, battle hand, its
+    turn) is the same for every viewer, so one record per game and thread keeps those blocks as
+    last written and copies of the state's parts they were written from (`_Seen`): compared with
+    the previous decision's state whoever views it, a block is rewritten only when its source
+    differs from that copy (list comparisons run in C); the whole is copied to `out`, then the
+    viewer's seat set and its tail copied from its own record (`_Private`).
     Equality, not identity, decides, so any state may follow any other (a reset, a clone, a
     re-dealt state) and the numbers are always those of the state given."""
-    seen = _CACHE.get(st.game, player)
+    seen = _CACHE.get(st.game, _PUBLIC)
     mv = seen.mv
     head = (st.round, st.stage, st.first)
     if head != seen.head:
@@ -239,27 +242,31 @@ def encode_into(st: MetroState, player: int | None, out: NDArray[np.float32]) ->
     if st.market != seen.market:
         _count(mv, (_MARKET, len(EQUIPMENT)), st.market, _EQUIPMENT_SLOT, 0.5)
         seen.market = st.market[:]
-    if player is not None:
-        _private(st, player, seen)
     np.copyto(out, seen.arr)
+    out[6 if player is None else player] = 1.0
+    if player is not None:
+        out[_QUESTS:] = _private(st, player)
 
 
-def _private(st: MetroState, player: int, seen: _Seen) -> None:
-    """What only `player` sees: its quests, its battle hand, whether it decides now."""
+def _private(st: MetroState, player: int) -> NDArray[np.float32]:
+    """What only `player` sees, the layout's tail from `_QUESTS` on: its quests, its battle
+    hand, whether it decides now (kept per viewer, rewritten where it changed)."""
+    seen = _PRIVATE.get(st.game, player)
     mv = seen.mv
     quests = st.quests[player]
     if quests != seen.own_quests:
-        _count(mv, (_QUESTS, len(QUESTS)), quests, _QUEST_SLOT, 0.5)
+        _count(mv, (0, len(QUESTS)), quests, _QUEST_SLOT, 0.5)
         seen.own_quests = quests[:]
     bt = st.bt
     hand: list[int] = []
     if bt and any(st.bhand):
         hand = st.bhand[0] if player == bt["aseat"] else st.bhand[1] if player == bt["dseat"] else []
     if hand != seen.battle:
-        _count(mv, (_BATTLE, len(BATTLE)), hand, _BATTLE_SLOT, 0.0)
+        _count(mv, (_BATTLE - _QUESTS, len(BATTLE)), hand, _BATTLE_SLOT, 0.0)
         seen.battle = hand[:]
     decision = st.decision
-    mv[_DECISION] = float(decision is not None and decision.seat == player)
+    mv[_DECISION - _QUESTS] = float(decision is not None and decision.seat == player)
+    return seen.arr
 
 
 def _stations(st: MetroState, mv: memoryview[float], seen: _Seen) -> None:
@@ -319,9 +326,8 @@ class _Seen(Seen):
     """One viewer's last observation and copies of the state's parts it was written from (None
     or empty: not written yet, so the first comparison differs)."""
 
-    def __init__(self, game: Any, player: int | None) -> None:
+    def __init__(self, game: Any, key: str) -> None:
         super().__init__(size())
-        self.mv[6 if player is None else player] = 1.0
         self.head: tuple[int, int, int] | None = None
         self.owner: list[int] = []
         self.inplay: frozenset[int] = frozenset()
@@ -338,11 +344,20 @@ class _Seen(Seen):
         self.seats: dict[int, tuple[float, ...]] = {}
         self.laws = (-1, -1)
         self.market: list[int] | None = None
+
+
+class _Private(Seen):
+    """One seat's own tail of the layout (from `_QUESTS`) and what it was written from."""
+
+    def __init__(self, game: Any, player: int) -> None:
+        super().__init__(size() - _QUESTS)
         self.own_quests: list[int] | None = None
         self.battle: list[int] | None = None
 
 
-_CACHE = ObservationCache(_Seen)  # per thread: (the game, viewer) -> _Seen (the layout's seats follow it)
+_CACHE = ObservationCache(_Seen)  # per thread: (the game, _PUBLIC) -> _Seen (the layout's seats follow it)
+_PRIVATE = ObservationCache(_Private)  # per thread: (the game, seat) -> _Private
+_PUBLIC = "public"  # the one record of a game: what every viewer sees alike
 _ZEROS = (
     memoryview(array("f", bytes(4 * max(8, len(EQUIPMENT), len(QUESTS), len(BATTLE))))).cast("B").cast("f")
 )  # cleared blocks

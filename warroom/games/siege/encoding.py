@@ -128,12 +128,15 @@ _VEHICLE_SLOT = {t.index: VEHICLES.index(t.kind) for t in default_content().toke
 def encode_into(st: SiegeState, viewer: int | None, out: NDArray[np.float32]) -> None:
     """`encode(st.view(viewer), viewer)` written into `out` without building the view.
 
-    Incremental: each viewer keeps the observation it was last given (per thread) and copies of
-    the state's parts it was written from (`_Seen`); a block is rewritten only when its source
-    differs from that copy (list and dict comparisons run in C), then the whole is copied to
-    `out`. Equality, not identity, decides, so any state may follow any other (a reset, a clone,
-    a re-dealt state) and the numbers are always those of the state given."""
-    seen = _CACHE.get(st.game, viewer)
+    Incremental: every block but the viewer's seat and the marshal's own hand is the same for
+    every viewer, so one record per game and thread keeps the last observation of those blocks
+    and copies of the state's parts it was written from (`_Seen`): compared with the previous
+    decision's state whoever views it, a block is rewritten only when its source differs from
+    that copy (list and dict comparisons run in C); the whole is copied to `out`, then the
+    viewer's seat is set and, for the marshal alone, its hand counted. Equality, not identity,
+    decides, so any state may follow any other (a reset, a clone, a re-dealt state) and the
+    numbers are always those of the state given."""
+    seen = _CACHE.get(st.game, _PUBLIC)
     mv = seen.mv
     if st.building != seen.building or st.fort != seen.fort or st.dot != seen.dot:
         for s in range(6):
@@ -158,10 +161,6 @@ def encode_into(st: SiegeState, viewer: int | None, out: NDArray[np.float32]) ->
             seen.enemy_discard,
             st.content.token_kind_of,
         )
-    if viewer is not None and viewer == st.game.marshal_seat and st.marshal_hand != seen.marshal_hand:
-        seen.marshal_hand = _pile(
-            mv, (MARSHAL, 1 / 3, _TOKENS), st.marshal_hand, seen.marshal_hand, st.content.token_kind_of
-        )
     sizes = (len(st.deck), len(st.reserve), len(st.marshal_hand), st.turn, st.trades_done, st.patrol)
     if sizes != seen.sizes:
         mv[PILES] = sizes[0] / 49
@@ -185,14 +184,18 @@ def encode_into(st: SiegeState, viewer: int | None, out: NDArray[np.float32]) ->
         _seats(st, mv)
         seen.trophies, seen.out, seen.claims = [t[:] for t in st.trophies], st.out[:], st.claims[:]
     np.copyto(out, seen.arr)
+    out[6 if viewer is None else viewer] = 1.0
+    if viewer is not None and viewer == st.game.marshal_seat and st.marshal_hand:
+        kind_of = st.content.token_kind_of
+        held = np.bincount([kind_of[tid] for tid in st.marshal_hand], minlength=_TOKENS)
+        out[MARSHAL:TURN] = held * (1 / 3)  # a count times its worth, as encode has it
 
 
 class _Seen(Seen):
     """One viewer's last observation and copies of the state's parts it was written from."""
 
-    def __init__(self, game: Any, viewer: int | None) -> None:
+    def __init__(self, game: Any, viewer: str) -> None:
         super().__init__(SIZE)
-        self.mv[6 if viewer is None else viewer] = 1.0
         self.building: list[bool] | None = None
         self.fort: list[bool] | None = None
         self.dot: list[bool] | None = None
@@ -202,7 +205,6 @@ class _Seen(Seen):
         self.hands: list[list[int]] = []
         self.discard: list[int] | None = None
         self.enemy_discard: list[int] | None = None
-        self.marshal_hand: list[int] | None = None
         self.sizes: tuple[int | bool, ...] | None = None
         self.ones = (-1, -1, -1)  # the active and current seat and the decision kind set
         self.trophies: list[list[int]] | None = None
@@ -210,7 +212,8 @@ class _Seen(Seen):
         self.claims: list[int] | None = None
 
 
-_CACHE = ObservationCache(_Seen)  # per thread: (the game, viewer) -> _Seen (the layout's seats follow it)
+_CACHE = ObservationCache(_Seen)  # per thread: (the game, _PUBLIC) -> _Seen (the layout's seats follow it)
+_PUBLIC = "public"  # the one record of a game: what every viewer sees alike
 
 
 def _board(st: SiegeState, mv: memoryview[float]) -> None:
