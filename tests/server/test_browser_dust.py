@@ -42,6 +42,43 @@ def new_page(chromium: Any, width: int = 1280, height: int = 800) -> Any:
     return page
 
 
+# what a page shows of the Dust table: the board's box, each unit's bases, the words still drawn
+# (the page hides a text it cannot make legible: `.illegible`), and the dice images of log and news
+TABLE_BOXES = """() => {
+  const box = (e) => { const r = e.getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom]; };
+  const shown = (e) => getComputedStyle(e).display !== "none" && e.getBoundingClientRect().width > 0;
+  return {
+    board: box(document.querySelector(".dw-board")),
+    bases: [...document.querySelectorAll(".dw-board .unit .model")].map(box),
+    labels: [...document.querySelectorAll(".dw-board .unit-label")].filter(shown).map(box),
+    objectives: [...document.querySelectorAll(".dw-board .objective text")].filter(shown).map(box),
+    words: [...document.querySelectorAll(".dw-board .zone-label, .dw-board .edge-name")].filter(shown).length,
+    dice: [...document.querySelectorAll(".die-img")].filter(shown)
+      .map((d) => d.querySelector(".die-face").getAttribute("class")),
+  };
+}"""
+
+
+def check_table(page: Any) -> None:
+    """The table as drawn (a phone's too): the board at a real size with every unit's bases inside it,
+    the zones' and edges' names legible (not hidden), the units' names never over each other or
+    the objective's, and
+    no die drawn that is not a single Dust die (a roll of two pools is the entry's words)."""
+    seen = page.evaluate(TABLE_BOXES)
+    left, top, right, bottom = seen["board"]
+    assert right - left >= 300 and bottom - top >= 180, seen["board"]
+    assert seen["bases"]
+    for x1, y1, x2, y2 in seen["bases"]:
+        assert left <= x1 and x2 <= right and top <= y1 and y2 <= bottom, (seen["board"], (x1, y1, x2, y2))
+    assert seen["words"] >= 4  # two zones and two edges named, at a size the page keeps
+    labels = seen["labels"]
+    assert labels, "no unit named on the board"
+    for i, a in enumerate(labels):
+        for b in labels[i + 1 :] + seen["objectives"]:  # nor over the objective's words
+            assert a[2] <= b[0] or b[2] <= a[0] or a[3] <= b[1] or b[3] <= a[1], (a, b)
+    assert all(re.fullmatch(r"die-face face-[1-6]", cls) for cls in seen["dice"]), seen["dice"]
+
+
 def window_shot(page: Any, name: str) -> None:
     """A screenshot of the window as it is (a full-page one would resize the page mid-drag)."""
     from PIL import Image
@@ -296,6 +333,7 @@ def test_dust_warfare_first_battle_two_turns_by_dragging_and_clicking(browser: A
     assert "hit(s)" in log and "deploys: the leader now" in log and "moves: the leader now" in log
     assert "(Allies)" in log and "(Axis)" in log
     assert not re.search(r"\(\d+(?:\.\d+)?, \d+(?:\.\d+)?\)|\d°", log), log
+    check_table(page)
     measure_and_read_a_card(page, server, created["id"], doc["view"])
     assert not page.errors, page.errors
     # the same table on a phone, as a spectator
@@ -303,5 +341,6 @@ def test_dust_warfare_first_battle_two_turns_by_dragging_and_clicking(browser: A
     phone.goto(server.base + f"/t/{created['id']}")
     phone.wait_for_selector(".dw-board .unit")
     phone.wait_for_timeout(300)
+    check_table(phone)
     shot(phone, "dust_warfare-390x844")
     assert not phone.errors, phone.errors

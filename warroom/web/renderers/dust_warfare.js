@@ -15,23 +15,31 @@
 // Everything else comes from the legal options' parts (units, targets, regions, points, miniatures)
 // and an attack's dice from its consequence: no rule lives here, and no action text is read.
 import { el, tokenFromHash } from "../net.js";
-import { part, seatColour, svg } from "./common.js";
+import { legibleText, part, seatColour, svg } from "./common.js";
 
 const PX = 12; // pixels per inch
 const MARGIN = 26;
 const SEATS = [seatColour(0), seatColour(1)]; // the table's seat colours: the log's dots match
 const SEAT_DARK = ["#5a4510", "#1d4f6b"];
 const f = (n) => Number(n).toFixed(1);
+// The board's words are drawn at 10 table pixels; on a small screen (a phone shows the 72" table
+// some 0.4 screen px to a table px) they grow by `g.k` so each reads at LEGIBLE screen px or more
+// (the page's legibleText would hide text that small, leaving a bare board).
+const LEGIBLE = 12.5;
+const MAX_FLASHES = 3; // the news of the last attacks drawn on the table at once
 const inches = (n) => `${Number(n).toFixed(1)}"`;
 
 let CATALOG = { units: {}, weapons: {} };
 function useCatalog(catalog) { CATALOG = { units: catalog.units || {}, weapons: catalog.weapons || {} }; }
 
 // Its styles are a same-origin stylesheet next to this module (the page's Content-Security-Policy
-// refuses inline styles), added to the page once.
+// refuses inline styles), added to the page once. Until it has loaded, the board's words have the
+// page's default size, and the page's legibleText, measuring them then, would hide them for good
+// on a phone (only the north arrow, no text, was left): once it loads, the board is drawn anew.
 function useStyles() {
   if (document.getElementById("dw-styles")) return;
-  document.head.append(el("link", { id: "dw-styles", rel: "stylesheet", href: new URL("./dust_warfare.css", import.meta.url).href }));
+  document.head.append(el("link", { id: "dw-styles", rel: "stylesheet", href: new URL("./dust_warfare.css", import.meta.url).href,
+    onload: () => page.onStyles() }));
 }
 
 // ---------------------------------------------------------------- shared state of this table page
@@ -39,6 +47,7 @@ const page = {
   view: null, ui: null, selected: null, tape: false, tapeResult: null, explain: null,
   marchOf: new Map(), // unit id -> whether its current move is a March Move (from the move event)
   onChange: () => {},
+  onStyles: () => {}, // the board drawn anew once its stylesheet has loaded
 };
 
 function tableIdOf(ui) {
@@ -48,15 +57,17 @@ function tableIdOf(ui) {
 }
 
 // ---------------------------------------------------------------- geometry on the page
-function geometry(view) {
+function geometry(view, screenWidth = 0) {
   const W = view.table.width;
   const D = view.table.depth;
+  const width = W * PX + 2 * MARGIN;
+  const k = screenWidth > 0 ? Math.max(1, Math.round((LEGIBLE / (10 * (screenWidth / width))) * 10) / 10) : 1;
   const viewer = page.ui?.viewer;
   // each player sees the table from their own long edge, as at a physical table
   const flip = viewer !== null && viewer !== undefined && view.edges?.[viewer] === "north";
   return {
-    W, D, flip,
-    width: W * PX + 2 * MARGIN, height: D * PX + 2 * MARGIN,
+    W, D, flip, k,
+    width, height: D * PX + 2 * MARGIN,
     X: (x) => MARGIN + (flip ? W - x : x) * PX,
     Y: (y) => MARGIN + (flip ? y : D - y) * PX,
     toTable: (px, py) => {
@@ -141,7 +152,7 @@ function drawZones(view, g) {
     const everywhere = low <= 0 && high >= g.D;
     const side = view.players[z.seat].name;
     const y = !everywhere ? (low + high) / 2 : z.edge === "north" ? g.D - 3 : 3;
-    layer.append(svg("text", { x: f(g.X(g.flip ? g.W - 1 : 1)), y: f(g.Y(y) + 4), class: "zone-label", "data-zone-label": z.seat },
+    layer.append(svg("text", { x: f(g.X(g.flip ? g.W - 1 : 1)), y: f(g.Y(y) + 4 * g.k), class: "zone-label", "data-zone-label": z.seat },
       everywhere ? `${side} deploy anywhere (${z.edge} edge)` : `${side} deployment zone · ${z.edge} edge`));
   }
   return layer;
@@ -164,7 +175,7 @@ function drawCompass(g) {
     svg("text", { x: f(cx), y: f(northTop ? tip - 4 : tip + 12), class: "north-letter" }, "N"));
   // inside the cloth at the right end of each long edge (the zone labels hold the left end)
   const x = g.X(g.flip ? 0 : g.W) - 6;
-  layer.append(svg("text", { x: f(x), y: f(top + 14), class: "edge-name", "data-edge": northTop ? "north" : "south" }, northTop ? "north edge" : "south edge"),
+  layer.append(svg("text", { x: f(x), y: f(top + 14 * g.k), class: "edge-name", "data-edge": northTop ? "north" : "south" }, northTop ? "north edge" : "south edge"),
     svg("text", { x: f(x), y: f(bottom - 6), class: "edge-name", "data-edge": northTop ? "south" : "north" }, northTop ? "south edge" : "north edge"));
   return layer;
 }
@@ -173,13 +184,27 @@ function drawObjectives(view, g) {
   const layer = svg("g", { class: "objectives" });
   for (const o of view.objectives || []) {
     const [x, y] = o.point;
-    const holder = o.controller >= 0 ? view.players[o.controller].name : "nobody";
     layer.append(svg("g", { class: "objective", "data-objective": o.id },
       svg("circle", { cx: g.X(x), cy: g.Y(y), r: o.control * PX, class: "control" }),
       svg("path", { class: "star", transform: `translate(${f(g.X(x))},${f(g.Y(y))}) scale(1.6)`, d: "M0,-5 L1.5,-1.5 L5,-1.5 L2.2,1 L3.2,4.8 L0,2.6 L-3.2,4.8 L-2.2,1 L-5,-1.5 L-1.5,-1.5 Z" }),
-      svg("text", { x: g.X(x), y: f(g.Y(y) - o.control * PX - 4) }, `${o.name} · ${o.sp} SP · held by ${holder}`)));
+      svg("text", { x: g.X(x), y: f(objectiveBaseline(o, g)) }, objectiveWords(o, view))));
   }
   return layer;
+}
+
+function objectiveWords(o, view) {
+  return `${o.name} · ${o.sp} SP · held by ${o.controller >= 0 ? view.players[o.controller].name : "nobody"}`;
+}
+function objectiveBaseline(o, g) { return g.Y(o.point[1]) - o.control * PX - 4; }
+
+// The objectives' names as boxes (table px) the units' names keep clear of (labelSpot).
+function objectiveBoxes(view, g) {
+  return (view.objectives || []).map((o) => {
+    const size = 11 * g.k;
+    const w = 0.66 * size * objectiveWords(o, view).length;
+    const y = objectiveBaseline(o, g);
+    return { x1: g.X(o.point[0]) - w / 2, x2: g.X(o.point[0]) + w / 2, y1: y - 1.1 * size, y2: y + 0.4 * size };
+  });
 }
 
 // Night Encounter's unit markers (DW-BTL-06, DW-NE-02): a face-down disk of r 1" with its id; which
@@ -193,7 +218,7 @@ function drawMarkers(view, g) {
     layer.append(svg("g", { class: cls, "data-marker": m.id },
       svg("circle", { cx: g.X(m.x), cy: g.Y(m.y), r: m.radius * PX, fill: m.seat === 0 ? "#4f6d3a" : "#6b6b6b",
         stroke: "#111", "stroke-width": 1.5, opacity: m.activated ? 0.6 : 0.95 }),
-      svg("text", { x: g.X(m.x), y: f(g.Y(m.y) + 3), "text-anchor": "middle", "font-size": 9, fill: "#fff" }, m.id)));
+      svg("text", { x: g.X(m.x), y: f(g.Y(m.y) + 3 * g.k), class: "marker-label" }, m.id)));
   }
   return layer;
 }
@@ -230,29 +255,64 @@ function drawUnit(unit, g, state) {
   }
   if (lead) {
     const x = g.X(lead.x);
-    const y = g.Y(lead.y) - lead.radius * PX - 6;
-    // near the right-hand edge of the screen the label reads leftwards, so it is never cut off
-    const leftwards = x > g.width - MARGIN - 12 * PX;
-    node.append(svg("text", { x: f(leftwards ? x - lead.radius * PX - 3 : x + lead.radius * PX + 3), y: f(y + 4), class: "unit-label",
-      "text-anchor": leftwards ? "end" : "start" }, short(unit, page.view)));
-    let cx = leftwards ? x + lead.radius * PX + 8 : x - lead.radius * PX - 8; // the chips on the other side
-    const step = leftwards ? 15 : -15;
+    const r = lead.radius * PX;
+    const spot = labelSpot(short(unit, page.view), x, g.Y(lead.y), r, g, state.labels || []);
+    if (spot) {
+      node.append(svg("text", { x: f(spot.x), y: f(spot.y), class: "unit-label", "text-anchor": spot.leftwards ? "end" : "start" },
+        short(unit, page.view)));
+    }
+    // the chips beside the leader, on the side its name does not take
+    const leftwards = spot ? spot.leftwards : x > g.width - MARGIN - 12 * PX;
+    const y = g.Y(lead.y) - r - 6 * g.k;
+    let cx = leftwards ? x + r + 8 * g.k : x - r - 8 * g.k;
+    const step = (leftwards ? 15 : -15) * g.k;
+    const at = (dx, dy) => `translate(${f(cx + dx * g.k)},${f(y + dy * g.k)}) scale(${g.k})`;
     if (unit.suppression) {
-      node.append(svg("g", { class: "chip supp", transform: `translate(${f(cx)},${f(y)})` }, svg("circle", { r: 7 }), svg("text", { y: 3 }, unit.suppression),
+      node.append(svg("g", { class: "chip supp", transform: at(0, 0) }, svg("circle", { r: 7 }), svg("text", { y: 3 }, unit.suppression),
         svg("title", {}, `${unit.suppression} Suppression marker(s)`)));
       cx += step;
     }
     if (unit.reaction) {
-      node.append(svg("g", { class: "chip react", transform: `translate(${f(cx)},${f(y)})` }, svg("circle", { r: 7 }), svg("text", { y: 3 }, "R"),
+      node.append(svg("g", { class: "chip react", transform: at(0, 0) }, svg("circle", { r: 7 }), svg("text", { y: 3 }, "R"),
         svg("title", {}, "Reaction marker")));
       cx += step;
     }
     if (unit.retreating) {
-      node.append(svg("g", { class: "chip retreat", transform: `translate(${f(cx - 20)},${f(y - 6)})` }, svg("rect", { width: 40, height: 12, rx: 3 }),
+      node.append(svg("g", { class: "chip retreat", transform: at(-20, -6) }, svg("rect", { width: 40, height: 12, rx: 3 }),
         svg("text", { x: 20, y: 9 }, "RETREAT")));
     }
   }
   return node;
+}
+
+// Where a unit's name goes beside its leader's base (r table px): right of it, left of it, above
+// or below, the first place that keeps it on the table's picture and clear of the names already
+// placed (`taken`, boxes in table px, which it joins); null when none is: then the name is left
+// out (the base's tooltip, the roster and the card name it), so names never pile up where units
+// stand close. Its size is the board's word size (10 px × g.k, bold sans: under 0.66 em a letter).
+function labelSpot(text, x, y, r, g, taken) {
+  const size = 10 * g.k;
+  const w = 0.66 * size * text.length + 4; // a little over the drawn box, ascent and descent included
+  const h = 1.5 * size;
+  const gap = 3 * g.k;
+  const above = y - r - 2;
+  const below = y + r + size;
+  const preferLeft = x > g.width - MARGIN - 12 * PX; // near the right-hand edge it reads leftwards
+  const right = { x: x + r + gap, leftwards: false };
+  const left = { x: x - r - gap, leftwards: true };
+  const sides = preferLeft ? [left, right] : [right, left];
+  const spots = [...sides.map((s) => ({ ...s, y: above })), ...sides.map((s) => ({ ...s, y: below })),
+    { x: x - w / 2, y: y - r - 2 - size, leftwards: false }];
+  for (const spot of spots) {
+    const x1 = spot.leftwards ? spot.x - w : spot.x;
+    const pad = 2 * g.k; // the letters' outline (stroke) reaches past the text's own box
+    const box = { x1: x1 - pad, x2: x1 + w + pad, y1: spot.y - 1.1 * size, y2: spot.y - 1.1 * size + h };
+    if (box.x1 < 0 || box.x2 > g.width || box.y1 < 0 || box.y2 > g.height) continue;
+    if (taken.some((b) => box.x1 < b.x2 && b.x1 < box.x2 && box.y1 < b.y2 && b.y1 < box.y2)) continue;
+    taken.push(box);
+    return spot;
+  }
+  return null;
 }
 
 // A unit as a player names it, never by the engine's id (`u5`): its card's name and side, two alike
@@ -311,13 +371,23 @@ const DO_WORDS = {
   assault: "Assault", "assault-sustained": "Sustained assault",
 };
 
+// An option's words as the server says them (its label after the typed text: 'a 6" square, its
+// middle 4" south of the south-west low wall'), for the handle that picks it; null when no option
+// has words for it.
+function optionWords(handle) {
+  const option = (page.ui?.options || []).find((a) => handles(a, page.view).includes(handle));
+  const label = option?.label || "";
+  const words = option && label.startsWith(option.text) ? label.slice(option.text.length).replace(/^[\s:]+/, "") : "";
+  return words || null;
+}
+
 function handleLabel(handle) {
   const [kind, value] = handle.split(":");
   const unit = page.view?.units?.[Number(value)];
   if (kind === "unit" || kind === "target") return unit ? title(unit, page.view) : value;
   if (kind === "do") return DO_WORDS[value] || value;
-  if (kind === "region") return `region ${value}`;
-  if (kind === "point") return `leader at (${value})`;
+  if (kind === "region") return optionWords(handle) || "a 6\" square of the table";
+  if (kind === "point") return `leader ${optionWords(handle) || "at the point picked"}`;
   if (kind === "model") { // a miniature by its role and unit, not by its ids
     const [u, m] = value.split(".").map(Number);
     const owner = page.view?.units?.[u];
@@ -337,6 +407,17 @@ function board(container) {
     root.append(layers[name]);
   }
   container.append(root);
+  // fresh words, measured by the page once drawn (its legibleText hides what it cannot make legible)
+  function redrawWords() {
+    drawnStatic = null;
+    redraw();
+    legibleText(root);
+  }
+  page.onStyles = redrawWords;
+  // another size on the screen (a phone turned, a window resized) may want other word sizes
+  new ResizeObserver(() => {
+    if (page.view && g && geometry(page.view, root.getBoundingClientRect().width).k !== g.k) redrawWords();
+  }).observe(root);
   let drawnStatic = null;
   let g = null;
   let drag = null;
@@ -354,11 +435,13 @@ function board(container) {
     const view = page.view;
     const ui = page.ui;
     if (!view || !ui) return;
-    const next = geometry(view);
-    // terrain placed during setup (Secret Mission, DW-BTL-01) is drawn as it comes
-    const key = `${next.W}x${next.D}:${next.flip}:${view.terrain.length}`;
+    const next = geometry(view, root.getBoundingClientRect().width);
+    // terrain placed during setup (Secret Mission, DW-BTL-01) is drawn as it comes; the words'
+    // size follows the board's size on the screen
+    const key = `${next.W}x${next.D}:${next.flip}:${view.terrain.length}:${next.k}`;
     if (key !== drawnStatic) {
       root.setAttribute("viewBox", `0 0 ${next.width} ${next.height}`);
+      root.style.setProperty("--k", String(next.k));
       layers.static.replaceChildren(drawStatic(view, next));
       drawnStatic = key;
     }
@@ -382,11 +465,11 @@ function board(container) {
         const x = Math.min(g.X(box[0]), g.X(box[2]));
         const y = Math.min(g.Y(box[1]), g.Y(box[3]));
         layer.append(svg("rect", { x: f(x), y: f(y), width: f(Math.abs(g.X(box[2]) - g.X(box[0]))), height: f(Math.abs(g.Y(box[3]) - g.Y(box[1]))),
-          class: "region", "data-handle": h, onclick: () => { if (!justDragged) ui.onHandle(h); } }, svg("title", {}, `place the leader in x ${box[0]}-${box[2]}, y ${box[1]}-${box[3]}`)));
+          class: "region", "data-handle": h, onclick: () => { if (!justDragged) ui.onHandle(h); } }, svg("title", {}, `place the leader in ${optionWords(h) || "this 6\" square"}`)));
       } else if (kind === "point") {
         const [x, y] = value.split(",").map(Number);
         layer.append(svg("circle", { cx: f(g.X(x)), cy: f(g.Y(y)), r: 3.2, class: "lattice", "data-handle": h, onclick: () => { if (!justDragged) ui.onHandle(h); } },
-          svg("title", {}, `leader at (${x}, ${y})`)));
+          svg("title", {}, `the leader ${optionWords(h) || "here"}`)));
       }
     }
   }
@@ -395,14 +478,17 @@ function board(container) {
     const layer = layers.units;
     layer.replaceChildren();
     const placing = dragTarget(view, ui);
-    for (const unit of view.units) {
+    const labels = objectiveBoxes(view, g); // the words placed so far: the next name finds room clear of them
+    const order = [...view.units].sort((a, b) => rank(b, ui) - rank(a, ui)); // a unit to pick is named first
+    const nodes = new Map();
+    for (const unit of order) {
       if (unit.status !== "table" || !living(unit).length) continue;
       const handle = `unit:${unit.id}`;
       const target = `target:${unit.id}`;
       const clickable = ui.clickable.has(handle) || ui.clickable.has(target);
       const node = drawUnit(unit, g, {
         clickable, selected: ui.selected.has(handle) || ui.selected.has(target) || page.selected === unit.id,
-        draggable: placing && placing.unit.id === unit.id && placing.purpose !== "deploy",
+        draggable: placing && placing.unit.id === unit.id && placing.purpose !== "deploy", labels,
       });
       node.addEventListener("click", (event) => {
         if (page.tape || justDragged) return;
@@ -413,8 +499,16 @@ function board(container) {
         else if (ui.clickable.has(target)) ui.onHandle(target);
         else page.onChange();
       });
-      layer.append(node);
+      nodes.set(unit.id, node);
     }
+    layer.append(...[...nodes].sort((a, b) => a[0] - b[0]).map(([, node]) => node)); // drawn in unit order
+  }
+
+  // whose name gets room first: the unit picked, then those an option names, then the rest
+  function rank(unit, ui) {
+    const named = (h) => ui.selected.has(h) || ui.clickable.has(h);
+    if (page.selected === unit.id || ui.selected.has(`unit:${unit.id}`) || ui.selected.has(`target:${unit.id}`)) return 2;
+    return named(`unit:${unit.id}`) || named(`target:${unit.id}`) ? 1 : 0;
   }
 
   // the marks of the decision: targets with their dice, the chips of a picked unit's or target's
@@ -432,7 +526,7 @@ function board(container) {
         for (const m of living(unit)) layer.append(svg("circle", { cx: f(g.X(m.x)), cy: f(g.Y(m.y)), r: f(m.radius * PX + 5), class: "target-ring" }));
         const n = dice.get(unit.id);
         if (n !== undefined) {
-          layer.append(svg("g", { class: "dice-badge", "data-dice": unit.id, transform: `translate(${f(g.X(lead.x))},${f(g.Y(lead.y) + lead.radius * PX + 16)})` },
+          layer.append(svg("g", { class: "dice-badge", "data-dice": unit.id, transform: `translate(${f(g.X(lead.x))},${f(g.Y(lead.y) + lead.radius * PX + 16 * g.k)}) scale(${g.k})` },
             svg("rect", { x: -34, y: -11, width: 68, height: 20, rx: 6 }), svg("text", { y: 4 }, `${n} ${n === "1" ? "die" : "dice"}`)));
         }
       }
@@ -449,9 +543,9 @@ function board(container) {
       const chips = [...ui.clickable].filter((h) => h.startsWith("do:"));
       if (lead) {
         chips.forEach((h, i) => {
-          const x = g.X(lead.x) + 30 + lead.radius * PX;
-          const y = g.Y(lead.y) - 10 + i * 24;
-          layer.append(svg("g", { class: "do-chip", "data-handle": h, transform: `translate(${f(x)},${f(y)})`, onclick: (e) => { e.stopPropagation(); ui.onHandle(h); } },
+          const x = Math.min(g.X(lead.x) + 30 + lead.radius * PX, g.width - 120 * g.k); // on the picture, by its right side
+          const y = g.Y(lead.y) + (i * 24 - 10) * g.k;
+          layer.append(svg("g", { class: "do-chip", "data-handle": h, transform: `translate(${f(x)},${f(y)}) scale(${g.k})`, onclick: (e) => { e.stopPropagation(); ui.onHandle(h); } },
             svg("rect", { x: 0, y: -10, width: 118, height: 20, rx: 10 }), svg("text", { x: 59, y: 4 }, DO_WORDS[h.slice(3)] || h.slice(3))));
         });
       }
@@ -550,8 +644,9 @@ function board(container) {
 
   async function submit(proposal) {
     const text = placeText(proposal);
-    page.explain = { ok: true, text: `Checking: leader to (${proposal.centres[0].join(", ")})…` };
+    page.explain = { ok: true, text: "Checking the drop…" };
     page.onChange();
+    let words = ""; // the engine's words for the drop ('place the leader on the hill, with 4 more: ...')
     try {
       const answer = await verdict(text);
       if (answer && !answer.legal) {
@@ -559,8 +654,9 @@ function board(container) {
         page.onChange();
         return;
       }
+      words = answer?.words || "";
     } catch { /* no answer: let the move itself be refused or played */ }
-    page.explain = { ok: true, text: `Played: leader to (${proposal.centres[0].join(", ")}).` };
+    page.explain = { ok: true, text: words ? `Played: ${words}.` : "Played." };
     page.onChange();
     page.ui.act(text);
   }
@@ -669,9 +765,10 @@ function board(container) {
   }
 
   function labelBox(x, y, text, cls) {
+    const k = g?.k || 1;
     const w = 8 + 6.6 * text.length;
-    const gx = Math.min(Math.max(4, x), (g?.width || 900) - w - 4);
-    return svg("g", { class: `label-box ${cls}`, transform: `translate(${f(gx)},${f(Math.max(16, y))})` },
+    const gx = Math.min(Math.max(4, x), (g?.width || 900) - w * k - 4);
+    return svg("g", { class: `label-box ${cls}`, transform: `translate(${f(gx)},${f(Math.max(16 * k, y))}) scale(${k})` },
       svg("rect", { x: 0, y: -14, width: f(w), height: 20, rx: 5 }), svg("text", { x: 5, y: 1 }, text));
   }
 
@@ -703,8 +800,13 @@ function board(container) {
         const lead = unit && (leaderOf(unit) || unit.models.find((m) => m.x !== null));
         if (!lead || lead.x === null) continue;
         const text = e.kind === "dice" ? `${d.hits} hit(s) · ${d.cover} cover · ${d.armour} armour · ${d.unsaved} unsaved`
-          : e.kind === "suppressed" ? e.text : "✕ destroyed";
-        const node = svg("g", { class: "flash" }, labelBox(g.X(lead.x) - 40, g.Y(lead.y) - 30, text, "flash-label"));
+          : e.kind === "suppressed" ? `${d.markers} Suppression` : "✕ destroyed";
+        // one flash a unit (its latest news), and the latest few on the table, so they never pile up
+        // (the unit's name is where the flash stands; the log has the whole sentence)
+        const id = String(d.target ?? d.unit);
+        for (const old of layers.flash.querySelectorAll(`[data-unit="${id}"]`)) old.remove();
+        while (layers.flash.childElementCount >= MAX_FLASHES) layers.flash.firstElementChild?.remove();
+        const node = svg("g", { class: "flash", "data-unit": id }, labelBox(g.X(lead.x) - 40 * g.k, g.Y(lead.y) - 30 * g.k, text, "flash-label"));
         layers.flash.append(node);
         setTimeout(() => node.remove(), 4000);
       }
