@@ -21,7 +21,11 @@ from pathlib import Path
 # Each entry compiles as it is (mypy-strict code, no change made for mypyc) and pays in the random
 # playouts of bench_vs_openspiel.py (docs/speed.md has the figures). Order: core, then per game.
 MODULES: tuple[str, ...] = (
-    # every die and shuffle of every game
+    # every die and shuffle of every game. Compiled it is no faster (interleaved on the loaded
+    # machine: a 49-card shuffle 28-48 us against 27-39 us interpreted, `below` 0.67-1.27 us
+    # against 0.62-1.16 us): SplitMix64's 64-bit values do not fit mypyc's tagged 63-bit ints, so
+    # each operation takes the boxed slow path (CPyTagged_*). Kept: the compiled rules call it
+    # natively, and a build without it measured no different (docs/speed.md).
     "warroom.core.rng",
     # Siege: the play phase's option lists, enemies advancing and colliding, the agenda's jobs
     "warroom.games.siege.rules.cards",
@@ -70,9 +74,11 @@ MODULES: tuple[str, ...] = (
 # Modules tried and kept out of MODULES, with the reason (docs/speed.md has the measurements).
 LEFT_OUT: dict[str, str] = {
     "warroom.core.engine": (
-        "mypyc refuses `Decision(tuple)` ('Inheriting from most builtin types is unimplemented'), and "
-        "every game's interpreted state derives from `TurnState`: it needs mypyc_attr(native_class=False) "
-        "on Decision and allow_interpreted_subclasses on TurnState, edits to the core contract"
+        "`Decision(tuple)` compiles as a non-native class (mypyc_attr(native_class=False), tried), but "
+        "`TurnState` cannot: its base `State` (core/game.py) is interpreted, so it can only be non-native, "
+        "and mypyc 2.4's non-native methods refuse instances of subclasses ('TurnState object expected; "
+        "got SiegeState'); a native TurnState needs a native State (core/game.py compiled, with "
+        "allow_interpreted_subclasses on State and TurnState), which works in a small trial"
     ),
     "warroom.core.actions": (
         "compiles, but every game's action class derives from `Action` (and Metro's table from "
