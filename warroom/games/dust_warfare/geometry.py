@@ -725,6 +725,16 @@ class Mover:
         self._soft = _Index([p.polygon for p in soft])
         self._outlines = [(p.polygon, r) for p in walls] + [(p.polygon, r + TOL) for p in soft]
         self._nodes: list[Point2] | None = None
+        self._seen: dict[tuple[float, float, float, float], bool] = {}
+
+    def sees(self, ax: float, ay: float, bx: float, by: float) -> bool:
+        """`is_clear`, remembered by segment: the path searches of a unit's miniatures, which
+        share their mover (`Stride`), test the same segments between the same graph nodes."""
+        key = (ax, ay, bx, by)
+        found = self._seen.get(key)
+        if found is None:
+            found = self._seen[key] = self.is_clear(ax, ay, bx, by)
+        return found
 
     def is_clear(self, ax: float, ay: float, bx: float, by: float) -> bool:
         """The base swept along the segment a→b crosses nothing it may not (DW-GEO-16)."""
@@ -840,7 +850,7 @@ class Paths:
                 if done[v]:
                     continue
                 c = d + math.hypot(vx - ux, vy - uy)
-                if c > limit or c >= cost[v] - TOL or not self.mover.is_clear(ux, uy, vx, vy):
+                if c > limit or c >= cost[v] - TOL or not self.mover.sees(ux, uy, vx, vy):
                     continue
                 c += self.mover.board.vertical_cost(ux, uy, vx, vy)
                 if c <= limit and c < cost[v]:
@@ -868,7 +878,7 @@ class Paths:
             for v in settled:
                 vx, vy = nodes[v]
                 c = cost[v] + math.hypot(x - vx, y - vy)
-                if c < best - TOL and c <= self.budget + TOL and self.mover.is_clear(vx, vy, x, y):
+                if c < best - TOL and c <= self.budget + TOL and self.mover.sees(vx, vy, x, y):
                     c += self.mover.board.vertical_cost(vx, vy, x, y)
                     if c < best:
                         best, via = c, v
@@ -910,15 +920,25 @@ class Stride:
         ignore_difficult: bool = False,
         blockers: Sequence[Base] = (),
         leaving: bool = False,
+        movers: dict[float, tuple[Mover, Mover | None]] | None = None,
     ) -> None:
+        """`movers`, by radius: the movers already made for the other miniatures of the same
+        Move (same table, profile, blockers and flags), shared so their memory is too."""
         self.base = base
         self.allowance = allowance
         self.ignore_difficult = ignore_difficult
-        self.through = Mover(board, base.r, profile, blockers, leaving=leaving)
-        has_difficult = any(profile.effect(p) is Passability.DIFFICULT for p in board.pieces)
-        self.avoid: Mover | None = None
-        if has_difficult and not ignore_difficult:
-            self.avoid = Mover(board, base.r, profile, blockers, avoid_difficult=True, leaving=leaving)
+        made = movers.get(base.r) if movers is not None else None
+        if made is None:
+            through = Mover(board, base.r, profile, blockers, leaving=leaving)
+            has_difficult = any(profile.effect(p) is Passability.DIFFICULT for p in board.pieces)
+            avoid = None
+            if has_difficult and not ignore_difficult:
+                avoid = Mover(board, base.r, profile, blockers, avoid_difficult=True, leaving=leaving)
+            made = (through, avoid)
+            if movers is not None:
+                movers[base.r] = made
+        self.through: Mover = made[0]
+        self.avoid: Mover | None = made[1]
         start = base.centre
         self.starts_difficult = self.avoid is not None and self.avoid.touches_difficult([start])
         self._full = None if self.starts_difficult else Paths(self.avoid or self.through, start, allowance)
@@ -1060,6 +1080,7 @@ class UnitMove:
         """Each miniature's Move, blocked by enemies and friendly Vehicles (DW-GEO-16)."""
         if self._strides is None:
             blockers = self.enemies + tuple(f for f in self.friends if f.is_vehicle)
+            movers: dict[float, tuple[Mover, Mover | None]] = {}
             self._strides = [
                 Stride(
                     self.board,
@@ -1068,6 +1089,7 @@ class UnitMove:
                     self.allowance,
                     ignore_difficult=self.march,
                     blockers=blockers,
+                    movers=movers,
                 )
                 for b in self.bases
             ]
