@@ -683,6 +683,47 @@ def test_geo_17_deployment_candidates_in_zone():
     assert not deploy.is_legal(Placement(((50.5, 9.0), (52.0, 9.0))))  # on the placed base
 
 
+@pytest.mark.parametrize("radius", [0.5, 2.5, 5.0])
+def test_set_05_the_zone_measured_on_arrays_admits_exactly_as_one_by_one(radius: float) -> None:
+    """DW-SET-05 / DW-SM-06: `UnitDeployment.admit_all` (one Shapely call over every lattice
+    point) decides exactly what `Zone.admits` decides point by point, on Secret Mission's zone
+    whose oversize rule admits a base of diameter over 9" touching the edge (left to `admits`)."""
+    secret = zone(shipped()["secret_mission"], BOARD, Edge.SOUTH)
+    for area in (secret, deployment_zone(BOARD, Edge.SOUTH, 12)):
+        lead = Base(0.0, 0.0, radius, 1.0)
+        points = [(x / 2, y / 2) for x in range(-2, 146) for y in range(-2, 30)]
+        arrays = UnitDeployment(BOARD, (lead,), SOLDIER, area)
+        arrays.admit_all(points)
+        for x, y in points:
+            assert arrays.admits(lead.at(x, y)) is area.admits(BOARD, lead.at(x, y)), (area, x, y)
+    assert any(secret.admits(BOARD, Base(x, 5.0, 5.0, 1.0)) for x in range(5, 68))  # the oversize case met
+
+
+def test_geo_16_17_remembered_verdicts_equal_fresh_ones() -> None:
+    """DW-GEO-16/17: a Move asked about the same candidates twice (its bases' clearance and its
+    movers' segments remembered, its followers sharing movers) answers as a fresh Move does, and
+    a candidate beyond the allowance in a straight line is refused."""
+    team = tuple(CONTENT.base("U-A05", 0, 0).at(20 + 2 * k, 12) for k in range(3))
+    blockers = (Base(22.0, 16.0, 1.0, 1.0),)
+
+    def move() -> UnitMove:
+        return UnitMove(BOARD, team, SOLDIER, 6.0, enemies=blockers, leadership=6)
+
+    kept = move()
+    asked = [
+        Placement(formation((float(x), float(y)), t, h, 2))
+        for x in range(16, 28, 2)
+        for y in range(12, 20, 2)
+        for t in Formation
+        for h in HEADINGS
+    ]
+    first = [kept.is_legal(p) for p in asked]
+    assert first == [kept.is_legal(p) for p in asked] == [move().is_legal(p) for p in asked]
+    assert any(first) and not all(first)
+    assert not kept.is_legal(Placement(((27.0, 12.0), (29.0, 12.0), (31.0, 12.0))))  # 7" from home
+    assert kept.strides()[1].through is kept.strides()[2].through  # equal radius, one mover
+
+
 # ---------------------------------------------------------------- terrain placement
 
 
