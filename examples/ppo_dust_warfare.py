@@ -8,7 +8,9 @@ the trained policy only (the baselines' rows would cost another 400 slow games).
 
 from maskable_ppo import Config, main
 
-CONFIG = Config("dust_warfare", {"scenario": "first_battle"}, timesteps=2_000, players=("trained",))
+CONFIG = Config(
+    "dust_warfare", {"scenario": "first_battle"}, timesteps=2_000, shaped=True, players=("trained",)
+)
 
 if __name__ == "__main__":
     main(CONFIG)

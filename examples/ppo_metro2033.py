@@ -7,7 +7,7 @@ and is evaluated against random and heuristic opponents.
 
 from maskable_ppo import Config, main
 
-CONFIG = Config("metro2033", {"players": 2}, timesteps=8_000)
+CONFIG = Config("metro2033", {"players": 2}, timesteps=8_000, shaped=True)
 
 if __name__ == "__main__":
     main(CONFIG)
