@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import math
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import partial
 from typing import Any
@@ -119,9 +120,14 @@ class _Search:
     def run(self) -> Action:
         settings, rng = self.settings, self.agent.rng
         deadline = None if settings.seconds is None else time.perf_counter() + settings.seconds
+        last = 0.0  # how long the last iteration took: one is not started unless it fits the budget
         for done in range(1, settings.iterations + 1):
+            began = time.perf_counter()
+            if deadline is not None and done > 1 and began + last > deadline:
+                break  # a whole playout (WoT Rush's are long) would overrun the cap
             self.iterate(_world(self.root_state, self.me, rng))
-            if deadline is not None and time.perf_counter() >= deadline:
+            last = time.perf_counter() - began
+            if deadline is not None and began + last >= deadline:
                 break
             if self.is_settled(settings.iterations - done):
                 break
@@ -202,14 +208,15 @@ class _Search:
 
 
 def _playout(agent: MctsAgent, state: State, limit: int, low: float, span: float) -> list[float]:
-    game, policy = state.game, agent.policy
-    settings = agent.settings
+    game = state.game
+    choose, settings = agent.chooser(game), agent.settings  # looked up once a playout, not once a step
     evaluated = agent.evaluates(game)
     steps = min(limit, settings.depth) if evaluated else limit
+    apply, is_terminal = state.apply_action, state.is_terminal
     for _ in range(steps):
-        if state.is_terminal():
+        if is_terminal():
             break
-        state.apply_action(policy(state))
+        apply(choose(state))
     if state.is_terminal():
         values = state.returns()
     else:
@@ -359,10 +366,15 @@ class MctsAgent:
 
     def policy(self, state: State) -> Action:
         """The playout policy's move: the game's heuristic (if asked for and present) or random."""
-        if self._game is not state.game:
-            self._game, self._policy = state.game, self._make_policy(state.game)
-        action: Action = self._policy.choose(state)
+        action: Action = self.chooser(state.game)(state)
         return action
+
+    def chooser(self, game: Game[Any]) -> Callable[[State], Action]:
+        """The playout policy's `choose` for `game` (made on first use, kept while the game is the same)."""
+        if self._game is not game:
+            self._game, self._policy = game, self._make_policy(game)
+        choose: Callable[[State], Action] = self._policy.choose
+        return choose
 
     def _make_policy(self, game: Game[Any]) -> Any:
         from warroom.agents.base import RandomAgent, make_agent

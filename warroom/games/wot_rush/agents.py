@@ -50,7 +50,12 @@ class HeuristicAgent:
         decision = st.decision
         assert decision is not None, "a finished game has no options"
         score = _SCORERS.get(decision[0], _first)
-        return max(options, key=lambda a: score(st, a))
+        best, top = options[0], score(st, options[0])
+        for option in options[1:]:  # max(key=...) written out, the first of equals kept (hot path)
+            value = score(st, option)
+            if value > top:
+                best, top = option, value
+        return best
 
 
 def _first(_st: WotState, _a: WotAction) -> float:

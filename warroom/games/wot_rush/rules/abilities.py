@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from warroom.games.wot_rush.rules.zones import draw, reveal, take_from_reserve, take_medals
+from warroom.games.wot_rush.rules.zones import draw, reveal, take_from_hand, take_from_reserve, take_medals
 from warroom.games.wot_rush.words import ABILITY_NAMES, Ability, Kind
 
 _NAMES = tuple(a.name for a in Ability)  # by value: Enum.name is a slow property on the hot path
@@ -39,15 +39,7 @@ def ability_plays(st: WotState, out: list[WotAction]) -> None:
 
 def _take_card(st: WotState, k: int) -> int:
     """Take a playable card of kind k from the active hand into play (WOT-PLAY-03)."""
-    g = st.game
-    hand, kind, played = st.hand[st.active], g.kind, st.played
-    for card in hand:  # the first playable card of kind k (a loop, not next(...): hot path)
-        if kind[card] == k and card not in played:
-            break
-    hand.remove(card)
-    if g.veh[card]:
-        played.add(card)  # WOT-PLAY-04
-    st.card = card
+    card = st.card = take_from_hand(st, k)
     return card
 
 

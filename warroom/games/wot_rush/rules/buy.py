@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from warroom.games.wot_rush.rules.zones import take_from_reserve
+from warroom.games.wot_rush.rules.zones import take_from_hand, take_from_reserve
 from warroom.games.wot_rush.words import Kind
 
 if TYPE_CHECKING:
@@ -84,17 +84,10 @@ def payments(st: WotState) -> list[WotAction]:
 
 def pay(st: WotState, k: int) -> None:
     """One paying card goes to the warehouse (WOT-BUY-04 step 1)."""
-    g = st.game
-    hand, kind, played = st.hand[st.active], g.kind, st.played
-    for card in hand:  # the first unplayed card of kind k (a loop, not next(...): hot path)
-        if kind[card] == k and card not in played:
-            break
-    hand.remove(card)
+    card = take_from_hand(st, k)
     st.warehouse[st.active].append(card)
-    if g.veh[card]:
-        played.add(card)
     st.paid += 1
-    st.paid_total += g.res[card]
+    st.paid_total += st.game.res[card]
 
 
 def complete(st: WotState) -> None:

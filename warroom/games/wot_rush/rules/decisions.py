@@ -10,6 +10,7 @@ rule asks for its next decision directly with `st.decide`.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from warroom.core.engine import DecisionKind, Rules
@@ -111,41 +112,27 @@ def _pay(st: WotState, a: WotAction) -> None:
         buy.complete(st)
 
 
-def _more(st: WotState, a: WotAction) -> None:
-    if a.verb is _THEN:
-        abilities.then(st, a.b)
-    else:
-        abilities.stop(st)
+def _on_a(rule: Callable[[WotState, int], None]) -> Callable[[WotState, WotAction], None]:
+    """An option that gives `rule` its one number `a` (a card kind, scout mask or base slot)."""
+
+    def apply(st: WotState, a: WotAction) -> None:
+        rule(st, a.a)
+
+    return apply
 
 
-def _scout(st: WotState, a: WotAction) -> None:
-    abilities.scout(st, a.a)
+def _verb_or(
+    verb: Verb, rule: Callable[[WotState, WotAction], None], otherwise: Callable[[WotState], None]
+) -> Callable[[WotState, WotAction], None]:
+    """Options of two verbs: `verb`'s `rule`, or the closing option (`stop`, `done`, `go`)."""
 
+    def apply(st: WotState, a: WotAction) -> None:
+        if a.verb is verb:
+            rule(st, a)
+        else:
+            otherwise(st)
 
-def _research(st: WotState, a: WotAction) -> None:
-    abilities.research(st, a.a)
-
-
-def _repair(st: WotState, a: WotAction) -> None:
-    if a.verb is _SCRAP:
-        abilities.scrap(st, a.a)
-    else:
-        abilities.stop_repair(st)
-
-
-def _sabotage(st: WotState, a: WotAction) -> None:
-    abilities.sabotaged(st, a.a)
-
-
-def _place(st: WotState, a: WotAction) -> None:
-    abilities.place(st, a.a)
-
-
-def _declare(st: WotState, a: WotAction) -> None:
-    if a.verb is _ADD:
-        attack.add(st, a.a)
-    else:
-        attack.go(st)
+    return apply
 
 
 def _fire(st: WotState, a: WotAction) -> None:
@@ -154,6 +141,11 @@ def _fire(st: WotState, a: WotAction) -> None:
 
 def _reward(st: WotState, a: WotAction) -> None:
     attack.reward(st, a.a, a.b)
+
+
+_more = _verb_or(_THEN, lambda st, a: abilities.then(st, a.b), abilities.stop)
+_repair = _verb_or(_SCRAP, _on_a(abilities.scrap), abilities.stop_repair)
+_declare = _verb_or(_ADD, _on_a(attack.add), attack.go)
 
 
 def _count_step(st: WotState, _kind: Any) -> None:
@@ -166,11 +158,11 @@ RULES: Rules[WotState] = Rules(
         DecisionKind(Kind.MAIN, main_choices, _main),
         DecisionKind(Kind.PAY, buy.payments, _pay),
         DecisionKind(Kind.MORE, abilities.more_choices, _more),
-        DecisionKind(Kind.SCOUT, abilities.scout_choices, _scout),
-        DecisionKind(Kind.RESEARCH, abilities.research_choices, _research, forced=True),
+        DecisionKind(Kind.SCOUT, abilities.scout_choices, _on_a(abilities.scout)),
+        DecisionKind(Kind.RESEARCH, abilities.research_choices, _on_a(abilities.research), forced=True),
         DecisionKind(Kind.REPAIR, abilities.repair_choices, _repair),
-        DecisionKind(Kind.SABOTAGE, abilities.sabotage_choices, _sabotage, forced=True),
-        DecisionKind(Kind.PLACE, abilities.place_choices, _place, forced=True),
+        DecisionKind(Kind.SABOTAGE, abilities.sabotage_choices, _on_a(abilities.sabotaged), forced=True),
+        DecisionKind(Kind.PLACE, abilities.place_choices, _on_a(abilities.place), forced=True),
         DecisionKind(Kind.DECLARE, attack.declare_choices, _declare),
         DecisionKind(Kind.FIRE, attack.fire_choices, _fire),
         DecisionKind(Kind.REWARD, attack.reward_choices, _reward, forced=True),

@@ -11,6 +11,20 @@ if TYPE_CHECKING:
     from warroom.games.wot_rush.state import WotState
 
 
+def take_from_hand(st: WotState, k: int) -> int:
+    """The first playable card of kind k leaves the active hand; a vehicle is marked played
+    this turn (WOT-PLAY-03/04, WOT-BUY-04): for an ability play and for a payment alike."""
+    g = st.game
+    hand, kind, played = st.hand[st.active], g.kind, st.played
+    for card in hand:  # the first unplayed card of kind k (a loop, not next(...): hot path)
+        if kind[card] == k and card not in played:
+            break
+    hand.remove(card)
+    if g.veh[card]:
+        played.add(card)
+    return card
+
+
 def draw(st: WotState, seat: int, n: int) -> list[int]:
     """Draw n cards from the hangar top (WOT-DRAW-01). An empty hangar is refilled by shuffling the
     whole warehouse (WOT-DRAW-02/03); with both empty, drawing stops (WOT-DRAW-04)."""
