@@ -45,7 +45,7 @@ SETTINGS = MctsSettings(
 CONFIRM_WORLDS = 6  # fresh determinisations that must confirm a rival before it replaces the pick
 CONFIRM_DEPTH = 10  # heuristic decisions a confirming playout runs before the evaluation
 CONFIRM_MARGIN = 1.0  # standard errors the confirmed mean paired gain must beat
-CONFIRM_GAIN = 0.03  # and the gain itself, on the search's 0..1 scale (a 6-point win-chance edge)
+CONFIRM_GAIN = 0.03  # and the gain itself, on the search's 0..1 scale: 3 points of win chance
 
 
 class SearchAgent:
