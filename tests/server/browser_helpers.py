@@ -74,6 +74,11 @@ def finished_ai_game(server: Any, seed: int = 4) -> str:
     grows under the test's keys): its id."""
     body = {"game": "memoir44", "options": {"scenario": "pegasus-bridge"}, "seats": ["random", "random"],
             "seed": seed, "ai_delay_ms": 0}  # fmt: skip
+    return finished_table(server, body)
+
+
+def finished_table(server: Any, body: dict[str, Any]) -> str:
+    """The table `body` creates (AI seats only), once its game has ended: its id."""
     table_id: str = server.post("/api/tables", body)["id"]
     deadline = time.monotonic() + 180
     while not server.get(f"/api/tables/{table_id}")["finished"]:

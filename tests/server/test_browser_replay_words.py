@@ -8,10 +8,9 @@ opened by test_browser.py's every-game test."""
 from __future__ import annotations
 
 import re
-import time
 from typing import Any
 
-from tests.server.browser_helpers import open_page
+from tests.server.browser_helpers import finished_table, open_page
 from tests.server.test_browser import browser  # noqa: F401  (fixture)
 from tests.server.test_browser_metro_words import FACTIONS, engine_words
 
@@ -20,12 +19,7 @@ def _finished_metro_table(server: Any) -> str:
     """Three random AIs for two rounds (the round guard ends it): the table's id."""
     body = {"game": "metro2033", "options": {"players": 3, "max_rounds": 2}, "seats": ["random"] * 3,
             "seed": 5, "ai_delay_ms": 0}  # fmt: skip
-    table_id: str = server.post("/api/tables", body)["id"]
-    deadline = time.monotonic() + 180
-    while not server.get(f"/api/tables/{table_id}")["finished"]:
-        assert time.monotonic() < deadline, "the AI game did not end"
-        time.sleep(0.5)
-    return table_id
+    return finished_table(server, body)
 
 
 def _wait_at(page: Any, ply: int) -> None:
