@@ -68,18 +68,36 @@ def sim(
             game, names, seed, games_, jobs or os.cpu_count() or 1,
             vary=vary, backend=backend, address=address, out=out_file, plot=plot,
         )  # fmt: skip
-        runs = run_with_progress(request, err, plot)
+        runs: list[Run] = []
+        try:
+            run_with_progress(request, err, plot, runs)
+        except KeyboardInterrupt:
+            # a stopped run still reports (and with --out has written) every game it finished
+            err.print(f"interrupted: reporting the {sum(r.tally.games for r in runs)} games played")
+            _print_reports(runs, request, as_json, interrupted=True)
+            raise typer.Exit(130) from None
+    _print_reports(runs, request, as_json)
+
+
+def _print_reports(
+    runs: Sequence[Run], request: SimRequest, as_json: bool, *, interrupted: bool = False
+) -> None:
+    """The report of each batch, as one JSON object or one table each; an interrupted run's
+    reports say so and how many games were asked for."""
+    stop: JSON = {"interrupted": True, "games_asked": request.games} if interrupted else {}
     if request.vary is not None:
         batch = reports(runs, request)
+        for point in batch["runs"]:
+            point.update(stop)
         if as_json:
             print(json.dumps(batch, indent=2))
         for point in [] if as_json else batch["runs"]:
             print_report(point)
         return
-    report = runs[0].report()
+    report = {**runs[0].report(), **stop} if runs else {}
     if as_json:
         print(json.dumps(report, indent=2))
-    else:
+    elif runs:
         print_report(report)
 
 
@@ -105,13 +123,16 @@ def make_request(
     return SimRequest(game, tuple(agents), seed, games, jobs, variation, backend, address, out)
 
 
-def run_with_progress(request: SimRequest, console: Console, plot: Path | None = None) -> list[Run]:
-    """Run the request with a progress bar on `console` (shown only on a terminal), then plot."""
+def run_with_progress(
+    request: SimRequest, console: Console, plot: Path | None = None, runs: list[Run] | None = None
+) -> list[Run]:
+    """Run the request with a progress bar on `console` (shown only on a terminal), then plot.
+    `runs` (when given) fills as the batches start (see `batch.run`)."""
     points = len(request.vary.values) if request.vary is not None else 1
     columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())
     with Progress(*columns, console=console, disable=not console.is_terminal) as progress:
         task = progress.add_task(request.game.info.id, total=request.games * points)
-        runs = run(request, lambda _result: progress.advance(task))
+        runs = run(request, lambda _result: progress.advance(task), runs)
     if plot is not None:
         axis = request.vary.key if request.vary is not None else "agents"
         plot_runs(runs, plot, f"{request.game.info.id}: win rate and game length", axis)
@@ -137,6 +158,8 @@ def _format_figure(value: Any) -> str:
 
 def print_report(report: JSON) -> None:
     title = f"{report['game']}: {report['games']} games, agents {', '.join(report['agents'])}"
+    if report.get("interrupted"):
+        title += f" (interrupted: {report['games']} of {report['games_asked']} played)"
     table = Table(title=escape(title))
     table.add_column("figure")
     table.add_column("value")
@@ -145,6 +168,8 @@ def print_report(report: JSON) -> None:
         ("options", _format_figure(report["options"])),
         ("seed", str(report["seed"])),
         ("wins", f"{report['wins']} of {report['games']}"),
+        ("draws", f"{report['draws']} of {report['games']}"),
+        ("losses", f"{report['losses']} of {report['games']}"),
         ("win rate", f"{report['win_rate']:.1%} (95% CI {low:.1%} - {high:.1%})"),
         *(
             (key.replace("_", " "), _mean(report[key], report.get(f"{key}_ci95")))

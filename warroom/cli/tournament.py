@@ -64,21 +64,27 @@ def print_tournament(console: Console, result: JSON) -> None:
     names: list[str] = result["agents"]
     per_pair = result["games_per_pair"]
     title = f"{result['game']} ({result['mode']}): {per_pair} games per pair, seed {result['seed']}"
-    matrix = Table(title=escape(f"{title}\nscore of the row agent against the column agent"))
+    matrix = Table(
+        title=escape(f"{title}\nscore of the row agent against the column agent (its wins-draws-losses)")
+    )
     matrix.add_column("")
     for name in names:
         matrix.add_column(escape(name), justify="right")
     for a in names:
-        cells = [result["win_rate"][a][b] for b in names]
-        matrix.add_row(escape(a), *("-" if c is None else f"{c:.1%}" for c in cells))
+        cells = [(result["win_rate"][a][b], result["record"][a][b]) for b in names]
+        matrix.add_row(escape(a), *("-" if rate is None else f"{rate:.1%} ({_wdl(r)})" for rate, r in cells))
     console.print(matrix)
     elo = Table(title="Elo (Bradley-Terry, mean 0; 95% bootstrap interval)")
-    for column in ("agent", "elo", "95% CI", "score"):
+    for column in ("agent", "elo", "95% CI", "score", "wins-draws-losses"):
         elo.add_column(column, justify="left" if column == "agent" else "right")
     for row in result["elo"]:
         low, high = row["elo_ci95"]
         elo.add_row(
             escape(row["agent"]), f"{row['elo']:+.0f}", f"{low:+.0f} .. {high:+.0f}",
-            f"{row['score']:g} / {row['games']}",
+            f"{row['score']:g} / {row['games']}", _wdl(row),
         )  # fmt: skip
     console.print(elo)
+
+
+def _wdl(record: JSON) -> str:
+    return f"{record['wins']}-{record['draws']}-{record['losses']}"

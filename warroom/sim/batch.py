@@ -105,18 +105,26 @@ def out_path(out: Path, label: str | None) -> Path:
     return out if label is None else out.with_name(f"{out.stem}-{label}{out.suffix}")
 
 
-def run(request: SimRequest, on_game: Callable[[GameResult], None] | None = None) -> list[Run]:
-    """Play the batch (or one batch per varied value) and fold every result as it arrives."""
+def run(
+    request: SimRequest,
+    on_game: Callable[[GameResult], None] | None = None,
+    runs: list[Run] | None = None,
+) -> list[Run]:
+    """Play the batch (or one batch per varied value) and fold every result as it arrives.
+
+    Each batch joins `runs` (when given) as it starts, so a caller interrupted mid-run (Ctrl-C)
+    still holds every game played so far; with `--out` their rows are already in the file."""
     points: list[tuple[str | None, Game[Any], list[str]]] = [(None, request.game, list(request.agents))]
     if request.vary is not None:
         vary = request.vary
         points = [
             (f"{vary.key}={value}", *vary.apply(request.game, request.agents, value)) for value in vary.values
         ]
-    runs = []
+    runs = [] if runs is None else runs
     for label, game, agents in points:
         config = SimConfig.create(game, agents, request.seed, request.games)
         batch = Run(label or ",".join(config.agents), game, config)
+        runs.append(batch)
         writer = ResultWriter(out_path(request.out, label), config.agents) if request.out else None
         try:
             for result in results(config, request.jobs, request.backend, request.address):
@@ -128,5 +136,4 @@ def run(request: SimRequest, on_game: Callable[[GameResult], None] | None = None
         finally:
             if writer is not None:
                 writer.close()
-        runs.append(batch)
     return runs

@@ -1,16 +1,24 @@
 """One row per simulated game, written as results stream in (CSV or Parquet by file extension).
 
 A row holds the game's index and seed, the agent of every seat, every seat's return, the game's
-own verdict (`won`), its length in decisions, and the game's `summary` flattened: nested dicts
+verdict (`won`, `draw`), its length in decisions, and the game's `summary` flattened: nested dicts
 become dotted columns (`trophies.tiger`), lists become JSON text. The columns are fixed by the
-first batch of rows; a figure that first appears later goes into the `extra` column as JSON, so
+first `BATCH` rows; a figure that first appears later goes into the `extra` column as JSON, so
 a file never needs rewriting and memory stays bounded whatever the number of games.
+
+Rows are written a small batch at a time (`BATCH` rows, or whatever has finished once
+`FLUSH_SECONDS` have passed since the last write), so a run that is stopped keeps the games it
+played: a CSV file is flushed at every write and readable even after the process is killed; a
+Parquet file gets a row group per write and its footer when the run ends or is interrupted
+(Ctrl-C), not when the process is killed outright.
 """
 
 from __future__ import annotations
 
 import csv
+import io
 import json
+import time
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 from types import TracebackType
@@ -19,7 +27,8 @@ from typing import Any, Protocol
 from warroom.core.errors import OptionError
 from warroom.sim.stats import GameResult
 
-BATCH = 1000  # rows buffered before a write (and before the columns are fixed)
+BATCH = 25  # rows buffered before a write (and before the columns are fixed)
+FLUSH_SECONDS = 10.0  # once the columns are fixed, finished rows wait no longer than this
 Row = dict[str, Any]
 FORMATS = {".csv": "csv", ".parquet": "parquet", ".pq": "parquet"}
 
@@ -44,6 +53,7 @@ def game_row(result: GameResult, agents: Sequence[str]) -> Row:
     row.update({f"agent_{seat}": name for seat, name in enumerate(agents)})
     row.update({f"return_{seat}": value for seat, value in enumerate(result.returns)})
     row["won"] = result.won
+    row["draw"] = result.drawn
     row["decisions"] = result.decisions
     row.update(flatten(result.summary, "summary."))
     return row
@@ -58,13 +68,19 @@ class _Sink(Protocol):
 class _CsvSink:
     def __init__(self, path: Path) -> None:
         self.file = path.open("w", newline="", encoding="utf-8")
+        self.text = io.StringIO()
         self.writer: Any = None
 
     def write(self, columns: list[str], rows: list[Row]) -> None:
+        # the batch is formatted first and handed to the file in one write, then flushed, so a
+        # killed run leaves whole rows (not one cut where the file's buffer happened to fill)
+        self.text.seek(0)
+        self.text.truncate()
         if self.writer is None:
-            self.writer = csv.DictWriter(self.file, fieldnames=columns)
+            self.writer = csv.DictWriter(self.text, fieldnames=columns)
             self.writer.writeheader()
         self.writer.writerows(rows)
+        self.file.write(self.text.getvalue())
         self.file.flush()
 
     def close(self) -> None:
@@ -123,7 +139,8 @@ def _coerce(row: Row, schema: Any) -> Row:
 
 
 class ResultWriter:
-    """Writes one row per game to `path`, buffering at most `BATCH` rows. Use as a context manager."""
+    """Writes one row per game to `path`, a small batch at a time (see the module's docstring).
+    Use as a context manager."""
 
     def __init__(self, path: Path, agents: Sequence[str]) -> None:
         kind = FORMATS.get(path.suffix.lower())
@@ -134,10 +151,14 @@ class ResultWriter:
         self.columns: list[str] | None = None
         self.buffer: list[Row] = []
         self.rows = 0
+        self.written = time.monotonic()
 
     def add(self, result: GameResult) -> None:
         self.buffer.append(game_row(result, self.agents))
-        if len(self.buffer) >= BATCH:
+        # the first write waits for BATCH rows, so the columns never depend on timing; after it,
+        # slow games (a search agent's) are written at least every FLUSH_SECONDS
+        due = self.columns is not None and time.monotonic() - self.written >= FLUSH_SECONDS
+        if len(self.buffer) >= BATCH or due:
             self.flush()
 
     def flush(self) -> None:
@@ -158,6 +179,7 @@ class ResultWriter:
         self.sink.write(self.columns, rows)
         self.rows += len(rows)
         self.buffer = []
+        self.written = time.monotonic()
 
     def close(self) -> None:
         self.flush()

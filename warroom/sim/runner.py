@@ -100,9 +100,14 @@ def play_game(
     return GameResult(index, seed, decisions, returns, dict(game.summary(state)))
 
 
-def _run_chunk(config: SimConfig, start: int, stop: int) -> list[GameResult]:
+def _iter_chunk(config: SimConfig, start: int, stop: int) -> Iterator[GameResult]:
     game = shared_game(config.game_class, config.options)  # built once per worker, not per chunk
-    return [play_game(game, config.agents, game_seed(config.seed, i), i) for i in range(start, stop)]
+    for i in range(start, stop):
+        yield play_game(game, config.agents, game_seed(config.seed, i), i)
+
+
+def _run_chunk(config: SimConfig, start: int, stop: int) -> list[GameResult]:
+    return list(_iter_chunk(config, start, stop))
 
 
 def _chunks(games: int, size: int) -> Iterator[tuple[int, int]]:
@@ -116,12 +121,12 @@ def chunk_size(games: int, jobs: int) -> int:
 
 
 def iter_results(config: SimConfig, jobs: int = 1) -> Iterator[GameResult]:
-    """Every game's result in index order, from `jobs` worker processes (1: this process)."""
-    chunks = _chunks(config.games, chunk_size(config.games, jobs))
+    """Every game's result in index order, from `jobs` worker processes (1: this process, each
+    result as soon as its game ends; workers hand theirs back a chunk at a time)."""
     if jobs <= 1:
-        for start, stop in chunks:
-            yield from _run_chunk(config, start, stop)
+        yield from _iter_chunk(config, 0, config.games)
         return
+    chunks = _chunks(config.games, chunk_size(config.games, jobs))
     pool = ProcessPoolExecutor(max_workers=jobs)
     try:
         pending: deque[Future[list[GameResult]]] = deque()

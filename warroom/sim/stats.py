@@ -36,12 +36,23 @@ class GameResult:
     def won(self) -> bool:
         return is_win(self.summary, self.returns)
 
+    @property
+    def drawn(self) -> bool:
+        return is_draw(self.summary, self.returns)
+
 
 def is_win(summary: Mapping[str, Any], returns: Sequence[float]) -> bool:
     """The game's own verdict (`summary["won"]`) if it gives one, else whether seat 0 came out ahead."""
     if "won" in summary:
         return bool(summary["won"])
     return bool(returns) and returns[0] > 0
+
+
+def is_draw(summary: Mapping[str, Any], returns: Sequence[float]) -> bool:
+    """A draw: the game gives no won/lost verdict of its own and every seat got the same return,
+    not a positive one (nobody came out ahead; an equal positive return is a shared win, as in
+    `seat_winners`). A game with a verdict (Siege's cooperative "won") is won or lost."""
+    return "won" not in summary and len(returns) > 1 and min(returns) == max(returns) <= 0
 
 
 def seat_winners(returns: Sequence[float]) -> list[bool]:
@@ -113,6 +124,7 @@ class Tally:
 
     games: int = 0
     wins: int = 0
+    draws: int = 0
     decisions: int = 0
     decision_squares: float = 0.0
     returns: list[float] = field(default_factory=list)
@@ -126,6 +138,7 @@ class Tally:
     def add(self, result: GameResult) -> None:
         self.games += 1
         self.wins += result.won
+        self.draws += result.drawn
         self.decisions += result.decisions
         self.decision_squares += result.decisions * result.decisions
         if len(self.returns) < len(result.returns):
@@ -161,6 +174,9 @@ class Tally:
             "wins": self.wins,
             "win_rate": self.wins / n,
             "win_rate_ci95": [low, high],
+            "draws": self.draws,
+            "losses": self.games - self.wins - self.draws,
+            "draw_rate": self.draws / n,
             "mean_turns": turns if turns is not None else self.decisions / n,
             "mean_decisions": self.decisions / n,
             "mean_returns": [total / n for total in self.returns],

@@ -36,10 +36,17 @@ BOOTSTRAP = 200
 
 @dataclass
 class PairScore:
-    """What agent `a` scored against agent `b`: points (wins + half the draws) out of games."""
+    """What agent `a` scored against agent `b`: points (wins + half the draws) out of games, and
+    how many of those games were won and drawn."""
 
     points: float = 0.0
     games: int = 0
+    wins: int = 0
+    draws: int = 0
+
+    @property
+    def losses(self) -> int:
+        return self.games - self.wins - self.draws
 
 
 @dataclass
@@ -55,10 +62,30 @@ class Standings:
             cell = self.score(x, y)
             cell.points += p
             cell.games += 1
+            cell.wins += p == 1.0
+            cell.draws += p == 0.5
 
     def rate(self, i: int, j: int) -> float | None:
         cell = self.scores.get((i, j))
         return cell.points / cell.games if cell and cell.games else None
+
+    def record_of(self, i: int, j: int) -> JSON | None:
+        """Agent i's wins, draws and losses against agent j (None: they never met, or i == j)."""
+        cell = self.scores.get((i, j))
+        if cell is None or not cell.games:
+            return None
+        return {"wins": cell.wins, "draws": cell.draws, "losses": cell.losses}
+
+    def totals(self, i: int) -> JSON:
+        """Agent i's points, games, wins, draws and losses over the whole round robin."""
+        cells = [c for (k, _), c in self.scores.items() if k == i]
+        wins, draws, games = (
+            sum(c.wins for c in cells),
+            sum(c.draws for c in cells),
+            sum(c.games for c in cells),
+        )
+        score = sum(c.points for c in cells)
+        return {"score": score, "games": games, "wins": wins, "draws": draws, "losses": games - wins - draws}
 
 
 def is_team_game(game: Game[Any]) -> bool:
@@ -180,7 +207,8 @@ def bootstrap_elo(standings: Standings, seed: int, rounds: int = BOOTSTRAP) -> l
 
 
 def report(spec: TournamentSpec, standings: Standings) -> JSON:
-    """The win-rate matrix (row agent's score against the column agent) and the Elo table."""
+    """The win-rate matrix (row agent's score against the column agent), each pair's wins, draws
+    and losses (`record`), and the Elo table with every agent's wins, draws and losses."""
     names = spec.agents
     elo = fit_elo(len(names), standings.scores)
     intervals = bootstrap_elo(standings, spec.seed)
@@ -189,8 +217,7 @@ def report(spec: TournamentSpec, standings: Standings) -> JSON:
             "agent": names[k],
             "elo": elo[k],
             "elo_ci95": list(intervals[k]),
-            "score": sum(c.points for (i, _), c in standings.scores.items() if i == k),
-            "games": sum(c.games for (i, _), c in standings.scores.items() if i == k),
+            **standings.totals(k),
         }
         for k in range(len(names))
     ]
@@ -203,5 +230,8 @@ def report(spec: TournamentSpec, standings: Standings) -> JSON:
         "games_per_pair": spec.games if is_team_game(spec.game) else 2 * ((spec.games + 1) // 2),
         "seed": spec.seed,
         "win_rate": {a: {b: standings.rate(i, j) for j, b in enumerate(names)} for i, a in enumerate(names)},
+        "record": {
+            a: {b: standings.record_of(i, j) for j, b in enumerate(names)} for i, a in enumerate(names)
+        },
         "elo": table,
     }
