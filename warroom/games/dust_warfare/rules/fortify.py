@@ -23,17 +23,22 @@ minefields, barriers and Dug-In markers.
 from __future__ import annotations
 
 import math
+from functools import lru_cache
 from itertools import pairwise
 from typing import TYPE_CHECKING, Any
 
-from shapely.geometry import Point, box
+import numpy as np
+import shapely
+from numpy.typing import NDArray
+from shapely.geometry import Point, Polygon
 
 from warroom.core.actions import Action
 from warroom.core.rng import Rng
-from warroom.games.dust_warfare.actions import Verb
+from warroom.games.dust_warfare.actions import DustActions, Verb
 from warroom.games.dust_warfare.geometry import (
     TOL,
     Base,
+    Battlefield,
     Point2,
     footprint,
     is_wholly_outside,
@@ -79,6 +84,9 @@ def _zones(st: DustState) -> list[Any]:
 
 
 def _fits(st: DustState, kind: str, x: float, y: float, rotation: int) -> bool:
+    """DW-FL-04 at one point: the piece wholly on the table, wholly outside both deployment
+    zones, over no terrain piece and no other minefield. The point test: the listings ask
+    `_spots`, which measures every lattice point at once and decides the same."""
     board = st.board
     if kind in (MINE, DUMMY):
         r = mine_radius(st)
@@ -126,26 +134,147 @@ def _lattice(st: DustState, region: int) -> list[tuple[int, int]]:
     ]
 
 
-def _point_fits(st: DustState, kind: str, x: int, y: int) -> bool:
-    return any(_fits(st, kind, float(x), float(y), r) for r in ROTATIONS)
+def _point_fits(spots: frozenset[tuple[int, int, int]], x: int, y: int) -> bool:
+    return any((x, y, r) in spots for r in ROTATIONS)
 
 
-def _region_fits(st: DustState, kind: str, region: int) -> bool:
-    x1, y1, x2, y2 = st.game.actions.region_box(region)
-    if any(z.contains(box(x1, y1, x2, y2)) for z in _zones(st)):
-        return False  # wholly inside a deployment zone: nothing there can be outside both
-    return any(_point_fits(st, kind, x, y) for x, y in _lattice(st, region))
+def _spots(st: DustState, kind: str) -> frozenset[tuple[int, int, int]]:
+    """Every lattice point (x, y, rotation) where `kind` fits now (DW-FL-04, as `_fits`), measured
+    with Shapely 2's array functions over the whole 1" lattice at once (one call per zone, piece
+    and minefield) instead of one point at a time, and kept while the table, the zones and the
+    minefields stay as they are (a placement's three stages ask the same)."""
+    zones = tuple(_zones(st))
+    mines = tuple((float(m[1]), float(m[2])) for m in st.mines)
+    r = mine_radius(st)
+    if kind in (MINE, DUMMY):
+        return _mine_spots(st.game.actions, st.board, zones, mines, r)
+    size = st.game.content.terrain[TerrainKind(kind)].footprint
+    assert size is not None
+    return _barrier_spots(st.game.actions, st.board, zones, mines, r, size=size)
+
+
+_Lattice = tuple[NDArray[np.float64], NDArray[np.float64], list[tuple[int, int]]]
+
+
+@lru_cache(maxsize=8)  # per action table: its 1" lattice never changes
+def _lattice_arrays(actions: DustActions) -> _Lattice:
+    points = sorted(actions.at)
+    xy = np.array(points, dtype=np.float64)
+    return xy[:, 0], xy[:, 1], points
+
+
+@lru_cache(maxsize=32)
+def _mine_spots(
+    actions: DustActions, board: Battlefield, zones: tuple[Polygon, ...], mines: tuple[Point2, ...], r: float
+) -> frozenset[tuple[int, int, int]]:
+    """`_fits` for a minefield at every lattice point: a Shapely call measures only the points
+    still standing whose box comes within reach of the shape (its cost is by the point)."""
+    xs, ys, points = _lattice_arrays(actions)
+    ok = (xs - r >= -TOL) & (ys - r >= -TOL) & (xs + r <= board.width + TOL) & (ys + r <= board.depth + TOL)
+    for mx, my in mines:
+        ok &= np.hypot(mx - xs, my - ys) >= 2 * r - TOL
+    centres = shapely.points(xs, ys)
+    spans = (xs, ys, xs, ys)
+    for z in zones:  # wholly outside (is_wholly_outside)
+        at = _near(ok, spans, z.bounds, r)
+        ok[at] = shapely.distance(z, centres[at]) >= r - TOL
+    for piece in board.pieces:
+        at = _near(ok, spans, piece.polygon.bounds, r)
+        ok[at] = ~(shapely.distance(piece.polygon, centres[at]) < r - TOL)
+    fitting = [p for p, fits in zip(points, ok.tolist(), strict=True) if fits]
+    return frozenset((x, y, rotation) for x, y in fitting for rotation in ROTATIONS)  # a disk turns alike
+
+
+@lru_cache(maxsize=32)
+def _barrier_spots(
+    actions: DustActions,
+    board: Battlefield,
+    zones: tuple[Polygon, ...],
+    mines: tuple[Point2, ...],
+    r: float,
+    *,
+    size: tuple[float, float],
+) -> frozenset[tuple[int, int, int]]:
+    """`_fits` for a barrier of `size` at every lattice point and rotation, measured as
+    `_mine_spots` does."""
+    xs, ys, points = _lattice_arrays(actions)
+    out: set[tuple[int, int, int]] = set()
+    for rotation in ROTATIONS:
+        w, d = (size[1], size[0]) if rotation % 180 == 90 else size  # as geometry.footprint
+        spans = (xs - w / 2, ys - d / 2, xs + w / 2, ys + d / 2)
+        x1, y1, x2, y2 = spans
+        ok = (x1 >= -TOL) & (y1 >= -TOL) & (x2 <= board.width + TOL) & (y2 <= board.depth + TOL)
+        shaped = []
+        for z in zones:
+            if _is_box(z):  # a zone that is its own box (a long edge's strip): overlap by arithmetic
+                zx1, zy1, zx2, zy2 = z.bounds
+                across = np.clip(np.minimum(x2, zx2) - np.maximum(x1, zx1), 0.0, None)
+                up = np.clip(np.minimum(y2, zy2) - np.maximum(y1, zy1), 0.0, None)
+                ok &= ~(across * up > TOL)
+            else:
+                shaped.append(z)
+        boxes = np.empty(len(xs), dtype=object)
+        at = np.flatnonzero(ok)
+        boxes[at] = shapely.box(x1[at], y1[at], x2[at], y2[at])
+        for z in shaped:
+            at = _near(ok, spans, z.bounds, 0.0)
+            ok[at] = _no_area_in(boxes[at], z)
+        for mx, my in mines:
+            at = _near(ok, spans, (mx, my, mx, my), r)
+            ok[at] = shapely.distance(boxes[at], Point(mx, my)) >= r - TOL
+        for piece in board.pieces:
+            at = _near(ok, spans, piece.polygon.bounds, 0.0)
+            ok[at] = ~shapely.intersects(boxes[at], piece.polygon)
+        out.update((x, y, rotation) for (x, y), fits in zip(points, ok.tolist(), strict=True) if fits)
+    return frozenset(out)
+
+
+_Spans = tuple[NDArray[np.float64], NDArray[np.float64], NDArray[np.float64], NDArray[np.float64]]
+
+
+def _near(
+    ok: NDArray[np.bool_], spans: _Spans, bounds: tuple[float, float, float, float], reach: float
+) -> NDArray[np.intp]:
+    """The points still standing whose box (x1, y1, x2, y2 arrays) comes within `reach` (and a
+    little) of `bounds`: the only ones a shape there can touch or come closer to than `reach`."""
+    x1, y1, x2, y2 = spans
+    bx1, by1, bx2, by2 = bounds
+    grow = reach + 2 * TOL
+    close = (x2 >= bx1 - grow) & (x1 <= bx2 + grow) & (y2 >= by1 - grow) & (y1 <= by2 + grow)
+    return np.flatnonzero(ok & close)
+
+
+@lru_cache(maxsize=16)
+def _is_box(zone: Polygon) -> bool:
+    """The zone is the rectangle of its bounds (a deployment strip along a long edge)."""
+    return bool(shapely.equals(zone, shapely.box(*zone.bounds)))
+
+
+def _no_area_in(boxes: NDArray[np.object_], zone: Polygon) -> NDArray[np.bool_]:
+    """Which boxes share no more than an edge with the zone (their intersection's area at most
+    TOL, as `_fits` asks); the area is measured only for a box across the zone's boundary (one
+    within the zone overlaps it by its whole area)."""
+    meets: NDArray[np.bool_] = shapely.intersects(boxes, zone)
+    clear = ~meets
+    across = np.flatnonzero(meets & ~shapely.within(boxes, zone))
+    clear[across] = ~(shapely.area(shapely.intersection(boxes[across], zone)) > TOL)
+    return clear
+
+
+def _region_fits(st: DustState, spots: frozenset[tuple[int, int, int]], region: int) -> bool:
+    return any(_point_fits(spots, x, y) for x, y in _lattice(st, region))
+
+
+def _anywhere(st: DustState, spots: frozenset[tuple[int, int, int]]) -> bool:
+    """A region offers a place for the kind (its first stage has an option)."""
+    return any(_region_fits(st, spots, r) for r in range(len(st.game.actions.region)))
 
 
 def forts_job(st: DustState, _job: list[Any]) -> None:
     """DW-FL-04: the next fortification, alternately from the roll-off winner; a player with
     nothing left (or no legal place) passes to the other."""
     for seat in (st.placer, 1 - st.placer):
-        kinds = [
-            k
-            for k in _kinds(st, seat)
-            if any(_region_fits(st, k, r) for r in range(len(st.game.actions.region)))
-        ]
+        kinds = [k for k in _kinds(st, seat) if _anywhere(st, _spots(st, k))]
         if kinds:
             st.placer = seat
             st.placing = {"purpose": "fort", "kind": None, "region": -1, "point": None}
@@ -162,13 +291,14 @@ def fort_options(st: DustState) -> list[Action]:
     kind = placing["kind"]
     regions = range(len(table.region))
     if kind is None:
-        return [table.fort[k] for k in _kinds(st, seat) if any(_region_fits(st, k, r) for r in regions)]
+        return [table.fort[k] for k in _kinds(st, seat) if _anywhere(st, _spots(st, k))]
     if placing["point"] is not None:
         x, y = placing["point"]
         return [table.rotate[r] for r in ROTATIONS if _fits(st, kind, x, y, r)]
+    spots = _spots(st, kind)
     if placing["region"] >= 0:
-        return [table.at[(x, y)] for x, y in _lattice(st, placing["region"]) if _point_fits(st, kind, x, y)]
-    return [table.region[r] for r in regions if _region_fits(st, kind, r)]
+        return [table.at[(x, y)] for x, y in _lattice(st, placing["region"]) if _point_fits(spots, x, y)]
+    return [table.region[r] for r in regions if _region_fits(st, spots, r)]
 
 
 def fort_apply(st: DustState, action: Action) -> None:
