@@ -8,8 +8,8 @@
   "action_mask": Box(0, 1, (n,), int8)}`; the bounds are the game's declared
   `observation_bounds()`. The vector is written by `game.observe_into` straight from the state
   (at engine speed, for every game that overrides it) into a new array the learner keeps, so
-  an observation is never overwritten by the next step; the mask is filled from the legal
-  actions' indices in one NumPy assignment.
+  an observation is never overwritten by the next step; the mask, a new int8 array too, has
+  the legal actions' elements set one by one (a decision offers a handful).
 - **Rewards.** The game's returns, paid when it ends. A competitive game that pays only
   non-negative returns (`min_return >= 0`: World of Tanks: Rush pays 1 to each winner, 0 to the
   others) pays each seat its return less the mean of the others' (`zero_sum`): 1/0 becomes
@@ -63,7 +63,7 @@ class GameSpaces:
         self.index_of[[a.index for a in self.actions]] = np.arange(len(self.actions))
         self.n = len(self.actions)
         # read per legal action (a list is faster than the array); an action outside the space
-        # maps to the spare element `n` of the mask's buffer, so one read finds it (`mask`)
+        # maps to `n`, one past the mask's end, so writing it raises (`mask`)
         self._env_index: list[int] = np.where(self.index_of < 0, self.n, self.index_of).tolist()
         self.size = game.observation_size()
         low, high = game.observation_bounds()
@@ -95,18 +95,20 @@ class GameSpaces:
         return found
 
     def mask(self, state: State, seat: int | None) -> NDArray[np.int8]:
-        """1 for each action `seat` may take now (all 0 when it is not that seat's turn)."""
-        n = self.n
-        buffer = np.zeros(n + 1, np.int8)
+        """1 for each action `seat` may take now (all 0 when it is not that seat's turn).
+
+        A new array each call (the learner may keep it). A decision offers a handful of actions
+        (3-9 on average in the five games), so they are set one by one: NumPy's per-call cost of
+        building an index array and a fancy assignment is larger than a few item writes."""
+        mask = np.zeros(self.n, np.int8)
         if seat is not None and state.current_player() == seat and not state.is_terminal():
-            legal = state.legal_actions()
-            # the indices straight from C-level maps into NumPy: no Python list in between
-            buffer[
-                np.fromiter(map(self._env_index.__getitem__, map(_action_index, legal)), np.intp, len(legal))
-            ] = 1
-            if buffer[n]:
+            index = self._env_index
+            try:
+                for action in state.legal_actions():
+                    mask[index[action.index]] = 1
+            except IndexError:  # mapped to `n`, past the mask's end: left out of the space
                 self._outside()
-        return buffer[:n]
+        return mask
 
     def _outside(self) -> None:
         raise IllegalActionError(f"{self.game.info.id} offered an action outside its declared space")
