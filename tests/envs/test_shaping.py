@@ -1,8 +1,9 @@
 """Shaped rewards (issue 18, warroom/envs/shaping.py): off by default; potential-based, so an
 episode's shaped rewards sum to its unshaped return less the first potential (the shaping
 telescopes); every potential within its documented range; zero-sum over the seats in the
-competitive games (Metro 2033, Dust Warfare), shared by the defenders in Siege. Siege solo and
-Metro 2033 shape with the potential their encoding registers, Dust Warfare with its evaluation."""
+competitive games (Metro 2033, World of Tanks: Rush, Dust Warfare), shared by the defenders in
+Siege. Siege solo, Metro 2033 and World of Tanks: Rush shape with the potential their encoding
+registers, Dust Warfare with its evaluation; a game with neither refuses the option."""
 
 from __future__ import annotations
 
@@ -12,16 +13,20 @@ import numpy as np
 import pytest
 
 import warroom
+from tests.toygame import ToyGame
 from warroom import envs
 from warroom.core.errors import OptionError
 from warroom.envs import shaping
 from warroom.games.metro2033 import encoding as metro_encoding
 from warroom.games.siege import encoding as siege_encoding
+from warroom.games.wot_rush import encoding as wot_encoding
 
 SHAPED = [
     pytest.param("siege", {"players": 1}, 1.0, id="siege-1p"),
     pytest.param("metro2033", {"players": 2}, 0.5, id="metro2033-2p"),
     pytest.param("metro2033", {"players": 4}, 0.5, id="metro2033-4p"),
+    pytest.param("wot_rush", {"players": 2}, 0.5, id="wot_rush-2p"),
+    pytest.param("wot_rush", {"players": 3}, 0.5, id="wot_rush-3p"),
     pytest.param("dust_warfare", {}, 1.0, id="dust_warfare"),
 ]
 
@@ -112,8 +117,9 @@ def test_the_aec_shaped_rewards_are_zero_sum_and_telescope() -> None:
 
 
 def test_registered_potentials_and_the_fallback() -> None:
-    """Siege solo and Metro 2033 shape with their encodings' potentials; Siege at 2 seats and
-    Dust Warfare with their evaluations; a game with neither refuses `shaped=True`."""
+    """Siege solo, Metro 2033 and World of Tanks: Rush shape with their encodings' potentials;
+    Siege at 2 seats and Dust Warfare with their evaluations; a game with neither (the tests'
+    toy game) refuses `shaped=True`."""
     solo = warroom.load("siege", players=1)
     assert shaping.potential_of(solo) is siege_encoding.potential
     start = solo.new_initial_state(0)
@@ -126,5 +132,32 @@ def test_registered_potentials_and_the_fallback() -> None:
     assert shaping.potentials(shaping.potential_of(dust), dust.new_initial_state(0)) == pytest.approx(
         dust.evaluate(dust.new_initial_state(0))
     )
+    wot = warroom.load("wot_rush", players=2)
+    assert shaping.potential_of(wot) is wot_encoding.potential
+    assert wot_encoding.potential(wot.new_initial_state(0)) == [0.0, 0.0]  # no squad scores yet
     with pytest.raises(OptionError, match="neither"):
-        envs.WarroomEnv("wot_rush", players=2, shaped=True)
+        envs.WarroomEnv(game=ToyGame(), shaped=True)
+
+
+def test_the_wot_rush_potential_is_the_medal_share_race() -> None:
+    """The seat with every medal so far stands at +0.5 and the others share -0.5; equal medals
+    stand at 0: every value is half the seat's share of the squads' medals (WOT-SCORE-04) less
+    the mean of the others', along a game."""
+    game = warroom.load("wot_rush", players=3)
+    state = game.new_initial_state(1)
+    rng = np.random.default_rng(1)
+    checked = 0
+    while not state.is_terminal():
+        medals = [key[0] for key in wot_encoding.score_keys(state)]
+        values = wot_encoding.potential(state)
+        whole = sum(medals)
+        for seat, value in enumerate(values):
+            share = medals[seat] / whole if whole else 0.0
+            others = (1.0 - share) / 2 if whole else 0.0
+            assert value == pytest.approx(0.5 * (share - others), abs=1e-12)
+        if whole and max(medals) == whole:
+            assert max(values) == pytest.approx(0.5) and sorted(values)[:2] == pytest.approx([-0.25, -0.25])
+            checked += 1
+        legal = state.legal_actions()
+        state.apply_action(legal[int(rng.integers(len(legal)))])
+    assert checked, "no position where one squad held every medal"

@@ -14,6 +14,7 @@ from gymnasium.utils.env_checker import check_env
 
 import warroom
 from tests.envs.configs import configurations, default_games
+from tests.toygame import ToyGame
 from warroom import envs
 from warroom.agents.base import RandomAgent
 from warroom.core import IllegalActionError, OptionError
@@ -229,4 +230,4 @@ def test_shaped_rewards_are_potential_based() -> None:
     assert sum(rewards) == pytest.approx(total - start)
     assert any(r != 0 for r in rewards[:-1])  # paid along the way, not only at the end
     with pytest.raises(OptionError, match="needs a potential or an evaluation"):
-        envs.WarroomEnv("wot_rush", players=2, shaped=True)
+        envs.WarroomEnv(game=ToyGame(), shaped=True)  # the tests' toy game has neither

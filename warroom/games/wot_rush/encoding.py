@@ -18,6 +18,14 @@ from the state into a preallocated array at engine speed, reading only what the 
 (a hand only when the viewer holds it or it is face up) and rewriting only the blocks whose
 part of the state changed since that viewer's last observation; `Encoder.bounds` gives each
 element's least and greatest value from the card set's counts and the game's round cap.
+
+Shaped rewards (`shaped=True`, warroom/envs/shaping.py): the game has no evaluation, so
+`potential` is a medal race. A seat's medals are what its squad would score if the game ended
+now (WOT-SCORE-01/04: the medals of hand, warehouse and hangar, each base card's and each
+achievement's medals), its share the fraction of all seats' medals (0 while no squad scores
+any); its potential is half that share less the mean of the others' shares, so the potentials
+sum to zero over the seats and lie in -0.5 .. +0.5. It reads the true state (the others' hands
+included), as a reward may: the learner observes none of it.
 """
 
 from __future__ import annotations
@@ -29,7 +37,9 @@ import numpy as np
 from numpy.typing import NDArray
 
 from warroom.core.game import JSON
+from warroom.envs import shaping
 from warroom.envs.observe import ObservationCache, Seen, counts, move_ones, one_hot
+from warroom.games.wot_rush.rules.scoring import score_keys
 from warroom.games.wot_rush.words import MAX_SEATS, OVER_WORD, SAVED_KINDS
 
 if TYPE_CHECKING:
@@ -295,3 +305,16 @@ class Encoder:
 
 
 _CACHE = ObservationCache(_Seen)  # per thread: (the encoder, viewer) -> _Seen
+
+
+def potential(st: WotState) -> list[float]:
+    """Each seat's potential for shaped rewards: half its share of the medals the squads would
+    score now, less the mean of the others' shares (see the module docstring)."""
+    medals = [key[0] for key in score_keys(st)]
+    whole, others = sum(medals), max(1, len(medals) - 1)
+    if whole <= 0:
+        return [0.0] * len(medals)
+    return [0.5 * (m - (whole - m) / others) / whole for m in medals]
+
+
+shaping.register("wot_rush", potential)
