@@ -608,12 +608,16 @@ function entryText(seats, e, renderer) {
   return `${seatTitle(seats, e.data.player)} took back ${count} ${count === 1 ? "move" : "moves"}`;
 }
 
-// The dice an event rolled, drawn (a Memoir '44 battle's faces), after its words.
+// The dice an event rolled, drawn (a Memoir '44 battle's faces), after its words. Only single
+// faces (a name or a number) are dice: a list of pools (Dust Warfare's initiative, a roll-off: one
+// list per side) is no die, and is left to the entry's words.
 /** @param {LogEntry} e @param {number} size @param {string} cls */
 function diceOf(e, size, cls) {
   const faces = e.data?.faces;
-  if (!Array.isArray(faces) || !faces.length) return null;
-  return el("span", { class: cls, "aria-hidden": "true" }, faces.map((face) => dieImage(face, size)));
+  if (!Array.isArray(faces)) return null;
+  const single = faces.filter((face) => typeof face === "string" || typeof face === "number");
+  if (!single.length) return null;
+  return el("span", { class: cls, "aria-hidden": "true" }, single.map((face) => dieImage(face, size)));
 }
 
 // The board takes the room the grid leaves it. An SVG board scales itself (viewBox), its text kept
