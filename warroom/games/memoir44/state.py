@@ -206,6 +206,14 @@ class M44State(TurnState):
             raise ValueError("sandbags/wire must list every hex")
         self.rebuild_occupancy()
 
+    def take_decision(self) -> tuple[Any, ...]:
+        """The pending decision's data (what follows its kind and seat), the decision cleared:
+        what an apply of a decision that carries data does first, its action already legal."""
+        decision = self.decision
+        assert decision is not None
+        self.decision = None
+        return decision.data
+
     def finish_with(self, result: Result, text: str) -> None:
         """Stop at once: nothing further is resolved (M44-MEDAL-06, M44-GROUND-09)."""
         self.result = int(result)

@@ -89,24 +89,31 @@ _ASKS = {
 }
 
 
+def _card_words(d: dict[str, Any], name: Callable[[str], str]) -> str:
+    pending = ", ".join(a.lower() for a in d["pending_abilities"])
+    return f"card {name(d['card'])}" + (f" (abilities left: {pending})" if pending else "")
+
+
+# What a pending decision may carry, in the order it is said: the key the view gives it under and
+# its words (the card's name and the declared attackers through the caller's `name`).
+_DECISION_PARTS: tuple[tuple[str, Callable[[dict[str, Any], Callable[[str], str]], str]], ...] = (
+    ("card", _card_words),
+    ("paid", lambda d, _name: f"paid {d['paid_total']} so far"),
+    ("declared", lambda d, name: "attacking with " + (", ".join(map(name, d["declared"])) or "nothing yet")),
+    ("destroyed", lambda d, _name: f"{d['destroyed']} destroyed"),
+    ("nation", lambda d, _name: f"medals from the {d['nation']} deck"),
+    ("n", lambda d, _name: f"up to {d['n']}"),
+    (
+        "victims",
+        lambda d, _name: "victims still to discard: " + ", ".join(f"player {v}" for v in d["victims"]),
+    ),
+)
+
+
 def decision_words(d: dict[str, Any], name: Callable[[str], str] = str) -> str:
     """The view's pending decision as a sentence (no Python dict on the screen)."""
     words = [f"player {d['player']} to {_ASKS.get(d['kind'], d['kind'])}"]
-    if "card" in d:
-        pending = ", ".join(a.lower() for a in d["pending_abilities"])
-        words.append(f"card {name(d['card'])}" + (f" (abilities left: {pending})" if pending else ""))
-    if "paid" in d:
-        words.append(f"paid {d['paid_total']} so far")
-    if "declared" in d:
-        words.append(f"attacking with {', '.join(map(name, d['declared'])) or 'nothing yet'}")
-    if "destroyed" in d:
-        words.append(f"{d['destroyed']} destroyed")
-    if "nation" in d:
-        words.append(f"medals from the {d['nation']} deck")
-    if "n" in d:
-        words.append(f"up to {d['n']}")
-    if "victims" in d:
-        words.append(f"victims still to discard: {', '.join(f'player {p}' for p in d['victims'])}")
+    words += [say(d, name) for key, say in _DECISION_PARTS if key in d]
     return "; ".join(words)
 
 

@@ -240,9 +240,7 @@ def ambush_options(st: M44State) -> list[Action]:
 def apply_ambush(st: M44State, action: M44Action) -> None:
     """Ambush: the card goes face up at once (M44-TAC-06a); the defender battles first, then the
     attack goes ahead if the attacker neither died nor left its hex (M44-TAC-04/05)."""
-    assert st.decision is not None
-    _, _, u, t, mask = st.decision
-    st.decision = None
+    u, t, mask = st.take_decision()
     if action.verb == action.verb.NO_AMBUSH:
         st.push(["attack", st.game.unit_side[u], u, t, dice_for(st, u, t), mask])
         return
@@ -329,9 +327,7 @@ def ignore_options(st: M44State) -> list[Action]:
 
 
 def apply_ignore(st: M44State, action: M44Action) -> None:
-    assert st.decision is not None
-    _, _, t, n, side = st.decision
-    st.decision = None
+    t, n, side = st.take_decision()
     if action.verb == action.verb.IGNORE:
         n -= 1
         st.say("flag_ignored", f"{label(st, t)} ignores a flag")
@@ -357,9 +353,7 @@ def ground_options(st: M44State) -> list[Action]:
 
 def apply_ground(st: M44State, action: M44Action) -> None:
     """Advance into the vacated hex; armor may then overrun, once per turn (M44-GROUND-04..06)."""
-    assert st.decision is not None
-    _, _, u, th, mask = st.decision
-    st.decision = None
+    u, th, mask = st.take_decision()
     if action.verb != action.verb.TAKE_GROUND:
         return
     enter(st, u, th, 1)
@@ -386,9 +380,7 @@ def overrun_options(st: M44State) -> list[Action]:
 def apply_overrun(st: M44State, action: M44Action) -> None:
     """The overrun battle: a Close Assault if adjacent, else fire; its success allows one more
     Take Ground but no further battle (M44-GROUND-05/06)."""
-    assert st.decision is not None
-    u = int(st.decision[2])
-    st.decision = None
+    u = int(st.take_decision()[0])
     if action.verb == action.verb.DONE:
         return
     st.overrun[u] = True

@@ -302,6 +302,13 @@ def dig_in(st: M44State, _job: list[Any]) -> None:
 
 
 # -- cards that roll on their own -------------------------------------------------------------------
+def _offer_any(st: M44State, options: list[Action], kind: str) -> None:
+    """Ask the commander to choose among `options`; with none, the card's step passes and the
+    card is played for nothing (M44-TAC-24/27 Medics, M44-TAC-01 Air Power, M44-TAC-09 Barrage)."""
+    if options:
+        st.offer(options, kind, st.commander)
+
+
 def medics_options(st: M44State) -> list[Action]:
     g = st.game
     out: list[Action] = [
@@ -313,9 +320,7 @@ def medics_options(st: M44State) -> list[Action]:
 
 def medics_step(st: M44State, _job: list[Any]) -> None:
     """Order 1 damaged unit, if any (M44-TAC-24/27)."""
-    options = medics_options(st)
-    if options:
-        st.offer(options, Kind.MEDICS, st.commander)
+    _offer_any(st, medics_options(st), Kind.MEDICS)
 
 
 def apply_medics(st: M44State, action: M44Action) -> None:
@@ -354,9 +359,7 @@ def air_options(st: M44State) -> list[Action]:
 
 
 def air_step(st: M44State, _job: list[Any]) -> None:
-    options = air_options(st)
-    if options:
-        st.offer(options, Kind.AIR, st.commander)
+    _offer_any(st, air_options(st), Kind.AIR)
 
 
 def apply_air(st: M44State, action: M44Action) -> None:
@@ -389,9 +392,7 @@ def barrage_options(st: M44State) -> list[Action]:
 
 def barrage_step(st: M44State, _job: list[Any]) -> None:
     """With no enemy unit left on the board the card is played for nothing, like Air Power."""
-    options = barrage_options(st)
-    if options:
-        st.offer(options, Kind.BARRAGE, st.commander)
+    _offer_any(st, barrage_options(st), Kind.BARRAGE)
 
 
 def apply_barrage(st: M44State, action: M44Action) -> None:

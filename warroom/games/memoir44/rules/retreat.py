@@ -104,8 +104,6 @@ def _options(st: M44State, steps: list[int], may_stop: bool) -> list[Action]:
 
 
 def apply(st: M44State, action: M44Action) -> None:
-    assert st.decision is not None
-    data = [int(x) for x in st.decision[2:7]]
-    st.decision = None
+    data = [int(x) for x in st.take_decision()[:5]]
     if action.verb == action.verb.RETREAT:
         _step(st, data[0], action.a, data)
