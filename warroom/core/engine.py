@@ -24,6 +24,8 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 
+from mypy_extensions import mypyc_attr
+
 from warroom.core.errors import IllegalActionError
 from warroom.core.game import Event, Outcome, State
 from warroom.core.rng import Rng
@@ -40,6 +42,7 @@ _new_event = tuple.__new__
 _new_decision = tuple.__new__  # Decision(...) without its Python-level __new__ (once per decision)
 
 
+@mypyc_attr(native_class=False)  # compiled, a list subclass can only be an ordinary class
 class _Muted(list):  # type: ignore[type-arg]
     """The events of a muted state (`TurnState.mute`): a list that keeps nothing, one shared by
     every muted state, so a rule that appends to `state.events` itself is muted too."""
@@ -62,6 +65,7 @@ class _Muted(list):  # type: ignore[type-arg]
 MUTED: list[Event] = _Muted()
 
 
+@mypyc_attr(native_class=False)  # likewise for a tuple subclass
 class Decision(tuple):  # type: ignore[type-arg]
     """A pending decision `(kind, seat, *data)`: saved as that list, read by name.
 
@@ -93,6 +97,8 @@ class Decision(tuple):  # type: ignore[type-arg]
         return cls(str(kind), int(seat), *data)
 
 
+# mypyc 2.4 cannot build a native generic dataclass ('__dict__ of type objects is not writable')
+@mypyc_attr(native_class=False)
 @dataclass(frozen=True)
 class DecisionKind(Generic[S]):
     """One kind of decision a game can ask for.
@@ -118,6 +124,7 @@ class DecisionKind(Generic[S]):
             raise ValueError(f"secret decision {self.name!r} needs a reveal")
 
 
+@mypyc_attr(native_class=False)  # a generic dataclass too (see DecisionKind)
 @dataclass
 class Rules(Generic[S]):
     """A game's decision kinds and agenda jobs, declared once (see the module docstring).
@@ -150,6 +157,7 @@ class Rules(Generic[S]):
                 raise ValueError(f"unknown agenda job {list(job)!r}")
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # the games' states, interpreted or compiled
 class TurnState(State):
     """A state driven by the engine: `decision`, `agenda` and the events of the current step.
 
@@ -182,12 +190,15 @@ class TurnState(State):
         return self.events is MUTED
 
     # -- what rules modules call ----------------------------------------------------------
-    def say(self, kind: str, text: str, visible_to: frozenset[int] | None = None, /, **data: Any) -> None:
-        """Record an event (tuple.__new__ skips the NamedTuple's Python-level constructor:
-        events are the hot path's most frequent allocation); nothing in a muted state."""
+    def say(self, _kind: str, _text: str, _visible_to: frozenset[int] | None = None, /, **data: Any) -> None:
+        """Record an event of kind `_kind` saying `_text` (to the seats `_visible_to`, None: to
+        all), with `data`; nothing in a muted state. tuple.__new__ skips the NamedTuple's
+        Python-level constructor: events are the hot path's most frequent allocation. The
+        positional names are unlike any data key: compiled by mypyc, a positional-only `kind`
+        still clashes with a `kind=` in `data` (Siege's events carry one)."""
         events = self.events
         if events is not MUTED:
-            events.append(_new_event(Event, (kind, text, data, visible_to)))
+            events.append(_new_event(Event, (_kind, _text, data, _visible_to)))
 
     def push(self, *jobs: Job) -> None:
         """Schedule jobs to run in the order given (the agenda is a stack, its top the end)."""
@@ -256,17 +267,22 @@ class TurnState(State):
             events = self.events = []
         if self.forced:
             self.forced = []
-        decision = self.decision
-        assert decision is not None
+        # `apply_action` let a legal action through, so a decision is pending: not asserted again
+        decision: Decision = self.decision  # type: ignore[assignment]
         rules = self.rules
-        kind = rules.kinds[decision[0]]
+        kinds = rules.kinds
+        kind = kinds[decision[0]]
         if kind.secret:
             self._commit(kind, decision, action)
         else:
             kind.apply(self, action)
             if rules.after_apply is not None:
                 rules.after_apply(self, kind)
-        self.run()
+        # `run` would return at once when the rule asked for a decision that is not forced: the
+        # call is skipped then (the agenda waits for that decision either way)
+        pending = self.decision
+        if pending is None or kinds[pending[0]].forced:
+            self.run()
         return events
 
     def run(self) -> None:

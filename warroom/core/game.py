@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar, Generic, NamedTuple, TypeVar
 
 import numpy as np
+from mypy_extensions import mypyc_attr
 from numpy.typing import NDArray
 
 from warroom.core.actions import Action as Action  # noqa: PLC0414  (re-exported: the contract names it)
@@ -128,6 +129,7 @@ def events_for(events: Sequence[Event], player: int | None) -> list[Event]:
 S = TypeVar("S", bound="State")
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # every game's Game is interpreted or its own
 class Game(ABC, Generic[S]):
     """A configured game: options fixed, ready to start states. Subclasses set `info`."""
 
@@ -291,6 +293,7 @@ class Game(ABC, Generic[S]):
         out[:] = self.observe(state.view(player), player)
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # TurnState and every game's state derive from it
 class State(ABC):
     """One position. Games implement the `_hooks`; the public methods add the shared checks."""
 
@@ -342,9 +345,10 @@ class State(ABC):
 
     def legal_actions(self) -> list[Action]:
         """The current player's options, never empty while the game runs, empty after it."""
-        if self._legal is None:
-            self._legal = [] if self.is_terminal() else self._legal_actions()
-        return self._legal
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = [] if self.is_terminal() else self._legal_actions()
+        return legal
 
     def apply_action(self, action: Action | str) -> list[Event]:
         """Apply a legal action (or its text) and return what happened.
@@ -352,13 +356,17 @@ class State(ABC):
         An illegal action raises IllegalActionError and leaves the state untouched: legality is
         checked against the full option list before any rule code runs.
         """
-        legal = self._legal if self._legal is not None else self.legal_actions()
-        if isinstance(action, str):
-            action = self.game.parse_action(self, action)
-        elif action not in legal:  # a finished game has no legal action
-            if self.is_terminal():
+        legal = self._legal
+        if legal is None:
+            legal = self.legal_actions()
+        # Membership first: the usual call passes a listed action, and a text is never in the list
+        # (no action equals a str), so the type test runs only off the hot path.
+        if action not in legal:
+            if isinstance(action, str):
+                action = self.game.parse_action(self, action)
+            elif self.is_terminal():  # a finished game has no legal action
                 raise IllegalActionError("the game is over; no action is legal")
-            if not self.is_legal(action):  # a parametric action outside the listed sample
+            elif not self.is_legal(action):  # a parametric action outside the listed sample
                 raise IllegalActionError(
                     f"{action} is not a legal action now (player {self.current_player()})"
                 )
