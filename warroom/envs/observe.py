@@ -5,8 +5,10 @@ wrote (`Seen.arr`) and copies of the parts of the state it was written from; a b
 rewritten only when its part of the state differs from that copy. This module holds what every
 such encoder shares: the record's array and its memoryview (`Seen`), and the per-thread store of
 records (`ObservationCache`), keyed by an owner (the configured game, or its encoder) and a
-viewer. Each game subclasses `Seen` with the copies its blocks compare against; nothing else
-about the blocks is shared, because each game's state is laid out its own way.
+viewer, and the writers of blocks of counts every game has (a hand, a pile, a market: how many
+items of each kind, `count_into` and `pile_into`) and of one-hots (`move_ones`). Each game
+subclasses `Seen` with the copies its blocks compare against; nothing else about the blocks is
+shared, because each game's state is laid out its own way.
 
 This module imports nothing but NumPy, so a game's encoding can use it without pulling the
 environments (Gymnasium, PettingZoo) in.
@@ -15,8 +17,9 @@ environments (Gymnasium, PettingZoo) in.
 from __future__ import annotations
 
 import threading
-from collections.abc import Callable
-from typing import Any, Generic, TypeVar
+from array import array
+from collections.abc import Callable, Sequence
+from typing import Any, Generic, NamedTuple, TypeVar
 
 import numpy as np
 
@@ -74,6 +77,56 @@ def move_ones(mv: memoryview[float], before: tuple[int, ...], now: tuple[int, ..
                 mv[was] = 0.0
             if is_now >= 0:
                 mv[is_now] = 1.0
+
+
+ZEROS: memoryview[float] = memoryview(array("f", bytes(4 * 65536))).cast("B").cast("f")
+"""Float32 zeros to clear a block through a record's memoryview (`mv[a:b] = ZEROS[: b - a]`, one
+C-level copy), longer than any game's observation; never written (an array's buffer, not bytes':
+a copy from a read-only buffer costs half as much again)."""
+
+
+class Counts(NamedTuple):
+    """A block of counts per kind in a layout: where it starts, how many kinds, what one item is
+    worth (None: a flag, 1.0 for a kind however many are there)."""
+
+    at: int
+    width: int
+    worth: float | None
+
+
+def count_into(mv: memoryview[float], block: Counts, items: list[int], slot: Sequence[int]) -> None:
+    """How many of `items` there are of each kind (`slot[item]`, 0 .. width - 1), written over
+    `block`: each count as count x worth (the view's encodings add the worth once per item in
+    float64; count x worth rounds to the same float32, where a float32 sum would not), or 1.0
+    for a flag."""
+    at, width, worth = block
+    mv[at : at + width] = ZEROS[:width]
+    counts: dict[int, int] = {}
+    for item in items:  # a plain loop: faster than map() or a Counter over a handful of items
+        k = slot[item]
+        counts[k] = counts.get(k, 0) + 1
+    if worth is None:
+        for k in counts:
+            mv[at + k] = 1.0
+    else:
+        for k, n in counts.items():
+            mv[at + k] = n * worth
+
+
+def pile_into(
+    mv: memoryview[float], block: Counts, pile: list[int], before: list[int] | None, slot: Sequence[int]
+) -> list[int]:
+    """`count_into` for a pile last written from `before` (None: never), and the copy of `pile`
+    to compare with next time: a pile that only grew (a discard, a warehouse: the usual change)
+    adds its new items to their counts, any other change is counted anew."""
+    at, _, worth = block
+    if worth is not None and before is not None and len(pile) > len(before) and pile[: len(before)] == before:
+        for item in pile[len(before) :]:
+            i = at + slot[item]
+            mv[i] = (round(mv[i] / worth) + 1) * worth  # a count times its worth, as count_into
+    else:
+        count_into(mv, block, pile, slot)
+    return pile[:]
 
 
 # -- the view's reference encodings (`encode`) build lists; these two pieces recur in them ----

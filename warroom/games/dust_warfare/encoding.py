@@ -34,14 +34,13 @@ registered here.
 
 from __future__ import annotations
 
-from array import array
-from functools import cache
 from typing import TYPE_CHECKING
 
 import numpy as np
 from numpy.typing import NDArray
 
 from warroom.core.game import JSON
+from warroom.envs.observe import ZEROS
 from warroom.games.dust_warfare.actions import MAX_MODELS
 from warroom.games.dust_warfare.words import Status
 
@@ -149,7 +148,7 @@ def encode_into(st: DustState, player: int | None, out: NDArray[np.float32]) -> 
     the layout is all an observation needs)."""
     game = st.game
     mv = out.data.cast("B").cast("f")
-    mv[0 : len(mv)] = _zeros(len(mv))
+    mv[0 : len(mv)] = ZEROS[: len(mv)]
     me = 0 if player is None else player
     mv[0] = st.turn / max(1, game.turns)
     if st.phase in PHASES:
@@ -199,12 +198,6 @@ def encode_into(st: DustState, player: int | None, out: NDArray[np.float32]) -> 
 
 
 _KIND_SLOT = {kind: i for i, kind in enumerate(KINDS)}
-
-
-@cache
-def _zeros(n: int) -> memoryview[float]:
-    """n float32 zeros, to clear an observation in one copy."""
-    return memoryview(array("f", bytes(4 * n))).cast("B").cast("f")
 
 
 def bounds(game: DustWarfareGame) -> tuple[NDArray[np.float32], NDArray[np.float32]]:

@@ -24,14 +24,13 @@ covers the enemy).
 
 from __future__ import annotations
 
-from array import array
 from typing import TYPE_CHECKING
 
 import numpy as np
 from numpy.typing import NDArray
 
 from warroom.core.game import JSON
-from warroom.envs.observe import ObservationCache, Seen
+from warroom.envs.observe import ZEROS, Counts, ObservationCache, Seen, count_into
 from warroom.games.memoir44.board import BY_NAME, NUM_HEXES
 from warroom.games.memoir44.rules.units import medals
 from warroom.games.memoir44.words import BASE_NAMES, KINDS, SIDE_NAMES
@@ -146,7 +145,6 @@ class Encoder:
         self.unit_base = np.array(game.unit_base, dtype=np.intp)
         # the scenario's fixed map, as seen by each side (bunkers are own or enemy cover)
         self.fixed = [self._fixed(me) for me in (0, 1)]
-        self._zeros = memoryview(array("f", bytes(4 * max(self.kinds, PER_HEX)))).cast("B").cast("f")
 
     def _fixed(self, me: int) -> NDArray[np.float32]:
         sc = self.game.scenario
@@ -181,10 +179,10 @@ class Encoder:
         if units_moved or st.unit_fig != seen.unit_fig or st.ordered != seen.ordered:
             self._units(st, seen)
         if side is not None and st.hands[side] != seen.hand:
-            self._count(mv, self.hand, st.hands[side], 3)
+            count_into(mv, Counts(self.hand, self.kinds, 1 / 3), st.hands[side], self.card_kind)
             seen.hand = st.hands[side][:]
         if st.discard != seen.discard:
-            self._count(mv, self.discard, st.discard, 13)
+            count_into(mv, Counts(self.discard, self.kinds, 1 / 13), st.discard, self.card_kind)
             seen.discard = st.discard[:]
         sizes = (len(st.deck), len(st.hands[me]), len(st.hands[1 - me]))
         if sizes != seen.sizes:
@@ -226,7 +224,7 @@ class Encoder:
         for u in changed:
             if was_hex and was_hex[u] >= 0:
                 at = BOARD + was_hex[u] * PER_HEX + UNIT
-                mv[at : at + PER_HEX - UNIT] = self._zeros[: PER_HEX - UNIT]
+                mv[at : at + PER_HEX - UNIT] = ZEROS[: PER_HEX - UNIT]
         side, base = self.game.unit_side, self.game.unit_base
         for u in changed:
             if hexes[u] >= 0:
@@ -236,17 +234,6 @@ class Encoder:
                 mv[at + FIGURES] = figures[u] / 4
                 mv[at + ORDERED] = float(ordered[u])
         seen.unit_hex, seen.unit_fig, seen.ordered = hexes[:], figures[:], ordered[:]
-
-    def _count(self, mv: memoryview[float], at: int, cards: list[int], per: int) -> None:
-        """`cards` counted per card kind over the kinds at `at`, each count / `per`."""
-        mv[at : at + self.kinds] = self._zeros[: self.kinds]
-        kind = self.card_kind
-        counts: dict[int, int] = {}
-        for card in cards:
-            k = kind[card]
-            counts[k] = counts.get(k, 0) + 1
-        for k, n in counts.items():
-            mv[at + k] = n / per  # a count over its divisor, as encode has it
 
     def bounds(self) -> tuple[NDArray[np.float32], NDArray[np.float32]]:
         """Each element's (least, greatest) value: counts by the deck's copies of a card, figures

@@ -33,7 +33,6 @@ at the start, within -0.5 .. +0.5, so the winner's +1 (the zero-sum reward) stil
 
 from __future__ import annotations
 
-from array import array
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
@@ -41,7 +40,7 @@ from numpy.typing import NDArray
 
 from warroom.core.game import JSON
 from warroom.envs import shaping
-from warroom.envs.observe import ObservationCache, Seen, move_ones
+from warroom.envs.observe import ZEROS, Counts, ObservationCache, Seen, count_into, move_ones
 from warroom.games.metro2033.board import BOARD
 from warroom.games.metro2033.cards import CARD
 from warroom.games.metro2033.content import default_content
@@ -240,7 +239,7 @@ def encode_into(st: MetroState, player: int | None, out: NDArray[np.float32]) ->
         move_ones(mv, seen.laws, laws)
         seen.laws = laws
     if st.market != seen.market:
-        _count(mv, (_MARKET, len(EQUIPMENT)), st.market, _EQUIPMENT_SLOT, 0.5)
+        count_into(mv, Counts(_MARKET, len(EQUIPMENT), 0.5), st.market, _EQUIPMENT_SLOT)
         seen.market = st.market[:]
     np.copyto(out, seen.arr)
     out[6 if player is None else player] = 1.0
@@ -255,14 +254,14 @@ def _private(st: MetroState, player: int) -> NDArray[np.float32]:
     mv = seen.mv
     quests = st.quests[player]
     if quests != seen.own_quests:
-        _count(mv, (0, len(QUESTS)), quests, _QUEST_SLOT, 0.5)
+        count_into(mv, Counts(0, len(QUESTS), 0.5), quests, _QUEST_SLOT)
         seen.own_quests = quests[:]
     bt = st.bt
     hand: list[int] = []
     if bt and any(st.bhand):
         hand = st.bhand[0] if player == bt["aseat"] else st.bhand[1] if player == bt["dseat"] else []
     if hand != seen.battle:
-        _count(mv, (_BATTLE - _QUESTS, len(BATTLE)), hand, _BATTLE_SLOT, 0.0)
+        count_into(mv, Counts(_BATTLE - _QUESTS, len(BATTLE), None), hand, _BATTLE_SLOT)  # flags
         seen.battle = hand[:]
     decision = st.decision
     mv[_DECISION - _QUESTS] = float(decision is not None and decision.seat == player)
@@ -276,7 +275,7 @@ def _stations(st: MetroState, mv: memoryview[float], seen: _Seen) -> None:
         if before and before[s] == owner and ((s in inplay) == (s in before_inplay)):
             continue
         at = _STATIONS + 8 * s
-        mv[at : at + 8] = _ZEROS[:8]
+        mv[at : at + 8] = ZEROS[:8]
         mv[at + (owner if owner >= 0 else 6)] = 1.0
         if s in inplay:
             mv[at + 7] = 1.0
@@ -305,21 +304,6 @@ def _seats(st: MetroState, seen: _Seen) -> None:
             at = AT_SEATS + seat * SEAT_FIELDS
             seen.arr[at : at + SEAT_FIELDS] = values
             seen.seats[seat] = values
-
-
-def _count(
-    mv: memoryview[float], block: tuple[int, int], cards: list[int], slot: tuple[int, ...], worth: float
-) -> None:
-    """`cards` counted per kind (`slot[card]`) over `block` (where it starts, its size), each
-    card worth `worth` (0: a flag, 1 however many)."""
-    at, kinds = block
-    mv[at : at + kinds] = _ZEROS[:kinds]
-    counts: dict[int, int] = {}
-    for card in cards:
-        k = slot[card]
-        counts[k] = counts.get(k, 0) + 1
-    for k, n in counts.items():
-        mv[at + k] = n * worth if worth else 1.0  # a count times its worth, as encode has it
 
 
 class _Seen(Seen):
@@ -358,9 +342,6 @@ class _Private(Seen):
 _CACHE = ObservationCache(_Seen)  # per thread: (the game, _PUBLIC) -> _Seen (the layout's seats follow it)
 _PRIVATE = ObservationCache(_Private)  # per thread: (the game, seat) -> _Private
 _PUBLIC = "public"  # the one record of a game: what every viewer sees alike
-_ZEROS = (
-    memoryview(array("f", bytes(4 * max(8, len(EQUIPMENT), len(QUESTS), len(BATTLE))))).cast("B").cast("f")
-)  # cleared blocks
 
 
 def progress(st: MetroState, seat: int) -> float:

@@ -33,8 +33,6 @@ face up to resolve, over all of them): 0 at the start, -1 .. +1.
 
 from __future__ import annotations
 
-from array import array
-from collections.abc import Sequence
 from functools import cache
 from typing import TYPE_CHECKING, Any
 
@@ -43,7 +41,17 @@ from numpy.typing import NDArray
 
 from warroom.core.game import JSON
 from warroom.envs import shaping
-from warroom.envs.observe import ObservationCache, Seen, counts, move_ones, one_hot
+from warroom.envs.observe import (
+    ZEROS,
+    Counts,
+    ObservationCache,
+    Seen,
+    count_into,
+    counts,
+    move_ones,
+    one_hot,
+    pile_into,
+)
 from warroom.games.siege.board import SECTORS
 from warroom.games.siege.content import default_content
 from warroom.games.siege.evaluate import evaluate
@@ -152,14 +160,10 @@ def encode_into(st: SiegeState, viewer: int | None, out: NDArray[np.float32]) ->
         _hands(st, mv, seen.hands)
         seen.hands = [hand[:] for hand in st.hands]
     if st.discard != seen.discard:
-        seen.discard = _pile(mv, (DISCARD, 1 / 4, _KINDS), st.discard, seen.discard, _CARD_SLOT)
+        seen.discard = pile_into(mv, _DISCARD, st.discard, seen.discard, _CARD_SLOT)
     if st.enemy_discard != seen.enemy_discard:
-        seen.enemy_discard = _pile(
-            mv,
-            (ENEMY_DISCARD, 1 / 4, _TOKENS),
-            st.enemy_discard,
-            seen.enemy_discard,
-            st.content.token_kind_of,
+        seen.enemy_discard = pile_into(
+            mv, _ENEMY_DISCARD, st.enemy_discard, seen.enemy_discard, st.content.token_kind_of
         )
     sizes = (len(st.deck), len(st.reserve), len(st.marshal_hand), st.turn, st.trades_done, st.patrol)
     if sizes != seen.sizes:
@@ -218,7 +222,7 @@ _PUBLIC = "public"  # the one record of a game: what every viewer sees alike
 
 def _board(st: SiegeState, mv: memoryview[float]) -> None:
     """Per space: each vehicle kind / 3, the armour there / 10, the hedgehog."""
-    mv[BOARD:HANDS] = _ZEROS[: HANDS - BOARD]
+    mv[BOARD:HANDS] = ZEROS[: HANDS - BOARD]
     kind_of, armour, hedgehog = st.content.token_kind_of, st.armour, st.hedgehog
     counts: dict[int, int] = {}  # element -> vehicles of a kind there, or armour points there
     for tid, sp in st.pos.items():
@@ -237,7 +241,7 @@ def _hands(st: SiegeState, mv: memoryview[float], before: list[list[int]]) -> No
     """Each changed hand's count per card kind / 4."""
     for seat, hand in enumerate(st.hands):
         if seat >= len(before) or hand != before[seat]:
-            _count(mv, (HANDS + seat * _KINDS, 1 / 4, _KINDS), hand, _CARD_SLOT)
+            count_into(mv, Counts(HANDS + seat * _KINDS, _KINDS, 1 / 4), hand, _CARD_SLOT)
 
 
 def _seats(st: SiegeState, mv: memoryview[float]) -> None:
@@ -251,37 +255,10 @@ def _seats(st: SiegeState, mv: memoryview[float]) -> None:
         mv[CLAIMS + seat] = claim / 6
 
 
-def _pile(
-    mv: memoryview[float], block: _Block, pile: list[int], before: list[int] | None, slot: Sequence[int]
-) -> list[int]:
-    """A pile's counts per kind (`slot[item]`) in `block`, and the copy to compare with next
-    time: a pile that only grew (a discard) adds its new items, any other is recounted."""
-    if before is not None and len(pile) > len(before) and pile[: len(before)] == before:
-        at, scale, _ = block
-        for item in pile[len(before) :]:
-            i = at + slot[item]
-            mv[i] = (round(mv[i] / scale) + 1) * scale  # a count times its worth, as encode has it
-    else:
-        _count(mv, block, pile, slot)
-    return pile[:]
-
-
-def _count(mv: memoryview[float], block: _Block, items: list[int], slot: Sequence[int]) -> None:
-    """`items` counted per kind (`slot[item]`) over `block`'s elements."""
-    at, scale, kinds = block
-    mv[at : at + kinds] = _ZEROS[:kinds]
-    counts: dict[int, int] = {}
-    for item in items:
-        k = slot[item]
-        counts[k] = counts.get(k, 0) + 1
-    for k, n in counts.items():
-        mv[at + k] = n * scale  # a count times its worth (float32 sums would round differently)
-
-
 _TOKENS = len(default_content().tokens)
 _CARD_SLOT = range(_KINDS)  # a card in a hand or pile is its kind's index already
-_Block = tuple[int, float, int]  # a block of counts: where it starts, what one item is worth, its size
-_ZEROS = memoryview(array("f", bytes(4 * SIZE))).cast("B").cast("f")  # sliced to clear a block
+_DISCARD = Counts(DISCARD, _KINDS, 1 / 4)
+_ENEMY_DISCARD = Counts(ENEMY_DISCARD, _TOKENS, 1 / 4)
 _SCALE = [1 / 3] * SIZE  # on the board: a vehicle is worth 1/3, an armour point 1/10
 _SCALE[BOARD + len(VEHICLES) : HANDS : PER_SPACE] = [1 / 10] * 30
 

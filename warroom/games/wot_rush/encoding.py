@@ -30,7 +30,6 @@ included), as a reward may: the learner observes none of it.
 
 from __future__ import annotations
 
-from array import array
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
@@ -38,7 +37,16 @@ from numpy.typing import NDArray
 
 from warroom.core.game import JSON
 from warroom.envs import shaping
-from warroom.envs.observe import ObservationCache, Seen, counts, move_ones, one_hot
+from warroom.envs.observe import (
+    Counts,
+    ObservationCache,
+    Seen,
+    count_into,
+    counts,
+    move_ones,
+    one_hot,
+    pile_into,
+)
 from warroom.games.wot_rush.rules.scoring import score_keys
 from warroom.games.wot_rush.words import MAX_SEATS, OVER_WORD, SAVED_KINDS
 
@@ -145,9 +153,14 @@ class Encoder:
         self.medals = self.graveyard + kinds
         self.achievements = self.medals + 8
         self.over = self.decision[OVER_WORD]
-        self._zeros = (
-            memoryview(array("f", bytes(4 * self.size))).cast("B").cast("f")
-        )  # sliced to clear a block
+        self.counted = {  # the blocks of counts a pile of the state is written to, each card worth 1
+            "reserve": Counts(self.reserve, kinds, 1.0),
+            "vdiscard": Counts(self.discard, kinds, 1.0),
+            "graveyard": Counts(self.graveyard, kinds, 1.0),
+            "achievements": Counts(self.achievements, len(c.achievements), 1.0),
+        }
+        self.own_hand = Counts(self.hand, kinds, 1 / 3)
+        self.achievement_slot = range(len(c.achievements))  # an achievement is its own slot
 
     def encode_into(self, st: WotState, viewer: int | None, out: NDArray[np.float32]) -> None:
         """`encode(game, st.view(viewer), viewer)` written into `out` without the view.
@@ -178,16 +191,15 @@ class Encoder:
         if st.warehouse != seen.warehouse:
             self._warehouses(st, mv, me, seen.warehouse)
             seen.warehouse = [w[:] for w in st.warehouse]
+        counted, kind = self.counted, self.kind
         if st.reserve != seen.reserve:
-            seen.reserve = self._pile(mv, self.reserve, st.reserve, seen.reserve)
+            seen.reserve = pile_into(mv, counted["reserve"], st.reserve, seen.reserve, kind)
         if st.vdiscard != seen.vdiscard:
-            seen.vdiscard = self._pile(mv, self.discard, st.vdiscard, seen.vdiscard)
+            seen.vdiscard = pile_into(mv, counted["vdiscard"], st.vdiscard, seen.vdiscard, kind)
         if st.graveyard != seen.graveyard:
-            seen.graveyard = self._pile(mv, self.graveyard, st.graveyard, seen.graveyard)
+            seen.graveyard = pile_into(mv, counted["graveyard"], st.graveyard, seen.graveyard, kind)
         if st.achievements != seen.achievements:
-            mv[self.achievements : self.size] = self._zeros[: self.size - self.achievements]
-            for a in st.achievements:
-                mv[self.achievements + a] += 1.0
+            count_into(mv, counted["achievements"], st.achievements, self.achievement_slot)
             seen.achievements = st.achievements[:]
         if st.medal1 != seen.medal1 or st.medal2 != seen.medal2:
             for i, (ones, twos) in enumerate(zip(st.medal1, st.medal2, strict=True)):
@@ -244,7 +256,7 @@ class Encoder:
     def _hands(self, st: WotState, mv: memoryview[float], me: int, public: bool) -> None:
         """Hand sizes, and `me`'s hand per kind / 3 when the viewer may see it."""
         self._sizes(mv, me, 0, st.hand)
-        self._count(mv, self.hand, st.hand[me] if public else [], 1 / 3, self.kinds)
+        count_into(mv, self.own_hand, st.hand[me] if public else [], self.kind)
 
     def _warehouses(self, st: WotState, mv: memoryview[float], me: int, before: list[list[int]]) -> None:
         """Each changed warehouse's size / 20 and its counts per kind / 4."""
@@ -256,35 +268,7 @@ class Encoder:
             if warehouse != was:
                 at = self.seats + rel * self.per_seat + 4 * self.slots
                 mv[at + 2] = len(warehouse) / 20
-                self._pile(mv, at + 3, warehouse, was, scale=1 / 4, kinds=kinds)
-
-    def _pile(
-        self, mv: memoryview[float], at: int, pile: list[int], before: list[int] | None, *,
-        scale: float = 1.0, kinds: int = 0,
-    ) -> list[int]:  # fmt: skip
-        """A pile's counts per kind at `at`, each card worth `scale`, and the copy to compare with
-        next time: a pile that only grew (a discard, a warehouse) adds its new cards, any other
-        is recounted."""
-        if before is not None and len(pile) > len(before) and pile[: len(before)] == before:
-            kind = self.kind
-            for card in pile[len(before) :]:
-                i = at + kind[card]
-                mv[i] = (round(mv[i] / scale) + 1) * scale  # a count times its worth, as encode has it
-        else:
-            self._count(mv, at, pile, scale, kinds)
-        return pile[:]
-
-    def _count(self, mv: memoryview[float], at: int, cards: list[int], scale: float, kinds: int = 0) -> None:
-        """`cards` counted per kind, each worth `scale`, over the `kinds` (all) elements at `at`."""
-        kinds = kinds or self.kinds
-        mv[at : at + kinds] = self._zeros[:kinds]
-        kind = self.kind
-        counts: dict[int, int] = {}
-        for card in cards:
-            k = kind[card]
-            counts[k] = counts.get(k, 0) + 1
-        for k, n in counts.items():
-            mv[at + k] = n * scale  # a count times its worth (float32 sums would round differently)
+                pile_into(mv, Counts(at + 3, kinds, 1 / 4), warehouse, was, self.kind)
 
     def bounds(self, game: WotRushGame) -> tuple[NDArray[np.float32], NDArray[np.float32]]:
         """Each element's (least, greatest) value: a kind's count by its copies in the card set,
