@@ -128,6 +128,7 @@ class _Faction(Entry):
     homes: list[StationId] = Field(min_length=3, max_length=3)  # M33-MAP-11
     ability: Text
     start_bonus: _Bonus
+    plural: bool = False  # the name takes a plural verb ("the Bandits attack"): event texts
 
 
 class _Hero(Entry):
@@ -269,6 +270,7 @@ class FactionCard:
     homes: tuple[str, ...]
     ability: str
     start_bonus: StartBonus
+    plural: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -481,7 +483,7 @@ def _load_factions(
         bonus = StartBonus(
             frozen(e.start_bonus.resources), army, e.start_bonus.quests, e.start_bonus.equipment
         )
-        out[e.id] = FactionCard(e.id, e.ru, e.name, e.colour, tuple(e.homes), e.ability, bonus)
+        out[e.id] = FactionCard(e.id, e.ru, e.name, e.colour, tuple(e.homes), e.ability, bonus, e.plural)
     return frozen(out)
 
 

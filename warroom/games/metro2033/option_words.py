@@ -17,47 +17,18 @@ from typing import TYPE_CHECKING
 
 from warroom.core.game import Action
 from warroom.games.metro2033.board import BOARD
-from warroom.games.metro2033.content import default_content
+from warroom.games.metro2033.names import C, card, faction, noun, possessive, resource, station
 from warroom.games.metro2033.rules.common import describe_cost, price
 from warroom.games.metro2033.rules.turns import UPKEEP_COST
-from warroom.games.metro2033.words import CardKind, Faction, Hero, Purchase, Resource
+from warroom.games.metro2033.words import Hero, Purchase
 
 if TYPE_CHECKING:
     from warroom.games.metro2033.state import MetroState
 
-C = default_content()
-STATION_NAMES: Mapping[str, str] = {s.id: s.name for s in C.board.stations}
-CARD_NAMES: Mapping[str, str] = {str(card.id): card.name for kind in CardKind for card in C.cards(kind)}
-RESOURCE_WORDS: Mapping[str, tuple[str, str]] = {  # one, many (M33-GEN-03)
-    Resource.MUSHROOM.value: ("mushroom", "mushrooms"),
-    Resource.PIG.value: ("pig", "pigs"),
-    Resource.AMMO.value: ("ammo", "ammo"),
-}
-
-# What an option without parts does, by the decision it answers (render.ASKS names the decisions).
-PLAIN: Mapping[tuple[str, str], str] = {
-    ("army", "pass"): "the army does nothing this turn",
-    ("colon", "pass"): "colonize no station",
-    ("act", "end"): "take no hero action",
-    ("post", "done"): "end the hero's turn",
-    ("wown", "done"): "go on without a quest or an ability",
-    ("shop", "done"): "buy nothing more",
-    ("wb", "done"): "play no more battle effects",
-    ("strip", "none"): "take none of the beaten hero's equipment",
-}
-VERB_PLAIN: Mapping[str, str] = {
-    "pass": "do nothing",
-    "end": "end",
-    "done": "go on",
-    "none": "take nothing",
-    "grenade": "throw the grenade: your hero +3 strength in this battle (Grenade)",
-    "explode": "blow up the station your hero stands on (Explosives)",
-    "buy": "buy equipment at the Hanza market",
-    "refresh": "renew the Hanza market",
-    "scout": "scout the tunnels: draw a threat card as your scouting card",
-    "decline": "leave the station neutral",
-}
-CHOICES: Mapping[tuple[str, str], str] = {
+# The options whose words are fixed, by what they answer: a choice's verb and its choice
+# ("vote for"), or the pending decision's kind and an option without parts ("done" after a
+# battle's effects reads differently from "done" at the market; render.ASKS names the kinds).
+FIXED: Mapping[tuple[str, str], str] = {
     ("vote", "for"): "vote for the law",
     ("vote", "against"): "vote against the law",
     ("c05", "peek"): "look at the top 2 laws (Confederation of 1905)",
@@ -70,34 +41,28 @@ CHOICES: Mapping[tuple[str, str], str] = {
     ("svd", "bottom"): "put the threat card at the bottom of the deck",
     ("artyom", "peek"): "look at 2 threat cards and fight one (Artyom)",
     ("artyom", "skip"): "fight the top threat card unseen",
+    ("army", "pass"): "the army does nothing this turn",
+    ("colon", "pass"): "colonize no station",
+    ("act", "end"): "take no hero action",
+    ("post", "done"): "end the hero's turn",
+    ("wown", "done"): "go on without a quest or an ability",
+    ("shop", "done"): "buy nothing more",
+    ("wb", "done"): "play no more battle effects",
+    ("strip", "none"): "take none of the beaten hero's equipment",
 }
-
-
-def station(sid: object) -> str:
-    return STATION_NAMES[str(sid)]
-
-
-def card(cid: object) -> str:
-    return CARD_NAMES.get(str(cid), str(cid))
-
-
-def faction(fid: object) -> str:
-    return C.factions[Faction(str(fid))].name
-
-
-def resource(r: object, n: int = 1) -> str:
-    one, many = RESOURCE_WORDS[str(r)]
-    return f"{n} {one if n == 1 else many}"
-
-
-def possessive(name: str) -> str:
-    """ "the Bandits' hero", "the Red Line's hero"."""
-    return f"{name}'" if name.endswith("s") else f"{name}'s"
-
-
-def noun(r: object) -> str:
-    """A resource as a kind: mushrooms, pigs, ammo."""
-    return RESOURCE_WORDS[str(r)][1]
+CHOICE_VERBS = frozenset({"vote", "c05", "scout", "svd", "artyom"})  # options "VERB CHOICE"
+VERB_PLAIN: Mapping[str, str] = {
+    "pass": "do nothing",
+    "end": "end",
+    "done": "go on",
+    "none": "take nothing",
+    "grenade": "throw the grenade: your hero +3 strength in this battle (Grenade)",
+    "explode": "blow up the station your hero stands on (Explosives)",
+    "buy": "buy equipment at the Hanza market",
+    "refresh": "renew the Hanza market",
+    "scout": "scout the tunnels: draw a threat card as your scouting card",
+    "decline": "leave the station neutral",
+}
 
 
 def cost(st: MetroState, purchase: Purchase) -> str:
@@ -202,14 +167,19 @@ def _capture(st: MetroState) -> str:
     return f"pay to capture {station(BOARD.ids[int(at)])}" if at is not None else "pay to capture the station"
 
 
+def _answers(st: MetroState, action: Action) -> tuple[str, str]:
+    """What `action` answers, as FIXED keys it: (verb, choice) or (decision kind, verb)."""
+    if action.verb in CHOICE_VERBS and action.parts:
+        return action.verb, str(action.part("choice"))
+    return st.decision.kind if st.decision is not None else "", action.verb
+
+
 def words(st: MetroState, action: Action) -> str:
     """What `action` does, in the box's words, with no engine id in it."""
     verb = action.verb
-    if verb in ("vote", "c05", "scout", "svd", "artyom") and action.parts:
-        return CHOICES[verb, str(action.part("choice"))]
-    kind = st.decision.kind if st.decision is not None else ""
-    if (kind, verb) in PLAIN:
-        return PLAIN[kind, verb]
+    fixed = FIXED.get(_answers(st, action))
+    if fixed is not None:
+        return fixed
     if verb in WORDS:
         return WORDS[verb](st, action)
     return VERB_PLAIN[verb]

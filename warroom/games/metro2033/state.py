@@ -22,7 +22,7 @@ from warroom.core.fields import F, Fields
 from warroom.core.game import JSON, Action, Outcome
 from warroom.core.knowledge import Knowledge, redeal
 from warroom.core.rng import Rng
-from warroom.games.metro2033 import view
+from warroom.games.metro2033 import names, view
 from warroom.games.metro2033.actions import A
 from warroom.games.metro2033.board import BOARD, Station
 from warroom.games.metro2033.cards import KIND_OF
@@ -130,8 +130,26 @@ class MetroState(TurnState):
 
     # -- helpers the rules call ---------------------------------------------------------------
     def name(self, seat: int) -> str:
+        """The seat in an event text: "the Red Line", "player 2" before the draft (names.py)."""
+        return names.title(self.faction[seat], seat)
+
+    def whose(self, seat: int) -> str:
+        """ "the Red Line's", "the Bandits'"."""
+        return names.whose(self.faction[seat], seat)
+
+    def its(self, seat: int) -> str:
+        """The seat's pronoun: "its", "their" for a plural faction name."""
+        return names.its(self.faction[seat])
+
+    def verb(self, seat: int, verb: str) -> str:
+        """`verb` (plain form) as the seat's name takes it: "holds", "hold" (the Bandits)."""
+        return names.verb(self.faction[seat], verb)
+
+    def does(self, seat: int, verb: str) -> str:
+        """The seat and `verb` (plain form) in agreement: "the Bandits attack", "the Red Line attacks"."""
         faction = self.faction[seat]
-        return f"player {seat} ({faction})" if faction else f"player {seat}"
+        said = names.DOES.get((faction, verb))  # the hot path: said before (speed, issue 12)
+        return said if said is not None else names.does(faction, seat, verb)
 
     def show(self, card: int, *seats: int) -> None:
         """`seats` see `card` (a peek, a card taken face down); the knowledge is replaced, never
@@ -178,7 +196,7 @@ class MetroState(TurnState):
                 tuple(0.0 for _ in range(n)), (), f"no winner after {self.round} rounds (round guard)"
             )
         seat = won[0]
-        return Outcome(tuple(1.0 if p == seat else 0.0 for p in range(n)), won, f"{self.name(seat)} wins")
+        return Outcome(tuple(1.0 if p == seat else 0.0 for p in range(n)), won, self.does(seat, "win"))
 
     def view(self, player: int | None) -> JSON:
         return view.view(self, player)

@@ -498,9 +498,8 @@ function seatLook(view) {
   };
 }
 
-// The seat in a log sentence: "the Bandits", "Anna (the Bandits)"; by the faction the event's own
-// text names (an entry keeps the faction it was written with), else the one drafted since; a draft
-// entry ("player 0 leads Bandits") names the person or "Player 0".
+// The seat in a log sentence: "the Bandits", "Anna (the Bandits)"; before the draft (faction null)
+// the person's name or "Player 0 (AI heuristic)".
 /** @param {Seat[]} seats @param {number} seat @param {string | null} faction */
 function sentenceName(seats, seat, faction) {
   const s = seats?.[seat];
@@ -510,35 +509,32 @@ function sentenceName(seats, seat, faction) {
   return person ? `${person} (${title})` : title;
 }
 
-const REWARD_WORDS = {
-  G1: "gain 1 resource", G2: "gain 2 resources", L1: "an opponent loses 1 resource", L2: "an opponent loses 2 resources",
-  "EQ/Q": "a market equipment card or the top quest", "ARMY+1": "army +1 strength", LS1: "an opponent loses 1 station",
-};
-const SYMBOL_WORDS = { M: "mushrooms", P: "pigs", A: "ammo", LAW: "a law vote", THREAT: "a threat" };
-// one pass over the engine's text (what is put in is never read again): a seat with its faction id
-// and possessive, a card id, an amount of a resource, a station id
-const LOG_WORD = /\bplayer (\d+)(?: \((RL|RE|BN|C05|AC|BA)\))?('s)?|\b(?:EQ|Q|BC|T1|T2|L)-[A-Z0-9]+\b|\b(\d+) ?([MPA])\b|\b[A-Z][A-Z0-9]{1,4}\b/g;
+const CARD_ID = /\b(?:EQ|Q|BC|T1|T2|L)-[A-Z0-9]+\b/g; // the core's "you chose card BC-HOLD"
+const escape = (/** @type {string} */ t) => t.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
-/** A log entry's words: the engine's text with seats, stations, cards and resources as the box names them. */
+/** A log entry's words. The game's texts are in the box's words already (stations, cards and
+ * resources by name, a seat by its faction: "the Red Line", "player 2" before the draft); the
+ * table names the seat the event is about (`data.player`) and every drafted seat as the banner
+ * does, with a person's chosen name ("Anna (the Red Line)"), and a card id in the core's commit
+ * line by the card's name. */
 function logWords(e, seats) {
-  let text = e.text.replace(/\(space (\w+): ([^)]*)\)/, (_, space, symbols) =>
-    `(space ${space}: ${symbols.split(", ").map((x) => SYMBOL_WORDS[x] || x).join(", ")})`);
-  if (e.kind === "reward") text = text.replace(/the reward (\S+)$/, (_, r) => `the reward: ${REWARD_WORDS[r] || r}`);
+  const p = typeof e.data?.player === "number" ? e.data.player : null;
   const draft = e.kind === "faction" || e.kind === "setup";
   // the draft's entry comes before the view is drawn: the banner names the seat by it at once
-  if (e.kind === "faction" && typeof e.data?.player === "number" && e.data.faction) FACTIONS[e.data.player] = String(e.data.faction);
-  text = text.replace(LOG_WORD, (word, seat, faction, owns, n, res) => {
-    if (seat !== undefined) {
-      const name = sentenceName(seats, Number(seat), draft ? null : faction || FACTIONS[Number(seat)] || null);
-      return owns ? possessive(name) : name;
-    }
-    if (res !== undefined) return `${n} ${n === "1" && res !== "A" ? RES_WORDS[res].slice(0, -1) : RES_WORDS[res]}`;
-    if (BY_ID[word]) return BY_ID[word].name;
-    const name = cardName(word);
-    return name;
-  });
-  // "income: 2 mushrooms, 2 pigs, 2 ammo"
-  text = text.replace(/(\d+ (?:mushrooms?|pigs?|ammo)) (?=\d)/g, "$1, ");
+  if (e.kind === "faction" && p !== null && e.data.faction) FACTIONS[p] = String(e.data.faction);
+  /** @type {Record<string, string>} */
+  const names = {};
+  if (p !== null) names[`player ${p}`] = sentenceName(seats, p, draft ? null : FACTIONS[p] || null);
+  if (!draft) {
+    FACTIONS.forEach((f, seat) => { if (f) names[`the ${factionName(f)}`] = sentenceName(seats, seat, f); });
+  }
+  let text = e.text;
+  const said = Object.keys(names).sort((a, b) => b.length - a.length).map(escape);
+  if (said.length) {
+    const seat = new RegExp(`(${said.join("|")})('s\\b|'(?=\\s))?`, "g");
+    text = text.replace(seat, (_, name, owns) => (owns ? possessive(names[name]) : names[name]));
+  }
+  text = text.replace(CARD_ID, (id) => cardName(id));
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
 

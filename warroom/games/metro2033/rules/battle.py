@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any
 
 from warroom.core.actions import Action
 from warroom.core.engine import Decision, DecisionKind
+from warroom.games.metro2033 import names
 from warroom.games.metro2033.actions import A, MetroAction
 from warroom.games.metro2033.board import BOARD
 from warroom.games.metro2033.cards import CARD, DECK, INSTANCES
@@ -51,12 +52,12 @@ def _declare(st: MetroState, job: list[Any]) -> None:
     seat, unit, station, target = int(job[1]), str(job[2]), int(job[3]), int(job[4])
     bt: dict[str, Any] = {"aseat": seat, "aunit": unit, "station": station, "threat": -1, "events": False,
                           "ma": 0, "md": 0, "ca": "", "cd": "", "target": "station"}  # fmt: skip
-    where = BOARD.ids[station]
+    where = names.STATION[station]
     if target >= 0:
         bt.update(kind="pvp", dseat=target, dunit="hero", target="hero")
         st.say(
             "attack",
-            f"{st.name(seat)}'s {unit} attacks {st.name(target)}'s hero at {where}",
+            f"{st.whose(seat)} {unit} attacks {st.whose(target)} hero at {where}",
             None,
             player=seat,
         )
@@ -65,7 +66,9 @@ def _declare(st: MetroState, job: list[Any]) -> None:
     elif st.owner[station] >= 0:
         owner = st.owner[station]
         bt.update(kind="pvp", dseat=owner, dunit="army")
-        st.say("attack", f"{st.name(seat)}'s {unit} attacks {where} of {st.name(owner)}", None, player=seat)
+        st.say(
+            "attack", f"{st.whose(seat)} {unit} attacks {where}, held by {st.name(owner)}", None, player=seat
+        )
         st.bt = bt
         if st.hero_at[owner] == station:
             st.push(["defender"], ["deal"], ["wb_start"], ["resolve"])
@@ -73,12 +76,12 @@ def _declare(st: MetroState, job: list[Any]) -> None:
             st.push(["deal"], ["wb_start"], ["resolve"])
     elif BOARD.kind[station] == StationKind.POLIS:
         bt.update(kind="garrison", dseat=-1, dunit="garrison")
-        st.say("attack", f"{st.name(seat)}'s {unit} attacks the Polis garrison of {where}", None, player=seat)
+        st.say("attack", f"{st.whose(seat)} {unit} attacks the Polis garrison of {where}", None, player=seat)
         st.bt = bt
         st.push(["wb_start"], ["resolve"])
     else:
         bt.update(kind="threat", dseat=-1, dunit="threat")
-        st.say("attack", f"{st.name(seat)}'s {unit} attacks neutral {where}", None, player=seat)
+        st.say("attack", f"{st.whose(seat)} {unit} attacks neutral {where}", None, player=seat)
         st.bt = bt
         st.push(["scout_offer"], ["svd_offer"], ["artyom_offer"], ["threat_card"], ["wb_start"], ["resolve"])
 
@@ -98,7 +101,7 @@ def _defend(st: MetroState, action: MetroAction, d: Decision) -> None:
     """M33-CMB-03: the owner whose hero stands there may defend with it, publicly."""
     unit = str(action.part("unit"))
     st.bt = {**st.bt, "dunit": unit}
-    st.say("defend", f"{st.name(d.seat)} defends with its {unit}", None, player=d.seat)
+    st.say("defend", f"{st.does(d.seat, 'defend')} with {st.its(d.seat)} {unit}", None, player=d.seat)
 
 
 # ---------------------------------------------------------------- the threat card
@@ -122,7 +125,12 @@ def _scout_use(st: MetroState, action: MetroAction, d: Decision) -> None:
     """M33-CMB-05 step 1: the scouting card goes on top of the threat deck."""
     if action.part("choice") == "use":
         st.t_deck.append(st.scouts[d.seat].pop())
-        st.say("scout_use", f"{st.name(d.seat)} puts its scouting card on top", None, player=d.seat)
+        st.say(
+            "scout_use",
+            f"{st.does(d.seat, 'put')} {st.its(d.seat)} scouting card on top of the threat deck",
+            None,
+            player=d.seat,
+        )
 
 
 def _svd_offer(st: MetroState, _job: list[Any]) -> None:
@@ -145,12 +153,20 @@ def _svd(st: MetroState, action: MetroAction, d: Decision) -> None:
         assert card is not None
         st.t_deck.append(card)
         st.show(card, d.seat)
-        st.say("svd", f"{st.name(d.seat)} looks at the top threat card (SVD)", None, player=d.seat)
-        st.say("svd_seen", f"you see {CARD[card]}", frozenset((d.seat,)), player=d.seat, card=CARD[card])
+        st.say("svd", f"{st.does(d.seat, 'look')} at the top threat card (SVD rifle)", None, player=d.seat)
+        st.say(
+            "svd_seen",
+            f"you see {names.card(CARD[card])}",
+            frozenset((d.seat,)),
+            player=d.seat,
+            card=CARD[card],
+        )
         st.decide("svd", d.seat, "placed")
     elif choice == "bottom":
         st.t_deck.insert(0, st.t_deck.pop())
-        st.say("svd_bottom", f"{st.name(d.seat)} puts it at the bottom", None, player=d.seat)
+        st.say(
+            "svd_bottom", f"{st.does(d.seat, 'put')} it at the bottom of the threat deck", None, player=d.seat
+        )
 
 
 def _artyom_offer(st: MetroState, _job: list[Any]) -> None:
@@ -173,7 +189,7 @@ def _artyom(st: MetroState, action: MetroAction, d: Decision) -> None:
         if card is not None:
             st.drawn.append(card)
             st.show(card, d.seat)
-    st.say("artyom", f"{st.name(d.seat)}'s Artyom looks at {len(st.drawn)} threat cards", None, player=d.seat)
+    st.say("artyom", f"{st.whose(d.seat)} Artyom looks at {len(st.drawn)} threat cards", None, player=d.seat)
     st.decide("fight", d.seat)
 
 
@@ -235,7 +251,11 @@ def _card_reveal(st: MetroState, chosen: dict[int, Action]) -> None:
     st.bt = {**st.bt, "ca": ca, "cd": cd}
     st.show_all(*(c for c in (*st.bhand[0], *st.bhand[1]) if CARD[c] in (ca, cd)))
     st.say(
-        "battle_cards", f"{st.name(a)} plays {ca}, {st.name(d)} plays {cd}", None, attacker=ca, defender=cd
+        "battle_cards",
+        f"{st.does(a, 'play')} {names.card(ca)}, {st.does(d, 'play')} {names.card(cd)}",
+        None,
+        attacker=ca,
+        defender=cd,
     )
 
 
@@ -337,7 +357,7 @@ def _wb(st: MetroState, action: MetroAction, d: Decision) -> None:
         key = "ma" if own_hero_side(st, seat) == ATTACKER else "md"
         bonus = C.equipment[Equipment.GRENADE].discard_strength
         st.bt = {**st.bt, key: int(st.bt[key]) + bonus}
-        st.say("grenade", f"{st.name(seat)} throws a grenade (+{bonus})", None, player=seat)
+        st.say("grenade", f"{st.does(seat, 'throw')} a grenade (+{bonus})", None, player=seat)
     else:
         explode(st, seat)
     st.decide("wb", seat)

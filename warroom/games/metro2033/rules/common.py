@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING
 
+from warroom.games.metro2033 import names
 from warroom.games.metro2033.board import BOARD, Station, to_bits
 from warroom.games.metro2033.cards import CARD, INSTANCES
 from warroom.games.metro2033.content import default_content
@@ -136,7 +137,8 @@ def cost_of(st: MetroState, purchase: Purchase) -> Mapping[Resource, int]:
 
 
 def describe_cost(cost: Mapping[Resource, int]) -> str:
-    return " + ".join(f"{n} {r}" for r, n in cost.items()) or "nothing"
+    """ "1 ammo and 1 pig", "nothing" (names.amounts)."""
+    return names.amounts(cost.items())
 
 
 # ---------------------------------------------------------------- stations and VP
@@ -175,7 +177,11 @@ def capture(st: MetroState, seat: int, s: Station, how: str) -> None:
     assert st.owner[s] < 0 and station_count(st, seat) < MAX_STATIONS
     st.owner[s] = seat
     st.say(
-        "capture", f"{st.name(seat)} captures {BOARD.ids[s]} ({how})", None, player=seat, station=BOARD.ids[s]
+        "capture",
+        f"{st.does(seat, 'capture')} {names.STATION[s]} ({how})",
+        None,
+        player=seat,
+        station=BOARD.ids[s],
     )
 
 
@@ -183,7 +189,9 @@ def lose_station(st: MetroState, s: Station) -> None:
     """The token goes back to its owner, VP -1 (M33-CAP-06)."""
     seat = st.owner[s]
     st.owner[s] = -1
-    st.say("lose_station", f"{st.name(seat)} loses {BOARD.ids[s]}", None, player=seat, station=BOARD.ids[s])
+    st.say(
+        "lose_station", f"{st.does(seat, 'lose')} {names.STATION[s]}", None, player=seat, station=BOARD.ids[s]
+    )
 
 
 def can_take_station(st: MetroState, seat: int) -> bool:

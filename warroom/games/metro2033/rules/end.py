@@ -38,7 +38,7 @@ def _end_round(st: MetroState, _job: list[Any]) -> None:
     won = round_winner(st)
     if won is not None:
         st.result = [won]
-        st.say("victory", f"{st.name(won)} wins with {vp(st, won)} VP", None, player=won)
+        st.say("victory", f"{st.does(won, 'win')} with {vp(st, won)} VP", None, player=won)
         st.finish()
         return
     for seat in range(st.game.num_players):  # M33-END-04 / M33-HAC-09
@@ -46,7 +46,7 @@ def _end_round(st: MetroState, _job: list[Any]) -> None:
             st.t_deck.insert(0, st.scouts[seat].pop())
             st.say(
                 "scout_expires",
-                f"{st.name(seat)}'s scouting card goes under the threat deck",
+                f"{st.whose(seat)} scouting card goes under the threat deck",
                 None,
                 player=seat,
             )

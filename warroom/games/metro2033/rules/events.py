@@ -6,11 +6,11 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from warroom.core.engine import Decision
+from warroom.games.metro2033 import names
 from warroom.games.metro2033.actions import ANNOUNCE_ARMY, ANNOUNCE_HERO, COLONIZE, TAX, A, MetroAction
 from warroom.games.metro2033.board import BOARD
 from warroom.games.metro2033.cards import CARD
 from warroom.games.metro2033.rules.common import (
-    RES_INDEX,
     C,
     active_law,
     army_reach,
@@ -38,7 +38,7 @@ def _round(st: MetroState, _job: list[Any]) -> None:
     the round token's space (round 1 on S, then the loop of 9)."""
     st.round += 1
     space = C.board.round_track.space_for_round(st.round)
-    st.say("round", f"round {st.round} begins (space {space.space}: {', '.join(space.symbols)})", None,
+    st.say("round", f"round {st.round} begins (space {space.space}: {_SYMBOLS[space.symbols]})", None,
            round=st.round, space=space.space)  # fmt: skip
     seats = order(st)
     # M33-EVT-01's jobs do something only under Taxation or Colonization, and nothing can pass
@@ -83,7 +83,13 @@ def _tax(st: MetroState, action: MetroAction, d: Decision) -> None:
     r = action.resource
     assert r is not None
     got = gain(st, d.seat, r)
-    st.say("tax", f"{st.name(d.seat)} takes {got} {r} (Taxation)", None, player=d.seat, resource=r.value)
+    st.say(
+        "tax",
+        f"{st.does(d.seat, 'take')} {names.resource(r, got)} (Taxation)",
+        None,
+        player=d.seat,
+        resource=r.value,
+    )
 
 
 def colony_targets(st: MetroState, seat: int) -> list[int]:
@@ -135,7 +141,12 @@ def _income(st: MetroState, job: list[Any]) -> None:
     for r, n in got.items():
         if n:
             gain(st, seat, r, n)
-    st.say("income", f"{st.name(seat)} collects income: {_holding(st, seat)}", None, player=seat)
+    st.say(
+        "income",
+        f"{st.does(seat, 'collect')} income and now {st.verb(seat, 'hold')} {_holding(st, seat)}",
+        None,
+        player=seat,
+    )
 
 
 # each station: whether it is a Polis station (one of the shown resources), and the resource it
@@ -144,11 +155,22 @@ _IS_POLIS: tuple[bool, ...] = tuple(BOARD.kind[s] == StationKind.POLIS for s in 
 _MADE: tuple[Resource | None, ...] = tuple(
     BOARD.produces[s][0] if BOARD.produces[s] else None for s in range(BOARD.size)
 )
-_HOLDING = " ".join(f"{{{RES_INDEX[r]}}}{r.value}" for r in RESOURCES)  # "{0}M {1}P {2}A"
+_SYMBOLS = {  # a space's symbols in words, for the round's event ("mushrooms, a law vote")
+    symbols: ", ".join(names.SYMBOL_WORDS[x] for x in symbols)
+    for symbols in {space.symbols for space in (C.board.round_track.start, *C.board.round_track.loop)}
+}
+
+
+_HELD: dict[tuple[int, ...], str] = {}  # holdings in words, built once each (speed)
 
 
 def _holding(st: MetroState, seat: int) -> str:
-    return _HOLDING.format(*st.res[seat])
+    """ "2 mushrooms, 1 pig and 3 ammo": what the seat holds."""
+    held = tuple(st.res[seat])
+    said = _HELD.get(held)
+    if said is None:
+        said = _HELD[held] = names.amounts(zip(RESOURCES, held, strict=True))
+    return said
 
 
 def _polis_job(st: MetroState, job: list[Any]) -> None:
@@ -163,7 +185,12 @@ def _polis(st: MetroState, action: MetroAction, d: Decision) -> None:
     r = Resource(action.part("resource"))
     times = C.board.round_track.space_for_round(st.round).times
     got = gain(st, d.seat, r, times)
-    st.say("income", f"{st.name(d.seat)} takes {got} {r} from {BOARD.ids[d.data[0]]}", None, player=d.seat)
+    st.say(
+        "income",
+        f"{st.does(d.seat, 'take')} {names.resource(r, got)} from {names.STATION[d.data[0]]}",
+        None,
+        player=d.seat,
+    )
 
 
 # ---------------------------------------------------------------- the threat from the tunnels
@@ -192,7 +219,12 @@ def _announce(st: MetroState, action: MetroAction, d: Decision) -> None:
     s, seat = action.station, d[1]
     unit = str(action.part("unit"))
     st.ann[seat] = s * 2 + (HERO_UNIT if unit == "hero" else 0)
-    st.say("announce", f"{st.name(seat)} defends {BOARD.ids[s]} with its {unit}", None, player=seat)
+    st.say(
+        "announce",
+        f"{st.does(seat, 'defend')} {names.STATION[s]} with {st.its(seat)} {unit}",
+        None,
+        player=seat,
+    )
 
 
 def _threat_reveal(st: MetroState, _job: list[Any]) -> None:
@@ -213,7 +245,12 @@ def _efight(st: MetroState, job: list[Any]) -> None:
         return
     s, unit = a // 2, ("hero" if a % 2 == HERO_UNIT else "army")
     if st.owner[s] != seat:
-        st.say("no_fight", f"{st.name(seat)} no longer holds {BOARD.ids[s]}: no fight", None, player=seat)
+        st.say(
+            "no_fight",
+            f"{st.name(seat)} no longer {st.verb(seat, 'hold')} {names.STATION[s]}: no fight",
+            None,
+            player=seat,
+        )
         return
     st.bt = dict(
         kind="threat",
@@ -262,8 +299,13 @@ def _c05(st: MetroState, action: MetroAction, d: Decision) -> None:
     st.drawn = [st.law_deck.pop(), st.law_deck.pop()]
     for card in st.drawn:
         st.show(card, d.seat)
-    st.say("c05_peek", f"{st.name(d.seat)} looks at the top 2 law cards", None, player=d.seat)
-    st.say("c05_seen", f"you see {', '.join(CARD[c] for c in st.drawn)}", frozenset((d.seat,)), player=d.seat)
+    st.say("c05_peek", f"{st.does(d.seat, 'look')} at the top 2 law cards", None, player=d.seat)
+    st.say(
+        "c05_seen",
+        f"you see {names.listing(names.card(CARD[c]) for c in st.drawn)}",
+        frozenset((d.seat,)),
+        player=d.seat,
+    )
     st.decide("propose", d.seat)
 
 
@@ -311,7 +353,7 @@ def _vote(st: MetroState, action: MetroAction, d: Decision) -> None:
     choice = action.part("choice")
     side = 0 if choice == "for" else 1
     st.tally = [st.tally[0] + (n if side == 0 else 0), st.tally[1] + (n if side == 1 else 0)]
-    st.say("vote", f"{st.name(seat)} casts {n} votes {choice}", None, player=seat)
+    st.say("vote", f"{st.does(seat, 'cast')} {n} {'vote' if n == 1 else 'votes'} {choice}", None, player=seat)
 
 
 def _vote_end(st: MetroState, _job: list[Any]) -> None:

@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from warroom.core.engine import Decision
+from warroom.games.metro2033 import names
 from warroom.games.metro2033.actions import CLAIM, RETREAT, A, MetroAction
 from warroom.games.metro2033.board import BOARD
 from warroom.games.metro2033.cards import CARD
@@ -36,7 +37,6 @@ from warroom.games.metro2033.rules.kinds import kind
 from warroom.games.metro2033.rules.quests import completable, complete
 from warroom.games.metro2033.words import (
     RESOURCES,
-    Equipment,
     Faction,
     Hero,
     Purchase,
@@ -61,7 +61,7 @@ def _resolve(st: MetroState, _job: list[Any]) -> None:
     a, d = side_strength(st, ATTACKER), side_strength(st, DEFENDER)
     won = winner(st, a, d)
     result = "a tie" if won is None else f"the {won} wins"
-    st.say("battle", f"battle at {BOARD.ids[int(bt['station'])]}: {a} vs {d}, {result}", None,
+    st.say("battle", f"battle at {names.STATION[int(bt['station'])]}: {a} vs {d}, {result}", None,
            attacker=a, defender=d, winner=won or "")  # fmt: skip
     jobs: list[list[Any]] = []
     if won is not None:
@@ -112,7 +112,7 @@ def _setback(st: MetroState, seat: int, unit: str, stripper: int) -> list[list[A
     and against a player's station that player discards one of its cards."""
     if unit == "army":
         st.army[seat] = max(ARMY_MIN, st.army[seat] - 1)
-        st.say("army_loss", f"{st.name(seat)}'s army falls to {st.army[seat]}", None, player=seat)
+        st.say("army_loss", f"{st.whose(seat)} army falls to strength {st.army[seat]}", None, player=seat)
         return []
     jobs: list[list[Any]] = []
     if stripper >= 0:
@@ -158,12 +158,12 @@ def _capture(st: MetroState, action: MetroAction, d: Decision) -> None:
     """M33-CAP-02/03/10/11: pay and capture, or leave it neutral; then the event quests."""
     seat, station, taken = d.seat, int(d.data[0]), bool(d.data[1])
     if action.verb == "decline":
-        st.say("decline", f"{st.name(seat)} leaves {BOARD.ids[station]} neutral", None, player=seat)
+        st.say("decline", f"{st.does(seat, 'leave')} {names.STATION[station]} neutral", None, player=seat)
         return
     cost = capture_price(st, taken)
     pay(st, seat, cost)
     unit = str(st.bt.get("aunit", ""))
-    capture(st, seat, station, f"with its {unit}, for {describe_cost(cost)}")
+    capture(st, seat, station, f"with {st.its(seat)} {unit}, for {describe_cost(cost)}")
     conds = []
     if unit == "army":
         conds.append(Q.ARMY_PLAYER if taken else Q.ARMY_NEUTRAL)
@@ -240,7 +240,7 @@ def _wound_job(st: MetroState, job: list[Any]) -> None:
     seat = int(job[1])
     hunter = has_hero(st, seat, Hero.HUNTER)
     st.wounded[seat] = not hunter
-    st.say("wound", f"{st.name(seat)}'s hero is {'driven off' if hunter else 'wounded'}", None, player=seat)
+    st.say("wound", f"{st.whose(seat)} hero is {'driven off' if hunter else 'wounded'}", None, player=seat)
     if wound_places(st, seat):
         st.decide("retreat", seat)
 
@@ -277,7 +277,7 @@ def _strip(st: MetroState, action: MetroAction, d: Decision) -> None:
         st.equip[d.seat].append(card)
         st.say(
             "take",
-            f"{st.name(d.seat)} takes {wanted} from {st.name(loser)}",
+            f"{st.does(d.seat, 'take')} the {names.card(wanted)} from {st.name(loser)}",
             None,
             player=d.seat,
             card=wanted,
@@ -287,7 +287,7 @@ def _strip(st: MetroState, action: MetroAction, d: Decision) -> None:
         st.eq_disc.append(card)
         st.say(
             "strip",
-            f"{st.name(d.seat)} discards {st.name(loser)}'s {wanted}",
+            f"{st.does(d.seat, 'discard')} {st.whose(loser)} {names.card(wanted)}",
             None,
             player=d.seat,
             card=wanted,
@@ -311,7 +311,11 @@ def _discard(st: MetroState, action: MetroAction, d: Decision) -> None:
     st.equip[d.seat].remove(card)
     st.eq_disc.append(card)
     st.say(
-        "discard", f"{st.name(d.seat)} discards {wanted} (equipment limit)", None, player=d.seat, card=wanted
+        "discard",
+        f"{st.does(d.seat, 'discard')} the {names.card(wanted)} (equipment limit)",
+        None,
+        player=d.seat,
+        card=wanted,
     )
     st.push(["limit", d.seat])
 
@@ -345,7 +349,13 @@ def _qevent(st: MetroState, action: MetroAction, d: Decision) -> None:
 def _reward_job(st: MetroState, job: list[Any]) -> None:
     """M33-THR-03..08: the reward of a beaten threat."""
     seat, reward = int(job[1]), Reward(job[2])
-    st.say("reward", f"{st.name(seat)} wins the reward {reward}", None, player=seat, reward=reward.value)
+    st.say(
+        "reward",
+        f"{st.does(seat, 'win')} the reward: {names.REWARD_WORDS[reward]}",
+        None,
+        player=seat,
+        reward=reward.value,
+    )
     if reward in (Reward.G1, Reward.G2):
         st.push(*(["gain1", seat] for _ in range(1 if reward == Reward.G1 else 2)))
     elif reward in (Reward.L1, Reward.L2):
@@ -371,7 +381,7 @@ def _gain_options(_st: MetroState, _d: Decision) -> list[MetroAction]:
 def _gain(st: MetroState, action: MetroAction, d: Decision) -> None:
     r = Resource(action.part("resource"))
     got = gain(st, d.seat, r)
-    st.say("gain", f"{st.name(d.seat)} gains {got} {r}", None, player=d.seat)
+    st.say("gain", f"{st.does(d.seat, 'gain')} {names.resource(r, got)}", None, player=d.seat)
 
 
 def _target_options(st: MetroState, d: Decision) -> list[MetroAction]:
@@ -403,7 +413,7 @@ def _lose(st: MetroState, action: MetroAction, d: Decision) -> None:
     victim = int(d.data[0])
     r = Resource(action.part("resource"))
     lose(st, victim, r)
-    st.say("lose", f"{st.name(victim)} loses 1 {r}", None, player=victim)
+    st.say("lose", f"{st.does(victim, 'lose')} {names.resource(r)}", None, player=victim)
 
 
 def _seize_options(st: MetroState, d: Decision) -> list[MetroAction]:
@@ -432,14 +442,12 @@ def _eqq(st: MetroState, action: MetroAction, d: Decision) -> None:
         assert card is not None
         st.quests[d.seat].append(card)
         st.show(card, d.seat)
-        st.say("reward_quest", f"{st.name(d.seat)} takes the top quest card", None, player=d.seat)
+        st.say("reward_quest", f"{st.does(d.seat, 'take')} the top quest card", None, player=d.seat)
         return
     card = next(c for c in st.market if CARD[c] == wanted)
     st.market.remove(card)
     st.equip[d.seat].append(card)
-    st.say(
-        "reward_card", f"{st.name(d.seat)} takes {C.equipment[Equipment(wanted)].name}", None, player=d.seat
-    )
+    st.say("reward_card", f"{st.does(d.seat, 'take')} the {names.card(wanted)}", None, player=d.seat)
     refill_market(st)
     st.push(["limit", d.seat])
 

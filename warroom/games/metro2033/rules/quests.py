@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Collection, Mapping
 from typing import TYPE_CHECKING
 
+from warroom.games.metro2033 import names
 from warroom.games.metro2033.cards import CARD
 from warroom.games.metro2033.rules.common import C, can_pay, pay, price
 from warroom.games.metro2033.words import HOLDING, Purchase, QuestAbility, QuestCondition
@@ -55,7 +56,11 @@ def complete(st: MetroState, seat: int, quest_id: str) -> None:
     st.done[seat].append(q)
     st.show_all(q)
     st.say(
-        "complete", f"{st.name(seat)} completes {C.quests[quest_id].name}", None, player=seat, card=quest_id
+        "complete",
+        f"{st.does(seat, 'complete')} the quest {C.quests[quest_id].name}",
+        None,
+        player=seat,
+        card=quest_id,
     )
 
 
@@ -76,10 +81,12 @@ def use_quest(st: MetroState, seat: int, quest_id: str, mode: str) -> int:
         st.quests[seat].remove(q)
         st.q_disc.append(q)
         st.show_all(q)
+        how = "discarding it"
     else:
         q = next(c for c in st.done[seat] if CARD[c] == quest_id and c not in st.used)
         pay(st, seat, price(st, Purchase.QUEST_REUSE))
         st.used.append(q)
+        how = f"paying {names.amounts(price(st, Purchase.QUEST_REUSE).items())} to use it again"
     card = C.quests[quest_id]
-    st.say("quest_ability", f"{st.name(seat)} uses {card.name} ({mode})", None, player=seat, card=quest_id)
+    st.say("quest_ability", f"{st.does(seat, 'use')} {card.name} ({how})", None, player=seat, card=quest_id)
     return card.strength or 0

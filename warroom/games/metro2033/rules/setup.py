@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 from warroom.core.engine import Decision
 from warroom.core.rng import Rng
+from warroom.games.metro2033 import names
 from warroom.games.metro2033.actions import A, MetroAction
 from warroom.games.metro2033.board import BOARD
 from warroom.games.metro2033.cards import DECK
@@ -65,7 +66,7 @@ def _faction(st: MetroState, action: MetroAction, d: Decision) -> None:
     card = C.factions[f]
     bonus = card.start_bonus
     st.army[seat] = bonus.army if bonus.army is not None else C.board.army_track.start
-    st.say("faction", f"player {seat} leads {card.name}", None, player=seat, faction=f.value)
+    st.say("faction", f"{names.does('', seat, 'lead')} the {card.name}", None, player=seat, faction=f.value)
     for r, n in bonus.resources.items():
         gain(st, seat, r, n)
     for _ in range(bonus.quests):  # AC: the top quest, secretly (§2.2)
@@ -100,7 +101,13 @@ def _hero_options(st: MetroState, _d: Decision) -> list[MetroAction]:
 def _hero(st: MetroState, action: MetroAction, d: Decision) -> None:
     h = Hero(action.part("hero"))
     st.hero[d.seat] = h.value
-    st.say("hero", f"{st.name(d.seat)} takes {C.heroes[h].name}", None, player=d.seat, hero=h.value)
+    st.say(
+        "hero",
+        f"{st.does(d.seat, 'take')} {C.heroes[h].name} as {st.its(d.seat)} hero",
+        None,
+        player=d.seat,
+        hero=h.value,
+    )
 
 
 def _place_job(st: MetroState, job: list[Any]) -> None:
@@ -117,7 +124,7 @@ def _place(st: MetroState, action: MetroAction, d: Decision) -> None:
     st.hero_at[d.seat] = s
     st.say(
         "place",
-        f"{st.name(d.seat)}'s hero starts at {BOARD.ids[s]}",
+        f"{st.whose(d.seat)} hero starts at {names.STATION[s]}",
         None,
         player=d.seat,
         station=BOARD.ids[s],

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from warroom.core.engine import Decision
+from warroom.games.metro2033 import names
 from warroom.games.metro2033.actions import (
     ATTACK,
     ATTACK_HERO,
@@ -147,11 +148,11 @@ def wown_effect(st: MetroState, seat: int, action: MetroAction) -> bool:
         use_quest(st, seat, str(action.part("card")), str(action.part("mode")))
         s = action.station
         st.hero_at[seat] = s
-        st.say("teleport", f"{st.name(seat)}'s hero moves to {BOARD.ids[s]} (quest)", None, player=seat)
+        st.say("teleport", f"{st.whose(seat)} hero moves to {names.STATION[s]} (quest)", None, player=seat)
     elif action.verb == "anywhere":
         use_quest(st, seat, str(action.part("card")), str(action.part("mode")))
         st.anywhere[seat] = True
-        st.say("anywhere", f"{st.name(seat)}'s army may attack any station this round", None, player=seat)
+        st.say("anywhere", f"{st.whose(seat)} army may attack any station this round", None, player=seat)
     elif action.verb == "explode":
         explode(st, seat)
     else:
@@ -168,7 +169,7 @@ def explode(st: MetroState, seat: int) -> None:
     st.army[victim] = max(ARMY_MIN, st.army[victim] + C.equipment[Equipment.EXPLOSIVES].discard_enemy_army)
     st.say(
         "explode",
-        f"{st.name(seat)} blows up {st.name(victim)}'s army to {st.army[victim]}",
+        f"{st.does(seat, 'blow up')} {st.whose(victim)} army, down to strength {st.army[victim]}",
         None,
         player=seat,
     )
@@ -212,7 +213,8 @@ def _upkeep(st: MetroState, action: MetroAction, d: Decision) -> None:
     if cost:
         pay(st, seat, {Resource.PIG: cost})
     if s != st.army[seat] or cost:
-        st.say("upkeep", f"{st.name(seat)} keeps an army of {s} for {cost} P", None, player=seat)
+        paid = names.resource(Resource.PIG, cost) if cost else "nothing"
+        st.say("upkeep", f"{st.does(seat, 'keep')} an army of strength {s}, paying {paid}", None, player=seat)
     st.army[seat] = s
     st.decide("recruit", seat)
 
@@ -235,7 +237,7 @@ def _recruit(st: MetroState, action: MetroAction, d: Decision) -> None:
         seat = d[1]
         pay(st, seat, {r: n * k for r, n in cost_of(st, Purchase.RECRUIT).items()})
         st.army[seat] += k
-        st.say("recruit", f"{st.name(seat)} recruits {k}: army {st.army[seat]}", None, player=seat)
+        st.say("recruit", f"{st.does(seat, 'recruit')} {k}: army strength {st.army[seat]}", None, player=seat)
 
 
 # ---------------------------------------------------------------- Army actions
@@ -336,12 +338,12 @@ _ATTACKS_KEPT = 20_000
 def _army_choice(st: MetroState, action: MetroAction, d: Decision) -> None:
     seat = d[1]
     if action.verb == "pass":
-        st.say("army_pass", f"{st.name(seat)}'s army stays home", None, player=seat)
+        st.say("army_pass", f"{st.whose(seat)} army stays home", None, player=seat)
     elif action.verb == "gather":
         r = action.resource
         assert r is not None
         got = gain(st, seat, r)
-        st.say("gather", f"{st.name(seat)}'s army gathers {got} {r}", None, player=seat)
+        st.say("gather", f"{st.whose(seat)} army gathers {names.resource(r, got)}", None, player=seat)
     else:
         _declare_attack(st, seat, "army", action)
 
@@ -371,7 +373,7 @@ def _pact_options(st: MetroState, d: Decision) -> list[MetroAction]:
 def _pact(st: MetroState, action: MetroAction, d: Decision) -> None:
     r = Resource(action.part("resource"))
     pay(st, d.seat, {r: 1})
-    st.say("pact", f"{st.name(d.seat)} pays 1 {r} (Non-Aggression Pact)", None, player=d.seat)
+    st.say("pact", f"{st.does(d.seat, 'pay')} {names.resource(r)} (Non-Aggression Pact)", None, player=d.seat)
 
 
 # ---------------------------------------------------------------- Hero turn
@@ -383,7 +385,7 @@ def _hero_turn(st: MetroState, job: list[Any]) -> None:
     st.produced = False
     if st.wounded[seat]:
         st.wounded[seat] = False
-        st.say("wounded_skip", f"{st.name(seat)}'s hero is wounded and sits this turn out", None, player=seat)
+        st.say("wounded_skip", f"{st.whose(seat)} hero is wounded and sits this turn out", None, player=seat)
         st.push(["wown", seat, "wounded"])
         return
     if _may_act_own(st, seat):
@@ -422,7 +424,11 @@ def _move(st: MetroState, action: MetroAction, d: Decision) -> None:
     if s != st.hero_at[seat]:
         st.hero_at[seat] = s
         st.say(
-            "move", f"{st.name(seat)}'s hero moves to {BOARD.ids[s]}", None, player=seat, station=BOARD.ids[s]
+            "move",
+            f"{st.whose(seat)} hero moves to {names.STATION[s]}",
+            None,
+            player=seat,
+            station=BOARD.ids[s],
         )
 
 
@@ -495,7 +501,7 @@ def _act(st: MetroState, action: MetroAction, d: Decision) -> None:
         assert r is not None
         got = gain(st, seat, r)
         st.produced = True
-        st.say("produce", f"{st.name(seat)}'s Sasha produces {got} {r}", None, player=seat)
+        st.say("produce", f"{st.whose(seat)} Sasha produces {names.resource(r, got)}", None, player=seat)
         st.decide("act", seat)
         return
     if wown_effect(st, seat, action):
@@ -512,7 +518,12 @@ def _act(st: MetroState, action: MetroAction, d: Decision) -> None:
         x, y, n = Resource(action.part("give")), Resource(action.part("get")), int(action.part("amount"))
         pay(st, seat, {x: n})
         got = gain(st, seat, y, n)
-        st.say("exchange", f"{st.name(seat)} exchanges {n} {x} for {got} {y}", None, player=seat)
+        st.say(
+            "exchange",
+            f"{st.does(seat, 'exchange')} {names.resource(x, n)} for {names.resource(y, got)}",
+            None,
+            player=seat,
+        )
     elif verb == "scout":
         _scout(st, seat)
     else:
@@ -537,7 +548,7 @@ def _get_quest(st: MetroState, seat: int) -> None:
         if card is not None:
             st.drawn.append(card)
             st.show(card, seat)
-    st.say("get_quest", f"{st.name(seat)} draws {len(st.drawn)} quest cards", None, player=seat)
+    st.say("get_quest", f"{st.does(seat, 'draw')} {len(st.drawn)} quest cards", None, player=seat)
     st.decide("keep", seat)
 
 
@@ -548,8 +559,10 @@ def _scout(st: MetroState, seat: int) -> None:
     st.scouts[seat] = [card]
     st.scout_round[seat] = st.round
     st.show(card, seat)
-    st.say("scout", f"{st.name(seat)} scouts the tunnels", None, player=seat)
-    st.say("scouted", f"you scouted {CARD[card]}", frozenset((seat,)), player=seat, card=CARD[card])
+    st.say("scout", f"{st.does(seat, 'scout')} the tunnels", None, player=seat)
+    st.say(
+        "scouted", f"you scouted {names.card(CARD[card])}", frozenset((seat,)), player=seat, card=CARD[card]
+    )
 
 
 def _shop_job(st: MetroState, job: list[Any]) -> None:
@@ -578,7 +591,7 @@ def _shop(st: MetroState, action: MetroAction, d: Decision) -> None:
         st.eq_disc.extend(st.market)
         st.market = []
         refill_market(st)
-        st.say("refresh", f"{st.name(seat)} refreshes the market", None, player=seat)
+        st.say("refresh", f"{st.does(seat, 'refresh')} the Hanza market", None, player=seat)
         st.decide("shop", seat, 0)
         return
     wanted = str(action.part("card"))
@@ -588,7 +601,7 @@ def _shop(st: MetroState, action: MetroAction, d: Decision) -> None:
     st.equip[seat].append(card)
     st.say(
         "purchase",
-        f"{st.name(seat)} buys {C.equipment[Equipment(wanted)].name}",
+        f"{st.does(seat, 'buy')} the {names.card(wanted)}",
         None,
         player=seat,
         card=wanted,
@@ -611,11 +624,17 @@ def _keep(st: MetroState, action: MetroAction, d: Decision) -> None:
     if wanted.startswith("Q-"):
         st.quests[seat].append(card)
         st.q_disc.extend(rest)
-        st.say("keep_quest", f"{st.name(seat)} keeps a quest", None, player=seat)
+        st.say("keep_quest", f"{st.does(seat, 'keep')} a quest", None, player=seat)
     else:
         st.equip[seat].append(card)
         st.eq_disc.extend(rest)
-        st.say("keep_equipment", f"{st.name(seat)} keeps {wanted}", None, player=seat, card=wanted)
+        st.say(
+            "keep_equipment",
+            f"{st.does(seat, 'keep')} the {names.card(wanted)}",
+            None,
+            player=seat,
+            card=wanted,
+        )
         st.push(["limit", seat])
 
 
