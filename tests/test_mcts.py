@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
-import time
+from dataclasses import replace
+from typing import Any
 
 import pytest
 
 import warroom
 from tests.toygame import ToyGame, ToyState
-from warroom.agents import GENERIC_AGENTS, LEVELS, MctsAgent, MctsSettings, agent_names, make_agent
+from warroom.agents import GENERIC_AGENTS, LEVELS, MctsAgent, MctsSettings, agent_names, make_agent, mcts
 from warroom.core import Rng, State
 from warroom.sim import SimConfig, simulate
 
@@ -76,12 +77,48 @@ def test_a_single_option_is_played_without_search() -> None:
     assert MctsAgent(0).choose(state).text == "play 2"
 
 
-def test_a_time_budget_stops_the_search() -> None:
-    state = warroom.load("siege", players=2).new_initial_state(3)
-    agent = MctsAgent(0, MctsSettings(iterations=100_000, seconds=0.05, settle_after=0))
-    start = time.perf_counter()
-    assert agent.choose(state) in state.legal_actions()
-    assert time.perf_counter() - start < 2.0
+class FakeClock:
+    """`time` for the search module: it moves only when a playout is charged to it."""
+
+    def __init__(self) -> None:
+        self.now = 0.0
+
+    def perf_counter(self) -> float:
+        return self.now
+
+
+@pytest.mark.parametrize("search", ["tree", "paired"])
+@pytest.mark.parametrize(
+    ("cost", "seconds", "started"),
+    [
+        (0.3, 1.0, 3),  # a 4th would start at 0.9 and end at 1.2: it does not fit, so it is not begun
+        (0.25, 1.0, 4),  # the 4th ends exactly at the cap: the search stops there
+        (0.3, 0.1, 1),  # the first always runs, even when it alone overruns the cap
+    ],
+)
+def test_the_time_cap_starts_an_iteration_only_if_the_last_ones_time_still_fits(
+    search: str, cost: float, seconds: float, started: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The cap is kept by what is begun, not only checked after a whole playout (a long one,
+    WoT Rush's, would overrun it): an iteration (tree search) or world (paired search) starts
+    only if the previous one's time still fits before the deadline. A fake clock charges each
+    playout a fixed time, so no wall time is measured."""
+    clock, playouts = FakeClock(), []
+    monkeypatch.setattr(mcts, "time", clock)
+    share = 1 if search == "tree" else 2  # playouts an iteration takes: the toy's 2 options in a world
+    original = mcts.playout
+
+    def charged(*args: Any) -> list[float]:
+        playouts.append(clock.now)
+        values = original(*args)
+        clock.now += cost / share
+        return values
+
+    monkeypatch.setattr(mcts, "playout", charged)
+    state = toy_position([[3, 1], [2, 2]], [4, 3])
+    settings = MctsSettings(iterations=1000, seconds=seconds, settle_after=0, search=search, playout="random")
+    assert MctsAgent(0, settings).choose(state) in state.legal_actions()
+    assert (len(playouts) + share - 1) // share == started
 
 
 def test_bad_settings_are_refused() -> None:
@@ -89,6 +126,10 @@ def test_bad_settings_are_refused() -> None:
         MctsSettings(iterations=0)
     with pytest.raises(ValueError, match="playout"):
         MctsSettings(playout="greedy")
+    with pytest.raises(ValueError, match="confirm"):
+        MctsSettings(confirm=1)  # one world gives no standard error
+    with pytest.raises(ValueError, match="confirm_depth"):
+        MctsSettings(confirm=4, confirm_depth=0)
 
 
 def test_beats_the_random_agent_at_the_toy_game() -> None:
@@ -149,3 +190,41 @@ def test_paired_search_keeps_the_policy_choice_without_evidence() -> None:
     state = _first_decisions(game.new_initial_state(5), 1)[0]
     strict = MctsAgent(1, MctsSettings(iterations=8, depth=4, margin=1e9))
     assert strict.choose(state) is strict.policy(state)
+
+
+@pytest.mark.parametrize(
+    ("gain", "error", "kept"),
+    [
+        (0.10, 0.02, False),  # clear and large enough: the rival is played
+        (0.04, 0.001, True),  # sure, but below min_gain
+        (0.10, 0.20, True),  # large, but within confirm_margin standard errors
+        (-0.10, 0.02, True),
+    ],
+)
+def test_the_confirmation_stage_replaces_the_pick_only_on_a_clear_and_large_enough_gain(
+    gain: float, error: float, kept: bool, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    state = toy_position([[3, 1], [2, 2]], [4, 3])
+    pick, rival = state.legal_actions()
+    monkeypatch.setattr(MctsAgent, "paired_gain", lambda *_: (gain, error))
+    agent = MctsAgent(0, MctsSettings(search="paired", confirm=4, min_gain=0.05, confirm_margin=1.0))
+    assert agent.confirmed(state, pick, rival) is (pick if kept else rival)
+    assert agent.confirmed(state, pick, pick) is pick
+    unconfirmed = MctsAgent(0, MctsSettings(search="paired"))  # confirm 0: no stage
+    assert unconfirmed.confirmed(state, pick, rival) is rival
+
+
+def test_a_confirmation_plays_on_its_own_stream_and_is_an_honest_paired_gain() -> None:
+    """The confirming worlds come from the checker's random stream (the search's worlds are the
+    same with or without the stage); a rival against itself gains exactly nothing, and the gain
+    of one option over another is the negation of the reverse on the same worlds."""
+    state = toy_position([[3, 1], [2, 2]], [4, 3])
+    first, second = state.legal_actions()
+    settings = MctsSettings(iterations=8, search="paired", playout="random", margin=0.0)
+    plain, checked = MctsAgent(3, settings), MctsAgent(3, replace(settings, confirm=6, min_gain=0.5))
+    plain.choose(state), checked.choose(state)
+    assert plain.rng.next_u64() == checked.rng.next_u64()
+    assert MctsAgent(1).paired_gain(state, first, first, 4) == (0.0, 0.0)
+    gain, error = MctsAgent(1).paired_gain(state, first, second, 8)
+    back, same = MctsAgent(1).paired_gain(state, second, first, 8)
+    assert back == pytest.approx(-gain) and same == pytest.approx(error)

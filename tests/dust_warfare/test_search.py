@@ -8,9 +8,19 @@ from __future__ import annotations
 import pytest
 
 from warroom.agents.base import make_agent
+from warroom.agents.mcts import MctsAgent
 from warroom.games.dust_warfare import DustWarfareGame
 from warroom.games.dust_warfare.agents import HeuristicAgent
-from warroom.games.dust_warfare.search import CONFIRM_GAIN, PLACEMENTS, SEARCHED, SearchAgent
+from warroom.games.dust_warfare.search import (
+    CONFIRM_DEPTH,
+    CONFIRM_GAIN,
+    CONFIRM_MARGIN,
+    CONFIRM_WORLDS,
+    PLACEMENTS,
+    SEARCHED,
+    SETTINGS,
+    SearchAgent,
+)
 from warroom.games.dust_warfare.state import DustState
 
 
@@ -50,12 +60,19 @@ def test_paired_gains_are_measured_on_fresh_worlds_with_the_same_dice() -> None:
         state = _until(state, frozenset({"action"}))
     legal = {a.text: a for a in state.legal_actions()}
     fire, stop = next(a for text, a in legal.items() if text.startswith("fire")), legal["stop"]
-    gain, error = SearchAgent(0).paired_gain(state, stop, fire)
+    gain, error = _checker().paired_gain(state, stop, fire, CONFIRM_WORLDS)
     assert gain > error > 0.0
-    back, same = SearchAgent(0).paired_gain(state, fire, stop)  # the same worlds, the other way
+    back, same = _checker().paired_gain(state, fire, stop, CONFIRM_WORLDS)  # the same worlds, reversed
     assert back == pytest.approx(-gain) and same == pytest.approx(error)
-    assert SearchAgent(0).paired_gain(state, fire, fire) == (0.0, 0.0)
-    assert not SearchAgent(0).confirmed(state, fire, fire)
+    assert _checker().paired_gain(state, fire, fire, CONFIRM_WORLDS) == (0.0, 0.0)
+    clear = gain > CONFIRM_GAIN and gain > CONFIRM_MARGIN * error  # the stage judges these worlds
+    assert SearchAgent(0).search.confirmed(state, stop, fire) is (fire if clear else stop)
+    assert SearchAgent(0).search.confirmed(state, fire, stop) is fire  # a loss: the pick stays
+
+
+def _checker() -> MctsAgent:
+    """The search agent's confirming playouts: Dust's depth, their own random stream."""
+    return SearchAgent(0).search.checker()
 
 
 @pytest.mark.parametrize(
@@ -72,8 +89,20 @@ def test_a_rival_is_confirmed_only_by_a_clear_and_large_enough_gain(
 ) -> None:
     state = _until(DustWarfareGame().new_initial_state(3), frozenset({"action"}))
     first, second = state.legal_actions()[:2]
-    monkeypatch.setattr(SearchAgent, "paired_gain", lambda *_: (gain, error))
-    assert SearchAgent(0).confirmed(state, first, second) is confirmed
+    monkeypatch.setattr(MctsAgent, "paired_gain", lambda *_: (gain, error))
+    assert SearchAgent(0).search.confirmed(state, first, second) is (second if confirmed else first)
+    assert SearchAgent(0, confirm=0).search.confirmed(state, first, second) is second  # no stage
+
+
+def test_the_search_agent_searches_with_the_cores_confirmation_stage() -> None:
+    """Dust's thresholds reach the core's paired search; the confirming playouts run deeper."""
+    settings = SearchAgent(0).search.settings
+    assert (settings.confirm, settings.min_gain, settings.confirm_margin) == (
+        CONFIRM_WORLDS,
+        CONFIRM_GAIN,
+        CONFIRM_MARGIN,
+    )
+    assert _checker().settings.depth == max(SETTINGS.depth, CONFIRM_DEPTH) and not _checker().settings.confirm
 
 
 def test_the_generic_levels_search_on_dust_but_never_a_placement() -> None:

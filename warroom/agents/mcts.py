@@ -18,7 +18,14 @@ One search per decision, from the deciding seat's point of view:
    multi-player and cooperative games (where every seat shares one return) need no special case.
 
 The most visited root action is played. With an iteration budget the agent is deterministic for
-a given seed; a time budget (`seconds`) depends on the machine's speed and is not.
+a given seed; a time budget (`seconds`) depends on the machine's speed and is not. Under a time
+budget an iteration is begun only if the last one's time still fits before the deadline.
+
+Games with an evaluation (`Game.evaluate`) are searched by paired playouts instead
+(`_PairedSearch`): the playout policy's pick against a few rivals in the same worlds with the
+same dice. With `confirm`, a rival it prefers must win again on fresh worlds from a separate
+random stream by `min_gain` and `confirm_margin` standard errors (`MctsAgent.confirmed`,
+`MctsAgent.paired_gain`), since the best of a few noisy means overstates its gain.
 """
 
 from __future__ import annotations
@@ -26,7 +33,7 @@ from __future__ import annotations
 import math
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import partial
 from typing import Any
 
@@ -53,6 +60,10 @@ class MctsSettings:
     depth: int = 16  # decisions a playout runs before `Game.evaluate` scores it (games with one)
     candidates: int = 6  # paired search: root actions compared (the policy's pick and the best)
     margin: float = 1.5  # paired search: standard errors a rival must beat the policy's pick by
+    confirm: int = 0  # paired search: fresh determinisations that must confirm a rival (0: none)
+    confirm_depth: int | None = None  # decisions a confirming playout runs (None: `depth`)
+    min_gain: float = 0.0  # the least confirmed gain, on the 0..1 scale, that replaces the pick
+    confirm_margin: float = 1.0  # standard errors the confirmed gain must beat
 
     def __post_init__(self) -> None:
         if self.iterations < 1:
@@ -63,6 +74,12 @@ class MctsSettings:
             raise ValueError(f"search must be one of {', '.join(SEARCHES)}, not {self.search!r}")
         if self.depth < 1 or self.candidates < 2:
             raise ValueError("depth must be 1 or more and candidates 2 or more")
+        if (
+            self.confirm < 0
+            or self.confirm == 1
+            or (self.confirm_depth is not None and self.confirm_depth < 1)
+        ):
+            raise ValueError("confirm must be 0 (none) or 2 or more, and confirm_depth 1 or more")
 
 
 LEVELS: dict[str, MctsSettings] = {
@@ -77,7 +94,7 @@ LEVELS: dict[str, MctsSettings] = {
 }
 
 
-def _world(root: State, me: int, rng: Rng) -> State:
+def determinise(root: State, me: int, rng: Rng) -> State:
     """A determinisation of `root` for `me`, muted (`TurnState.mute`): nobody reads a playout's
     events, so none are kept, in it or in the clones made from it (the same moves either way)."""
     world = root.resample_hidden(me, rng)
@@ -125,7 +142,7 @@ class _Search:
             began = time.perf_counter()
             if deadline is not None and done > 1 and began + last > deadline:
                 break  # a whole playout (WoT Rush's are long) would overrun the cap
-            self.iterate(_world(self.root_state, self.me, rng))
+            self.iterate(determinise(self.root_state, self.me, rng))
             last = time.perf_counter() - began
             if deadline is not None and began + last >= deadline:
                 break
@@ -191,7 +208,7 @@ class _Search:
         """Play on with the playout policy; the returns scaled to [0, 1]. A game with an
         evaluation is scored by it after `depth` decisions; otherwise an unfinished playout
         (`max_playout`) scores 0.5."""
-        return _playout(self.agent, state, self.max_playout, self.low, self.span)
+        return playout(self.agent, state, self.max_playout, self.low, self.span)
 
     def best(self) -> Action:
         """The most visited root action (ties: the higher mean, then the earlier legal action)."""
@@ -207,7 +224,10 @@ class _Search:
         return max(legal, key=rank)
 
 
-def _playout(agent: MctsAgent, state: State, limit: int, low: float, span: float) -> list[float]:
+def playout(agent: MctsAgent, state: State, limit: int, low: float, span: float) -> list[float]:
+    """`state` played on by `agent`'s playout policy (it is changed): the returns scaled to [0, 1]
+    by `low` and `span`, at the end, after `limit` decisions, or (games with an evaluation) after
+    the settings' `depth` decisions, scored by `Game.evaluate`; unfinished and unscored: 0.5."""
     game = state.game
     choose, settings = agent.chooser(game), agent.settings  # looked up once a playout, not once a step
     evaluated = agent.evaluates(game)
@@ -236,7 +256,7 @@ class _PairedSearch:
     included), so their differences are measured on matched pairs. Half the budget compares all
     candidates; the other half, on new worlds, only the policy's choice and its best rival. The
     policy's choice is kept unless a rival's mean paired gain over it exceeds `margin` standard
-    errors.
+    errors, and (with `confirm`) the gain is confirmed on fresh worlds (`MctsAgent.confirmed`).
     """
 
     def __init__(self, agent: MctsAgent, root_state: State) -> None:
@@ -253,7 +273,7 @@ class _PairedSearch:
         settings, rng, root = self.settings, self.agent.rng, self.root_state
         deadline = None if settings.seconds is None else time.perf_counter() + settings.seconds
         pick = self.agent.policy(root)
-        alive = self.shortlist(pick, _world(root, self.me, rng))
+        alive = self.shortlist(pick, determinise(root, self.me, rng))
         values: dict[int, list[float]] = {a.index: [] for a in alive}
         budget = settings.iterations
         rounds = 2 if len(alive) > 2 else 1
@@ -262,10 +282,10 @@ class _PairedSearch:
             for _ in range(max(2, budget // (rounds * len(alive)))):
                 began = time.perf_counter()
                 if deadline is not None and began + last > deadline:
-                    return self.decide(alive, values, pick)
-                scores = self.play_world(_world(root, self.me, rng), alive, deadline)
+                    return self.agent.confirmed(root, pick, self.decide(alive, values, pick))
+                scores = self.play_world(determinise(root, self.me, rng), alive, deadline)
                 if scores is None:  # out of time mid-world: its unmatched scores are dropped
-                    return self.decide(alive, values, pick)
+                    return self.agent.confirmed(root, pick, self.decide(alive, values, pick))
                 for action, score in zip(alive, scores, strict=True):
                     values[action.index].append(score)
                 last = time.perf_counter() - began
@@ -274,7 +294,7 @@ class _PairedSearch:
                 return pick  # no candidate changes anything the playouts can see
             if round_no < rounds - 1:
                 alive = self.halve(alive, values, pick)
-        return self.decide(alive, values, pick)
+        return self.agent.confirmed(root, pick, self.decide(alive, values, pick))
 
     def play_world(self, world: State, alive: list[Action], deadline: float | None) -> list[float] | None:
         """Every candidate's playout score in one determinisation (None: the time ran out)."""
@@ -306,7 +326,7 @@ class _PairedSearch:
         return [by_index[pick.index], *(by_index[a.index] for a in others)]
 
     def score(self, state: State) -> float:
-        return _playout(self.agent, state, self.max_playout, self.low, self.span)[self.me]
+        return playout(self.agent, state, self.max_playout, self.low, self.span)[self.me]
 
     @staticmethod
     def mean(xs: list[float]) -> float:
@@ -344,6 +364,7 @@ class MctsAgent:
         self._game: Game[Any] | None = None
         self._policy: Any = None
         self._evaluates: dict[int, bool] = {}
+        self._checker: MctsAgent | None = None
 
     def choose(self, state: State) -> Action:
         legal = state.legal_actions()
@@ -363,6 +384,47 @@ class MctsAgent:
     def paired(self, state: State) -> bool:
         wanted = self.settings.search
         return wanted == "paired" or (wanted == "auto" and self.evaluates(state.game))
+
+    def confirmed(self, state: State, pick: Action, chosen: Action) -> Action:
+        """The paired search's confirmation stage: `chosen` if it is the policy's `pick`, if
+        `confirm` is 0, or if it beats `pick` again on `confirm` fresh determinisations by at
+        least `min_gain` and by more than `confirm_margin` standard errors; otherwise `pick`.
+        The search's estimate of its best rival is the largest of a few noisy means, so it is
+        biased upwards; an independent sample is not. The confirming playouts are the
+        checker's (`checker`): their own random stream, `confirm_depth` decisions long."""
+        settings = self.settings
+        if chosen.index == pick.index or not settings.confirm:
+            return chosen
+        gain, error = self.checker().paired_gain(state, pick, chosen, settings.confirm)
+        return chosen if gain > settings.min_gain and gain > settings.confirm_margin * error else pick
+
+    def checker(self) -> MctsAgent:
+        """The agent that plays the confirming playouts (made on first use): its own seed and
+        random stream, so a confirmation never shifts the search's worlds, and `confirm_depth`."""
+        if self._checker is None:
+            depth = self.settings.confirm_depth or self.settings.depth
+            self._checker = MctsAgent(self._seed ^ 0xC0F1, replace(self.settings, depth=depth, confirm=0))
+        return self._checker
+
+    def paired_gain(self, state: State, pick: Action, rival: Action, worlds: int) -> tuple[float, float]:
+        """The mean gain of `rival` over `pick` for the deciding seat, on the 0..1 scale, and its
+        standard error, over `worlds` (2 or more) new determinisations from this agent's random
+        stream, each played on from both with the same dice (the world is cloned, RNG included)
+        by the playout policy (`playout`)."""
+        me, info = state.current_player(), state.game.info
+        low, span = info.min_return, (info.max_return - info.min_return) or 1.0
+        diffs = []
+        for _ in range(max(2, worlds)):
+            world = determinise(state, me, self.rng)
+            values = []
+            for action in (pick, rival):
+                played = world.clone()
+                played.apply_action(action)
+                values.append(playout(self, played, info.max_decisions, low, span)[me])
+            diffs.append(values[1] - values[0])
+        n = len(diffs)
+        gain = sum(diffs) / n
+        return gain, math.sqrt(sum((d - gain) ** 2 for d in diffs) / (n - 1) / n)
 
     def policy(self, state: State) -> Action:
         """The playout policy's move: the game's heuristic (if asked for and present) or random."""
