@@ -4,7 +4,7 @@
 // the hedgehog; below it the players' open hands, trophies and the enemy's discard.
 // Only the view is drawn; which pieces are clickable comes from the legal options' parts.
 import { el } from "../net.js";
-import { decider, seatColour, seatName, svg } from "./common.js";
+import { decider, seatColour, seatName, seatTitle, svg } from "./common.js";
 
 const SIZE = 860;
 const C = SIZE / 2;
@@ -558,4 +558,19 @@ function seatLook(view) {
   };
 }
 
-export default { autoAdvance: true, board, hands, handles, handleLabel, prompt, outcome, result, seatLook, useCatalog };
+// A log entry's words: the seats it names as the table names them ("Anna (Player 1)", "Player 2
+// (AI heuristic)", the Field Marshal by his role), not the engine's "player 1". The event's data
+// says which seats its text names (player, partner, by), so only those words are replaced: the
+// text is never parsed for anything else.
+const SEAT_KEYS = ["player", "partner", "by"];
+/** @param {import("../types").LogEntry} e @param {import("../types").Seat[]} seats */
+function logWords(e, seats) {
+  let text = e.text;
+  for (const key of SEAT_KEYS) {
+    const seat = e.data?.[key];
+    if (typeof seat === "number") text = text.replace(new RegExp(`\\bplayer ${seat}\\b`, "g"), seatTitle(seats, seat));
+  }
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+export default { autoAdvance: true, board, hands, handles, handleLabel, prompt, outcome, result, seatLook, useCatalog, logWords };
