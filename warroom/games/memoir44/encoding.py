@@ -24,6 +24,9 @@ covers the enemy).
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+from itertools import compress
+from operator import ne
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -213,14 +216,17 @@ class Encoder:
         mv, me = seen.mv, seen.me
         hexes, figures, ordered = st.unit_hex, st.unit_fig, st.ordered
         was_hex, was_fig, was_ordered = seen.unit_hex, seen.unit_fig, seen.ordered
-        changed = [
-            u
-            for u in range(len(hexes))
-            if not was_hex
-            or hexes[u] != was_hex[u]
-            or figures[u] != was_fig[u]
-            or ordered[u] != was_ordered[u]
-        ]
+        if not was_hex:  # never written: every unit
+            changed: Iterable[int] = range(len(hexes))
+        else:  # the units whose hex, figures or order differ, found by C-level iterators
+            units = range(len(hexes))
+            changed = set()
+            if hexes != was_hex:
+                changed.update(compress(units, map(ne, hexes, was_hex)))
+            if figures != was_fig:
+                changed.update(compress(units, map(ne, figures, was_fig)))
+            if ordered != was_ordered:
+                changed.update(compress(units, map(ne, ordered, was_ordered)))
         for u in changed:
             if was_hex and was_hex[u] >= 0:
                 at = BOARD + was_hex[u] * PER_HEX + UNIT
