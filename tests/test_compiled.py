@@ -2,10 +2,11 @@
 
 The modules listed in warroom/_compiled.py are compiled with mypyc into `.build/compiled-<hash>`
 (the build `./dev build` and `./dev fast` use, made once per source hash, never in the package
-tree). Each game with a compiled module then replays, in a child process that imports warroom
-from that build (`python -P`, the build first on PYTHONPATH), every seeded game of its
-fingerprints (tests/fingerprint.py's recorder: events, option lists, saves and views) and its
-golden logs (tests/test_golden.py), and each must equal what the pure-Python tree recorded. The
+tree). Each game with a compiled module (every game, since the core is compiled) then
+replays, in a child process that imports warroom from that build (`python -P`, the build first
+on PYTHONPATH), every seeded game of its fingerprints (tests/fingerprint.py's recorder: events,
+option lists, saves and views; Dust Warfare's own) and its golden logs (tests/test_golden.py),
+and each must equal what the pure-Python tree recorded. The
 child first proves it runs the build: every listed module loaded from an extension module.
 
 Where no compiled build can be made (no C compiler, no Python headers, no mypyc) the identity
@@ -23,11 +24,14 @@ from pathlib import Path
 
 import pytest
 
+from tests.dust_warfare.test_fingerprint import DATA as DUST_DATA
+from tests.dust_warfare.test_fingerprint import NAMES as DUST_NAMES
 from tests.fingerprint import CONFIGS, DATA
 from tests.metro2033.test_fingerprint import CONFIGS as METRO_CONFIGS
 from tests.metro2033.test_fingerprint import DATA as METRO_DATA
 from tests.test_golden import PLAYTHROUGHS, path_of
 from warroom import _compiled
+from warroom.core import registry
 
 ROOT = Path(__file__).resolve().parent.parent
 MISSING = _compiled.compiler_missing()
@@ -35,6 +39,10 @@ needs_compiler = pytest.mark.skipif(MISSING is not None, reason=f"no compiled bu
 
 # The games whose rules are compiled: the top package of each listed game module.
 COMPILED_GAMES = sorted({m.split(".")[2] for m in _compiled.MODULES if m.startswith("warroom.games.")})
+# The games replayed on the build: every game once the core (its contract, turn engine, Rng) is
+# compiled, since every game runs on it; else those with compiled rules.
+CORE_COMPILED = any(m.startswith("warroom.core.") for m in _compiled.MODULES)
+REPLAYED_GAMES = sorted(registry.games()) if CORE_COMPILED else COMPILED_GAMES
 
 # Run inside the build: prove it is compiled, then print the fingerprints and golden logs of one game.
 _REPLAY = """
@@ -46,10 +54,14 @@ from tests.metro2033.test_fingerprint import CONFIGS as METRO_CONFIGS
 from tests.test_golden import PLAYTHROUGHS, render
 
 game = sys.argv[1]
+fingerprints = {c[0]: fingerprint(c) for c in [*CONFIGS, *METRO_CONFIGS] if c[1] == game}
+if game == "dust_warfare":  # its own fingerprint module: listed and sampled games
+    from tests.dust_warfare.test_fingerprint import NAMES, _digest
+    fingerprints = {name: _digest(name) for name in NAMES}
 print(json.dumps({
     "package": warroom.__file__,
     "native": _compiled.native(),
-    "fingerprints": {c[0]: fingerprint(c) for c in [*CONFIGS, *METRO_CONFIGS] if c[1] == game},
+    "fingerprints": fingerprints,
     "golden": {p.name: render(p) for p in PLAYTHROUGHS if p.game_id == game},
 }))
 """
@@ -70,10 +82,12 @@ def test_every_listed_module_exists_once() -> None:
 
 def test_the_games_with_compiled_modules() -> None:
     assert COMPILED_GAMES == ["memoir44", "metro2033", "siege", "wot_rush"]
+    assert CORE_COMPILED
+    assert REPLAYED_GAMES == ["dust_warfare", "memoir44", "metro2033", "siege", "wot_rush"]
 
 
 @needs_compiler
-@pytest.mark.parametrize("game", COMPILED_GAMES)
+@pytest.mark.parametrize("game", REPLAYED_GAMES)
 def test_compiled_games_equal_the_recorded_pure_python_games(built: Path, game: str) -> None:
     env = {**os.environ, "PYTHONPATH": f"{built}{os.pathsep}{ROOT}", "PYTHONHASHSEED": "0"}
     done = subprocess.run(
@@ -89,7 +103,9 @@ def test_compiled_games_equal_the_recorded_pure_python_games(built: Path, game: 
     assert Path(replay["package"]).is_relative_to(built), replay["package"]
     assert all(replay["native"].values()), [m for m, ok in replay["native"].items() if not ok]
     recorded = {**json.loads(DATA.read_text()), **json.loads(METRO_DATA.read_text())}
+    recorded |= json.loads(DUST_DATA.read_text())
     configs = [c[0] for c in [*CONFIGS, *METRO_CONFIGS] if c[1] == game]
+    configs = DUST_NAMES if game == "dust_warfare" else configs
     assert configs and sorted(replay["fingerprints"]) == sorted(configs)
     different = [name for name in configs if replay["fingerprints"][name] != recorded[name]]
     assert not different, f"{game}: the compiled build plays these seeded games differently: {different}"

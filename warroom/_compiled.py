@@ -27,6 +27,10 @@ MODULES: tuple[str, ...] = (
     # each operation takes the boxed slow path (CPyTagged_*). Kept: the compiled rules call it
     # natively, and a build without it measured no different (docs/speed.md).
     "warroom.core.rng",
+    # the contract and the turn engine every game stands on (agenda, decisions, events): native
+    # classes that the games' interpreted states and games derive from (`allow_interpreted_subclasses`)
+    "warroom.core.game",
+    "warroom.core.engine",
     # Siege: the play phase's option lists, enemies advancing and colliding, the agenda's jobs
     "warroom.games.siege.rules.cards",
     "warroom.games.siege.rules.dispatch",
@@ -73,12 +77,11 @@ MODULES: tuple[str, ...] = (
 
 # Modules tried and kept out of MODULES, with the reason (docs/speed.md has the measurements).
 LEFT_OUT: dict[str, str] = {
-    "warroom.core.engine": (
-        "`Decision(tuple)` compiles as a non-native class (mypyc_attr(native_class=False), tried), but "
-        "`TurnState` cannot: its base `State` (core/game.py) is interpreted, so it can only be non-native, "
-        "and mypyc 2.4's non-native methods refuse instances of subclasses ('TurnState object expected; "
-        "got SiegeState'); a native TurnState needs a native State (core/game.py compiled, with "
-        "allow_interpreted_subclasses on State and TurnState), which works in a small trial"
+    "warroom.games.siege.state": (
+        "a native SiegeState (its rules reading `st.pos` ... natively) is refused by mypyc: it narrows "
+        "`game` to SiegeGame, and a native subclass may not change a native attribute's type ('Type of "
+        '"game" is incompatible with definition in class "State"\'), Any in State included; the cure '
+        "is a second, precisely typed attribute read by every Siege module instead of `st.game`"
     ),
     "warroom.core.actions": (
         "compiles, but every game's action class derives from `Action` (and Metro's table from "

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Final, Generic, TypeVar
 
 from mypy_extensions import mypyc_attr
 
@@ -38,8 +38,9 @@ S = TypeVar("S", bound="TurnState")
 Job = list[Any]  # [name, *arguments]: plain JSON, never mutated once scheduled
 MAX_SEATS = 8  # more seats than any game has: the interned plain decisions cover them all
 JobFn = Callable[[S, Job], None]
-_new_event = tuple.__new__
-_new_decision = tuple.__new__  # Decision(...) without its Python-level __new__ (once per decision)
+# Final: compiled, a module constant is a C static, not a lookup in the module's dict per use
+_new_event: Final = tuple.__new__
+_new_decision: Final = tuple.__new__  # Decision(...) without its Python-level __new__ (once per decision)
 
 
 @mypyc_attr(native_class=False)  # compiled, a list subclass can only be an ordinary class
@@ -62,7 +63,7 @@ class _Muted(list):  # type: ignore[type-arg]
         return self
 
 
-MUTED: list[Event] = _Muted()
+MUTED: Final[list[Event]] = _Muted()
 
 
 @mypyc_attr(native_class=False)  # likewise for a tuple subclass
