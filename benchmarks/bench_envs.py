@@ -1,32 +1,33 @@
 """Per game: the raw engine loop against the research environments, on one core (CPU time).
 
-    python benchmarks/bench_envs.py [GAME ...] [--rounds 5] [--seconds 2] [--json]
+    python benchmarks/bench_envs.py [GAME ...] [--rounds 5] [--seeds N] [--json]
 
-Three loops over the same seeded games, a uniform random policy in each:
+Three loops over seeded games, a uniform random policy in each:
 
 - **raw**: `legal_actions()`, pick one, `apply_action` (decisions/s);
 - **env**: PettingZoo's loop over `warroom.envs.env` (order-enforced): `env.last()` (the mover's
   observation, written by `game.observe_into`, and its mask), a random legal index from the
-  mask, `env.step` (steps/s);
+  mask, `env.step` (steps/s), the finished agents' last steps included, `reset` not;
 - **view env**: the same environment observing through the view (`Game.observe_into`'s default:
   `observe(view(seat))`), the path every step took before the encodings wrote straight into
   the array.
 
-The loops run back to back within each round (so a slower minute of the machine hits all
-three) and the ratios are taken round by round: **cost** is the loop's CPU time per step over
-the raw loop's per decision; **env step alone** leaves out the random policy's own pick (a
-scan of the whole mask, timed afterwards on the masks the loop saw), which grows with the
-action space (11,194 actions in Memoir '44) and is the policy's cost, not the environment's:
-the target (<= 2.0x) is for the environment's step. Medians of the rounds, range
-in brackets. Every game with a numeric observation is measured (`warroom.games()`); a game
-without one is listed as such.
+The loops are interleaved game by game: each seeded game is played by the three loops in turn
+(the order rotating from round to round), each timed in CPU time of its thread, so a slower
+second of a loaded machine hits all three alike; each loop keeps, per seed, its fastest round,
+and the ratios are taken over those sums: **cost** is the loop's CPU time per step over the raw
+loop's per decision; **env step alone** leaves out the random policy's own pick (a scan of the
+whole mask, timed again on the masks that game saw), which grows with the action space (11,194
+actions in Memoir '44) and is the policy's cost, not the environment's: the target (<= 2.0x)
+is for the environment's step. The range in brackets is that of the rounds' own ratios. Every
+game with a numeric observation is measured (`warroom.games()`); a game without one is listed
+as such.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
-import statistics
 import time
 from collections.abc import Callable
 from typing import Any
@@ -39,6 +40,8 @@ from warroom.core.game import Game
 from warroom.core.registry import game_class
 
 CONFIGS: dict[str, dict[str, Any]] = {"siege": {"players": 4}, "wot_rush": {"players": 2}}
+# seeded games a loop plays per round, about a CPU second of the raw loop on this machine
+GAMES = {"siege": 40, "wot_rush": 12, "memoir44": 8, "metro2033": 8, "dust_warfare": 2}
 
 
 def has_observation(game: Game[Any]) -> bool:
@@ -49,18 +52,16 @@ def has_observation(game: Game[Any]) -> bool:
     return True
 
 
-def raw_loop(game: Game[Any], seconds: float) -> float:
-    """Decisions per CPU second of the bare engine with a random policy."""
-    rng = np.random.default_rng(0)
-    decisions, seed, start = 0, 0, time.process_time()
-    while time.process_time() - start < seconds:
-        state = game.new_initial_state(seed)
-        while not state.is_terminal():
-            legal = state.legal_actions()
-            state.apply_action(legal[int(rng.integers(len(legal)))])
-            decisions += 1
-        seed += 1
-    return decisions / (time.process_time() - start)
+def raw_game(game: Game[Any], seed: int) -> tuple[float, int]:
+    """CPU seconds and decisions of one seeded game of the bare engine with a random policy."""
+    rng = np.random.default_rng(seed)
+    state = game.new_initial_state(seed)
+    decisions, start = 0, time.thread_time()
+    while not state.is_terminal():
+        legal = state.legal_actions()
+        state.apply_action(legal[int(rng.integers(len(legal)))])
+        decisions += 1
+    return time.thread_time() - start, decisions
 
 
 def pick(mask: np.ndarray[Any, Any], rng: np.random.Generator) -> int:
@@ -69,33 +70,28 @@ def pick(mask: np.ndarray[Any, Any], rng: np.random.Generator) -> int:
     return int(legal[rng.integers(len(legal))])
 
 
-def env_loop(make: Callable[[], Any], seconds: float) -> tuple[float, float]:
-    """Steps per CPU second of a PettingZoo AEC environment with a random masked policy, and
-    the CPU seconds per step of the policy's own pick (timed afterwards on every 8th mask the
-    loop saw: a scan of the whole mask, which grows with the action space, not with the
-    environment)."""
-    env = make()
-    rng = np.random.default_rng(0)
+def env_game(env: Any, seed: int) -> tuple[float, float, int]:
+    """One seeded game through a PettingZoo AEC environment with a random masked policy: CPU
+    seconds of the loop, of the policy's own picks (timed again afterwards on every mask the
+    game saw), and the steps taken."""
+    env.reset(seed=seed)
+    rng = np.random.default_rng(seed)
     masks = []
-    steps, seed, start = 0, 0, time.process_time()
-    while time.process_time() - start < seconds:
-        env.reset(seed=seed)
-        for _agent in env.agent_iter():
-            observation, _reward, termination, truncation, _info = env.last()
-            if termination or truncation:
-                env.step(None)
-                continue
-            mask = observation["action_mask"]
-            if steps % 8 == 0:
-                masks.append(mask)
-            env.step(pick(mask, rng))
-            steps += 1
-        seed += 1
-    rate = steps / (time.process_time() - start)
-    start = time.process_time()
+    steps, start = 0, time.thread_time()
+    for _agent in env.agent_iter():
+        observation, _reward, termination, truncation, _info = env.last()
+        if termination or truncation:
+            env.step(None)
+            continue
+        mask = observation["action_mask"]
+        masks.append(mask)
+        env.step(pick(mask, rng))
+        steps += 1
+    loop = time.thread_time() - start
+    start = time.thread_time()
     for mask in masks:
         pick(mask, rng)
-    return rate, (time.process_time() - start) / max(1, len(masks))
+    return loop, time.thread_time() - start, steps
 
 
 def through_view(game_id: str, options: dict[str, Any]) -> Game[Any]:
@@ -105,34 +101,67 @@ def through_view(game_id: str, options: dict[str, Any]) -> Game[Any]:
     return game
 
 
-def measure(game_id: str, rounds: int, seconds: float) -> dict[str, Any]:
+def measure(game_id: str, rounds: int, games: int) -> dict[str, Any]:
     options = CONFIGS.get(game_id, {})
     game = warroom.load(game_id, **options)
     if not has_observation(game):
         return {"game": game_id, "options": options, "observation": False}
-    slow = through_view(game_id, options)
-    rows = []
-    for _ in range(rounds):
-        raw = raw_loop(game, seconds)
-        fast, fast_pick = env_loop(lambda: envs.env(game_id, **options), seconds)
-        view, _ = env_loop(lambda: envs.WarroomAEC(slow), seconds)
-        rows.append((raw, fast, view, 1 / (1 / fast - fast_pick)))
-    cost = [raw / fast for raw, fast, _, _ in rows]
-    step_cost = [raw / step for raw, _, _, step in rows]
-    view_cost = [raw / view for raw, _, view, _ in rows]
+    env, view = envs.env(game_id, **options), envs.WarroomAEC(through_view(game_id, options))
+
+    def raw(seed: int) -> tuple[float, float, int]:
+        took, decisions = raw_game(game, seed)
+        return took, 0.0, decisions
+
+    loops: dict[str, Callable[[int], tuple[float, float, int]]] = {
+        "raw": raw,
+        "env": lambda seed: env_game(env, seed),
+        "view": lambda seed: env_game(view, seed),
+    }
+    for loop in loops.values():  # a warm-up game each
+        loop(games)
+    names = list(loops)
+    best: dict[str, list[tuple[float, float, int]]] = {name: [] for name in names}
+    per_round: list[dict[str, tuple[float, float, int]]] = []
+    for r in range(rounds):
+        totals = dict.fromkeys(names, (0.0, 0.0, 0))
+        for seed in range(games):
+            order = names[r % 3 :] + names[: r % 3]
+            for name in order if seed % 2 == 0 else reversed(order):
+                took = loops[name](seed)
+                t, p, n = totals[name]
+                totals[name] = (t + took[0], p + took[1], n + took[2])
+                if r == 0:
+                    best[name].append(took)
+                elif took[0] < best[name][seed][0]:
+                    best[name][seed] = took
+        per_round.append(totals)
+    fastest = {name: tuple(map(sum, zip(*best[name], strict=True))) for name in names}
+
+    def ratios(t: dict[str, Any]) -> tuple[float, float, float]:
+        """The loop's cost, the env step's alone and the view env's, over a raw decision."""
+        raw = t["raw"][0] / t["raw"][2]
+        return (
+            t["env"][0] / t["env"][2] / raw,
+            (t["env"][0] - t["env"][1]) / t["env"][2] / raw,
+            t["view"][0] / t["view"][2] / raw,
+        )
+
+    cost, step_cost, view_cost = ratios(fastest)
+    rounds_ratios = [ratios(t) for t in per_round]
     return {
         "game": game_id,
         "options": options,
         "observation": True,
-        "raw_decisions_per_s": statistics.median(r[0] for r in rows),
-        "env_steps_per_s": statistics.median(r[1] for r in rows),
-        "env_only_steps_per_s": statistics.median(r[3] for r in rows),
-        "view_env_steps_per_s": statistics.median(r[2] for r in rows),
-        "cost": statistics.median(cost),
-        "cost_range": [min(cost), max(cost)],
-        "step_cost": statistics.median(step_cost),
-        "step_cost_range": [min(step_cost), max(step_cost)],
-        "view_cost": statistics.median(view_cost),
+        "games": games,
+        "raw_decisions_per_s": fastest["raw"][2] / fastest["raw"][0],
+        "env_steps_per_s": fastest["env"][2] / fastest["env"][0],
+        "env_only_steps_per_s": fastest["env"][2] / (fastest["env"][0] - fastest["env"][1]),
+        "view_env_steps_per_s": fastest["view"][2] / fastest["view"][0],
+        "cost": cost,
+        "cost_range": [min(r[0] for r in rounds_ratios), max(r[0] for r in rounds_ratios)],
+        "step_cost": step_cost,
+        "step_cost_range": [min(r[1] for r in rounds_ratios), max(r[1] for r in rounds_ratios)],
+        "view_cost": view_cost,
     }
 
 
@@ -140,7 +169,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("games", nargs="*", default=warroom.games())
     parser.add_argument("--rounds", type=int, default=5)
-    parser.add_argument("--seconds", type=float, default=2.0, help="CPU seconds per loop per round")
+    parser.add_argument("--seeds", type=int, help="seeded games a loop plays per round (default: per game)")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
     if not args.json:
@@ -151,7 +180,7 @@ def main() -> None:
         print("|---|---|---|---|---|---|---|---|", flush=True)
     results = []
     for game_id in args.games:
-        results.append(measure(game_id, args.rounds, args.seconds))
+        results.append(measure(game_id, args.rounds, args.seeds or GAMES.get(game_id, 10)))
         if not args.json:
             print(row(results[-1]), flush=True)
     if args.json:

@@ -273,7 +273,14 @@ def main(config: Config, argv: list[str] | None = None) -> dict[str, Any]:
     parser.add_argument("--eval-games", type=int, help=f"games per table row (default {config.eval_games})")
     parser.add_argument("--out", type=Path, default=HERE / "results", help="where results go")
     parser.add_argument("--no-save", action="store_true", help="do not save the model")
+    parser.add_argument(
+        "--shaped",
+        action=argparse.BooleanOptionalAction,
+        help=f"train on the game's shaped reward (default {'on' if config.shaped else 'off'})",
+    )
     args = parser.parse_args(argv)
+    if args.shaped is not None:
+        config = _replace(config, shaped=args.shaped)
     if args.timesteps is not None:
         config = _replace(config, timesteps=args.timesteps, tiny_timesteps=args.timesteps)
     if args.eval_games is not None:
