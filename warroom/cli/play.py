@@ -183,7 +183,7 @@ class PlaySession:
     def agent_move(self, player: int) -> None:
         action = self.agents[player].choose(self.state)
         wording = self.game.describe_action(self.state, action)
-        say(f"player {player} ({self.seats[player]}): {wording}")
+        say(f"{self.seat(player)}: {wording}")
         self.continues = False
         self.apply(action, self.viewer)
 
@@ -330,7 +330,12 @@ class PlaySession:
         out.rule("game over")
         say(self.game.render(self.state, self.viewer))
         for seat, value in enumerate(self.state.returns()):
-            say(f"player {seat} ({self.seats[seat]}): {value:g}")
+            say(f"{self.seat(seat)}: {value:g}")
+
+    def seat(self, seat: int) -> str:
+        """A seat as the box names it, and who plays it: "the Allies (heuristic)", "player 2
+        (human)" where the game has no sides (warroom.cli.seats)."""
+        return f"{seat_title(self.state, seat)} ({self.seats[seat]})"
 
     def save(self) -> None:
         if self.save_path is None:
