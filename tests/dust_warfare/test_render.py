@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import pytest
 
+from warroom.cli.play import PlaySession
 from warroom.games.dust_warfare.game import DustWarfareGame
 from warroom.games.dust_warfare.render import (
     LEGEND,
@@ -178,6 +179,22 @@ def test_cards_say_where_each_unit_is_and_its_markers(facing_off: DustState) -> 
     assert "facing north" in pounder and "LR" not in pounder  # 90° on the compass (DW-GEO-01)
     assert text.count("destroyed:") == 1 and "u0 Ranger Command Squad" in text
     assert text.splitlines()[-1] == "Allies to decide: activate a unit"
+
+
+def test_the_view_says_where_each_unit_stands_in_table_words(facing_off: DustState) -> None:
+    """The web card's words (view "where"): the leader's place as the log says it (table_words,
+    DW-GEO-05), a walker's facing on the compass (DW-GEO-01); nothing for a unit off the table."""
+    units = facing_off.view(None)["units"]
+    assert units[1]["where"] == '6" south of the south-west low wall'
+    assert units[4]["where"] == 'in the open, 8" from the south edge and 32" from the east edge, facing north'
+    assert units[0]["where"] is None  # destroyed
+
+
+def test_the_terminal_names_a_seat_by_its_side_and_who_plays_it() -> None:
+    """`warroom play dust_warfare`: an agent's line and the result say "the Axis (heuristic)", as
+    the box names the sides, not "player 1 (heuristic)"."""
+    session = PlaySession(DustWarfareGame(), ["human", "heuristic"], 3, None)
+    assert [session.seat(0), session.seat(1)] == ["the Allies (human)", "the Axis (heuristic)"]
 
 
 def test_an_attack_option_says_its_dice(facing_off: DustState) -> None:

@@ -17,6 +17,7 @@ from typing import Any
 import pytest
 
 import warroom
+from tests.server.browser_helpers import finished_table
 from tests.server.conftest import ServerProcess
 from tests.server.test_browser import (
     SHOTS,
@@ -52,6 +53,9 @@ TABLE_BOXES = """() => {
     bases: [...document.querySelectorAll(".dw-board .unit .model")].map(box),
     labels: [...document.querySelectorAll(".dw-board .unit-label")].filter(shown).map(box),
     objectives: [...document.querySelectorAll(".dw-board .objective text")].filter(shown).map(box),
+    chips: [...document.querySelectorAll(".dw-board .chip")].filter(shown).map(box),
+    pieces: [...document.querySelectorAll(".dw-board .piece-label")].filter(shown).map(box),
+    scrollW: document.documentElement.scrollWidth, W: innerWidth,
     words: [...document.querySelectorAll(".dw-board .zone-label, .dw-board .edge-name")].filter(shown).length,
     dice: [...document.querySelectorAll(".die-img")].filter(shown)
       .map((d) => d.querySelector(".die-face").getAttribute("class")),
@@ -59,12 +63,23 @@ TABLE_BOXES = """() => {
 }"""
 
 
+def apart(a: list[float], b: list[float], gap: float = 0.0) -> bool:
+    """Two screen boxes [left, top, right, bottom] that do not overlap; side by side on one line,
+    `gap` px apart at least (two names that touch read as one)."""
+    if a[3] <= b[1] or b[3] <= a[1]:
+        return True
+    return a[2] + gap <= b[0] or b[2] + gap <= a[0]
+
+
 def check_table(page: Any) -> None:
-    """The table as drawn (a phone's too): the board at a real size with every unit's bases inside it,
-    the zones' and edges' names legible (not hidden), the units' names never over each other or
-    the objective's, and
-    no die drawn that is not a single Dust die (a roll of two pools is the entry's words)."""
+    """The table as drawn (a phone's too): the page no wider than the window (a phone does not
+    scroll sideways), the board at a real size with every unit's bases inside it, the zones' and
+    edges' names legible (not hidden), the units' names never over each other (and a gap between
+    two on one line), the objective's words, a marker chip (Suppression, Reaction, RETREAT) or a
+    piece's name, every piece's name on the picture, and no die drawn that is not a single Dust
+    die (a roll of two pools is the entry's words)."""
     seen = page.evaluate(TABLE_BOXES)
+    assert seen["scrollW"] <= seen["W"], f"the page is {seen['scrollW']} px wide in a {seen['W']} px window"
     left, top, right, bottom = seen["board"]
     assert right - left >= 300 and bottom - top >= 180, seen["board"]
     assert seen["bases"]
@@ -74,8 +89,13 @@ def check_table(page: Any) -> None:
     labels = seen["labels"]
     assert labels, "no unit named on the board"
     for i, a in enumerate(labels):
-        for b in labels[i + 1 :] + seen["objectives"]:  # nor over the objective's words
-            assert a[2] <= b[0] or b[2] <= a[0] or a[3] <= b[1] or b[3] <= a[1], (a, b)
+        for b in labels[i + 1 :]:
+            assert apart(a, b, gap=10.0), ("two names", a, b)
+        for kind in ("objectives", "chips", "pieces"):
+            for b in seen[kind]:
+                assert apart(a, b), (f"a name over one of the {kind}", a, b)
+    for x1, _, x2, _ in seen["pieces"]:  # a piece's name is not cut off by the picture's edge
+        assert left <= x1 and x2 <= right, (seen["board"], x1, x2)
     assert all(re.fullmatch(r"die-face face-[1-6]", cls) for cls in seen["dice"]), seen["dice"]
 
 
@@ -295,7 +315,11 @@ def measure_and_read_a_card(page: Any, server: ServerProcess, table: str, view: 
     shot(page, "dust_warfare-tape")
     page.locator(f'.dw-units button[data-unit="{theirs["id"]}"]').click()
     page.wait_for_selector(f'.dw-card[data-card="{theirs["id"]}"]')
-    assert theirs["name"] in page.inner_text(".dw-card")
+    card = page.inner_text(".dw-card")
+    assert theirs["name"] in card
+    # where it stands in the log's words (the view's), never by coordinates or an angle
+    assert theirs["where"] and theirs["where"] in card, card
+    assert not re.search(r"\(\d+(?:\.\d+)?, \d+(?:\.\d+)?\)|\d°", card), card
 
 
 def test_dust_warfare_first_battle_two_turns_by_dragging_and_clicking(browser: Any, serve: Any) -> None:  # noqa: F811
@@ -333,6 +357,8 @@ def test_dust_warfare_first_battle_two_turns_by_dragging_and_clicking(browser: A
     assert "hit(s)" in log and "deploys: the leader now" in log and "moves: the leader now" in log
     assert "(Allies)" in log and "(Axis)" in log
     assert not re.search(r"\(\d+(?:\.\d+)?, \d+(?:\.\d+)?\)|\d°", log), log
+    # one line a Move, said where it ended ("... marches: the leader now ..."), no declaration line
+    assert not re.search(r" (Moves|Jumps)\b", log), log
     check_table(page)
     measure_and_read_a_card(page, server, created["id"], doc["view"])
     assert not page.errors, page.errors
@@ -344,3 +370,29 @@ def test_dust_warfare_first_battle_two_turns_by_dragging_and_clicking(browser: A
     check_table(phone)
     shot(phone, "dust_warfare-390x844")
     assert not phone.errors, phone.errors
+
+
+def test_dust_warfare_finished_on_a_phone_is_no_wider_than_the_screen(browser: Any, serve: Any) -> None:  # noqa: F811
+    """A finished First Battle watched on a phone (390x844): the result screen's table and the
+    banner's seed pill fit the window (the page never scrolls sideways, nor the result screen
+    inside), and the table behind it keeps its checks."""
+    server: ServerProcess = serve(ai_delay_ms=0)
+    body = {"game": "dust_warfare", "seats": ["random", "random"], "seed": 1, "ai_delay_ms": 0}
+    table = finished_table(server, body)
+    page = new_page(browser, 390, 844)
+    page.goto(server.base + f"/t/{table}")
+    page.locator("dialog#result[open]").wait_for()
+    page.wait_for_timeout(300)
+    seen = page.evaluate(
+        """() => { const d = document.querySelector("dialog#result"), r = d.getBoundingClientRect();
+        const pill = document.querySelector("#turn-banner .deal")?.getBoundingClientRect();
+        return { page: document.documentElement.scrollWidth, W: innerWidth, inside: d.scrollWidth,
+                 room: d.clientWidth, left: r.left, right: r.right, pill: pill ? pill.right : 0 }; }"""
+    )
+    assert seen["page"] <= seen["W"] and seen["left"] >= 0 and seen["right"] <= seen["W"], seen
+    assert seen["inside"] <= seen["room"], seen  # the result table fits its screen
+    assert seen["pill"] <= seen["W"], seen
+    window_shot(page, "dust_warfare-result-390x844")
+    page.locator("#close-result").click()
+    check_table(page)
+    assert not page.errors, page.errors

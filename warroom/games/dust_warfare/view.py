@@ -26,6 +26,7 @@ view. Its JSON shape (kept stable; fields may be added, none removed or renamed)
           "leadership": 6.0 | null, "movement": 6.0,
           "suppression": 0, "reaction": false, "retreating": false,
           "activated": false, "ordered": false, "unloaded": ["1.0"], "dug_in": false,
+          "where": "3\" south of the Mill" | null,   # its leader's place in table words
           "models": [{"index": 0, "role": "Sergeant", "hero": false,
                       "x": 31.0 | null, "y": 14.5 | null, "facing": 90.0 | null,
                       "radius": 0.5, "height": 1.0, "damage": 0, "capacity": 1,
@@ -34,7 +35,7 @@ view. Its JSON shape (kept stable; fields may be added, none removed or renamed)
       "decision": {"kind": "where", "seat": 0, "unit": 3,          # null once the game is over
                    "stage": "region" | "point" | "shape" | null,    # placements only
                    "purpose": "deploy" | "move" | "react" | "regroup" | "retreat" | null,
-                   "point": [x, y] | null},
+                   "point": [x, y] | null, "march": false, "jump": false},  # placements
       "activation": {"unit": 3, "left": 1, "used": ["move"], "order": false} | null,
       "attack": {"attacker": 3, "target": 7, "hits": [1, 1], "suppression": 2} | null,
       "trigger": {"kind": "move" | "attack", "unit": 7, "close_combat": false,
@@ -66,6 +67,7 @@ from warroom.games.dust_warfare.rules import hidden, night
 from warroom.games.dust_warfare.rules.fortify import mines_view
 from warroom.games.dust_warfare.rules.scoring import controller
 from warroom.games.dust_warfare.scenario import zone
+from warroom.games.dust_warfare.table_words import standing
 from warroom.games.dust_warfare.words import Edge, Mount, Status
 
 if TYPE_CHECKING:
@@ -143,8 +145,20 @@ def _unit(st: DustState, u: int) -> JSON:
         "ordered": st.ordered[u],
         "unloaded": list(st.unloaded[u]),
         "dug_in": st.dug_in[u],
+        "where": _where(st, u),
         "models": models,
     }
+
+
+def _where(st: DustState, u: int) -> str | None:
+    """Where the unit stands in a player's words (its leader, or while Leaderless its first
+    living miniature; a walker with its facing: table_words.standing), as the log says it."""
+    placed = [k for k in st.living(u) if st.pos[u][k] is not None] if st.on_table(u) else []
+    if not placed:
+        return None
+    entry = st.pos[u][st.leader[u] if st.leader[u] in placed else placed[0]]
+    assert entry is not None
+    return standing(st, entry[0], entry[1], entry[2]) or None
 
 
 def _decision(st: DustState) -> JSON | None:
@@ -165,6 +179,8 @@ def _decision(st: DustState) -> JSON | None:
         out["unit"] = placing["unit"]
         out["purpose"] = placing["purpose"]
         out["point"] = placing["point"]
+        out["march"] = bool(placing.get("march"))  # DW-ACT-05: twice the allowance
+        out["jump"] = bool(placing.get("jump"))
         if placing["point"] is not None:
             out["stage"] = "shape"
         elif placing["region"] >= 0:

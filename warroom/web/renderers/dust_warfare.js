@@ -45,7 +45,6 @@ function useStyles() {
 // ---------------------------------------------------------------- shared state of this table page
 const page = {
   view: null, ui: null, selected: null, tape: false, tapeResult: null, explain: null,
-  marchOf: new Map(), // unit id -> whether its current move is a March Move (from the move event)
   onChange: () => {},
   onStyles: () => {}, // the board drawn anew once its stylesheet has loaded
 };
@@ -134,9 +133,24 @@ function drawPiece(piece, g) {
       }
     }
   }
-  const big = (x2 - x1) >= 4 && (y2 - y1) >= 2;
-  if (big) node.append(svg("text", { x: f(g.X((x1 + x2) / 2)), y: f(g.Y((y1 + y2) / 2) + 4), class: "piece-label" }, piece.name));
+  const label = pieceLabel(piece, g);
+  if (label) node.append(svg("text", { x: f(label.x), y: f(label.y), class: "piece-label" }, piece.name));
   return node;
+}
+
+// A piece's name, in its middle, where the piece is big enough to hold a word: kept on the picture
+// (a wide name by the table's edge is moved in, not cut off), with its box (table px) that the
+// units' names keep clear of (labelSpot). Drawn at 10 px × g.k (under 0.62 em a letter).
+function pieceLabel(piece, g) {
+  const xs = piece.polygon.map((p) => p[0]);
+  const ys = piece.polygon.map((p) => p[1]);
+  const [x1, x2, y1, y2] = [Math.min(...xs), Math.max(...xs), Math.min(...ys), Math.max(...ys)];
+  if (x2 - x1 < 4 || y2 - y1 < 2) return null;
+  const size = 10 * g.k;
+  const w = 0.62 * size * piece.name.length;
+  const x = Math.min(Math.max(g.X((x1 + x2) / 2), w / 2 + 2), g.width - w / 2 - 2);
+  const y = g.Y((y1 + y2) / 2) + 0.4 * size;
+  return { x, y, box: { x1: x - w / 2, x2: x + w / 2, y1: y - size, y2: y + 0.3 * size } };
 }
 
 // Each deployment zone with its label inside it, at the left of the screen whichever way the table
@@ -254,35 +268,46 @@ function drawUnit(unit, g, state) {
     }
   }
   if (lead) {
-    const x = g.X(lead.x);
-    const r = lead.radius * PX;
-    const spot = labelSpot(short(unit, page.view), x, g.Y(lead.y), r, g, state.labels || []);
+    for (const chip of chipsOf(unit, g)) {
+      const at = `translate(${f(chip.x)},${f(chip.y)}) scale(${g.k})`;
+      if (chip.kind === "retreat") {
+        node.append(svg("g", { class: "chip retreat", transform: at }, svg("rect", { x: -20, y: -6, width: 40, height: 12, rx: 3 }),
+          svg("text", { y: 3 }, "RETREAT")));
+      } else {
+        node.append(svg("g", { class: `chip ${chip.kind}`, transform: at }, svg("circle", { r: 7 }),
+          svg("text", { y: 3 }, chip.kind === "supp" ? unit.suppression : "R"),
+          svg("title", {}, chip.kind === "supp" ? `${unit.suppression} Suppression marker(s)` : "Reaction marker")));
+      }
+    }
+    const spot = labelSpot(short(unit, page.view), g.X(lead.x), g.Y(lead.y), lead.radius * PX, g, state.labels || []);
     if (spot) {
       node.append(svg("text", { x: f(spot.x), y: f(spot.y), class: "unit-label", "text-anchor": spot.leftwards ? "end" : "start" },
         short(unit, page.view)));
     }
-    // the chips beside the leader, on the side its name does not take
-    const leftwards = spot ? spot.leftwards : x > g.width - MARGIN - 12 * PX;
-    const y = g.Y(lead.y) - r - 6 * g.k;
-    let cx = leftwards ? x + r + 8 * g.k : x - r - 8 * g.k;
-    const step = (leftwards ? 15 : -15) * g.k;
-    const at = (dx, dy) => `translate(${f(cx + dx * g.k)},${f(y + dy * g.k)}) scale(${g.k})`;
-    if (unit.suppression) {
-      node.append(svg("g", { class: "chip supp", transform: at(0, 0) }, svg("circle", { r: 7 }), svg("text", { y: 3 }, unit.suppression),
-        svg("title", {}, `${unit.suppression} Suppression marker(s)`)));
-      cx += step;
-    }
-    if (unit.reaction) {
-      node.append(svg("g", { class: "chip react", transform: at(0, 0) }, svg("circle", { r: 7 }), svg("text", { y: 3 }, "R"),
-        svg("title", {}, "Reaction marker")));
-      cx += step;
-    }
-    if (unit.retreating) {
-      node.append(svg("g", { class: "chip retreat", transform: at(-20, -6) }, svg("rect", { width: 40, height: 12, rx: 3 }),
-        svg("text", { x: 20, y: 9 }, "RETREAT")));
-    }
   }
   return node;
+}
+
+// A unit's marker chips (Suppression, Reaction, RETREAT: DW-SUP-01, DW-REA-05, DW-SUP-06) in a
+// row above its leader's base, leftwards from it (rightwards by the table's left edge), each with
+// its centre and box in table px: drawn before any name, so every name keeps clear of every chip.
+function chipsOf(unit, g) {
+  const lead = leaderOf(unit);
+  if (!lead) return [];
+  const kinds = [unit.suppression ? "supp" : null, unit.reaction ? "react" : null, unit.retreating ? "retreat" : null].filter(Boolean);
+  const x = g.X(lead.x);
+  const r = lead.radius * PX;
+  const y = g.Y(lead.y) - r - 7 * g.k;
+  const widths = kinds.map((kind) => (kind === "retreat" ? 40 : 14) * g.k);
+  const row = widths.reduce((a, b) => a + b, 0) + 3 * g.k * (kinds.length - 1);
+  const rightwards = x - row < MARGIN;
+  let edge = rightwards ? x : x + r / 2; // the row's near end: over the base's right half, or from its centre
+  return kinds.map((kind, i) => {
+    const w = widths[i];
+    const cx = rightwards ? edge + w / 2 : edge - w / 2;
+    edge = rightwards ? edge + w + 3 * g.k : edge - w - 3 * g.k;
+    return { kind, x: cx, y, box: { x1: cx - w / 2, x2: cx + w / 2, y1: y - 7 * g.k, y2: y + 7 * g.k } };
+  });
 }
 
 // Where a unit's name goes beside its leader's base (r table px): right of it, left of it, above
@@ -305,7 +330,9 @@ function labelSpot(text, x, y, r, g, taken) {
     { x: x - w / 2, y: y - r - 2 - size, leftwards: false }];
   for (const spot of spots) {
     const x1 = spot.leftwards ? spot.x - w : spot.x;
-    const pad = 2 * g.k; // the letters' outline (stroke) reaches past the text's own box
+    // the letters' outline (stroke) reaches past the text's own box; a name also keeps more than a
+    // letter's width from the next words, so two names never read as one ("Recon Grenadiers Battle ...")
+    const pad = 2 * g.k + 0.6 * size;
     const box = { x1: x1 - pad, x2: x1 + w + pad, y1: spot.y - 1.1 * size, y2: spot.y - 1.1 * size + h };
     if (box.x1 < 0 || box.x2 > g.width || box.y1 < 0 || box.y2 > g.height) continue;
     if (taken.some((b) => box.x1 < b.x2 && b.x1 < box.x2 && box.y1 < b.y2 && b.y1 < box.y2)) continue;
@@ -478,7 +505,10 @@ function board(container) {
     const layer = layers.units;
     layer.replaceChildren();
     const placing = dragTarget(view, ui);
-    const labels = objectiveBoxes(view, g); // the words placed so far: the next name finds room clear of them
+    // the words and chips placed so far (the objective's and the pieces' names, every unit's chips):
+    // each name finds room clear of them
+    const labels = [...objectiveBoxes(view, g), ...view.terrain.map((piece) => pieceLabel(piece, g)?.box).filter(Boolean),
+      ...view.units.filter((u) => u.status === "table").flatMap((u) => chipsOf(u, g).map((c) => c.box))];
     const order = [...view.units].sort((a, b) => rank(b, ui) - rank(a, ui)); // a unit to pick is named first
     const nodes = new Map();
     for (const unit of order) {
@@ -794,7 +824,6 @@ function board(container) {
       if (!g) return;
       for (const e of events) {
         const d = e.data || {};
-        if (e.kind === "move" && d.unit !== undefined) page.marchOf.set(d.unit, Boolean(d.march));
         if (e.kind !== "dice" && e.kind !== "suppressed" && e.kind !== "destroyed") continue;
         const unit = page.view?.units?.[d.target ?? d.unit];
         const lead = unit && (leaderOf(unit) || unit.models.find((m) => m.x !== null));
@@ -810,7 +839,6 @@ function board(container) {
         layers.flash.append(node);
         setTimeout(() => node.remove(), 4000);
       }
-      if (events.some((e) => e.kind === "move")) redraw(); // a March Move doubles the reach shown
     },
   };
 }
@@ -847,7 +875,7 @@ function dragTarget(view, ui) {
   if (!ui?.myTurn || !d || d.kind !== "where" || d.unit === null || d.unit === undefined) return null;
   if (!ui.options.some((o) => o.verb === "region" || o.verb === "at" || o.verb === "stay" || o.verb === "place")) return null;
   const unit = view.units[d.unit];
-  const march = page.marchOf.get(unit.id) || false;
+  const march = Boolean(d.march); // DW-ACT-05: a March Move's twice the allowance, as the view says
   const allowance = d.purpose === "regroup" ? 6 : unit.movement * (march ? 2 : 1);
   return { unit, purpose: d.purpose, order: proposalOrder(unit), allowance, march, fixed: d.purpose === "regroup" || d.purpose === "retreat" };
 }
@@ -890,7 +918,7 @@ function proposalProblems(view, placing, proposal, each = false) {
       if (dist(proposal.centres[i], proposal.centres[j]) < ri + rj - 1e-6) add(j, `miniatures ${i + 1} and ${j + 1} would overlap`);
     }
   }
-  // the allowance is left to the engine's check: a page opened mid-move may not know it was a March
+  // the allowance (and the path around terrain) is left to the engine's check
   const lr = placing.unit.leadership;
   if (lr && proposal.centres.length > 1) {
     const lead = placing.order[0];
@@ -974,11 +1002,12 @@ function unitCard(unit, view) {
       + (unit.leadership && unit.models.length > 1 ? ` · LR ${inches(unit.leadership)}` : "") + ` · ${unit.status}`),
     stats.abilities?.length ? el("div", { class: "muted" }, `abilities: ${stats.abilities.join(", ").replace(/_/g, " ")}`) : null,
     markers.length ? el("div", {}, markers.join(" · ")) : null,
-    el("table", {}, el("tr", {}, el("th", {}, "miniature"), el("th", {}, "damage"), el("th", {}, "at")),
+    // where it stands in the log's words (the view's `where`: its leader's place, a walker's facing)
+    unit.where ? el("div", { class: "dw-where" }, `${unit.models.length > 1 ? "the leader " : ""}${unit.where}`) : null,
+    el("table", {}, el("tr", {}, el("th", {}, "miniature"), el("th", {}, "damage")),
       unit.models.map((m) => el("tr", { class: m.destroyed ? "muted" : "" },
         el("td", {}, `${m.role}${m.index === unit.leader ? " ★" : ""}${m.hero ? " (Hero)" : ""}`),
-        el("td", {}, m.destroyed ? "destroyed" : `${m.damage}/${m.capacity}`),
-        el("td", {}, m.x === null ? "—" : `(${m.x}, ${m.y})${m.facing === null ? "" : ` ${m.facing}°`}`)))),
+        el("td", {}, m.destroyed ? "destroyed" : `${m.damage}/${m.capacity}`)))),
     el("table", {}, el("tr", {}, el("th", {}, "weapon"), el("th", {}, "range"), shown.map((c) => el("th", {}, c))),
       [...weapons].map(([id, w]) => el("tr", {},
         el("td", { title: (w?.abilities || []).join(", ") }, w?.name || id),

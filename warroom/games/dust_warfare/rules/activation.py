@@ -343,8 +343,7 @@ def action_apply(st: DustState, action: Action) -> None:
     if kind == "move":
         jump = action.verb == Verb.JUMP
         march = action.verb == Verb.MARCH or (jump and bool(action.part("march")))
-        word = ("Jumps" if jump else "Moves") + (" (March)" if march else "")
-        st.say("move", f"{unit_title(st, u)} {word}", None, unit=u, march=march, jump=jump)
+        # said once it stands, in one line (moves.where_apply: "... marches: the leader now ...")
         origin = [list(b.centre) for b in st.bases(u)]
         if march and st.unit(u).has(Ability.CHARGE):
             st.push(["charge", u])

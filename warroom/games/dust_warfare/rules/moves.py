@@ -30,6 +30,17 @@ _WORDS = {
 }
 
 
+def _verb(placing: dict[str, Any]) -> str:
+    """What the unit did, in one word: a Move action says which (DW-ACT-05: a March Move,
+    DW-ABL-11: a Jump): a Move is said once, where it ended, with no line of its own declaring it."""
+    word = _WORDS[placing["purpose"]]
+    if placing["purpose"] != placement.MOVE:
+        return word
+    if placing.get("jump"):
+        return "jumps (March)" if placing.get("march") else "jumps"
+    return "marches" if placing.get("march") else word
+
+
 def where_options(st: DustState) -> list[Action]:
     return placement.options(st)
 
@@ -54,12 +65,14 @@ def where_apply(st: DustState, action: Action) -> None:
     placement.put(st, u, final)
     st.say(
         "placed",
-        placed(st, u, _WORDS[placing["purpose"]], final.centres, final.facing),
+        placed(st, u, _verb(placing), final.centres, final.facing),
         None,
         unit=u,
         purpose=placing["purpose"],
         centres=[list(c) for c in final.centres],
         facing=final.facing,
+        march=bool(placing.get("march")),
+        jump=bool(placing.get("jump")),
     )
     st.placing = None
     st.decision = None
