@@ -209,7 +209,7 @@ class PlaySession:
                 self.menu, self.continues = menu, True
                 self.apply(action, player)
                 return True
-        out.rule(f"player {player} to move")
+        out.rule(f"{seat_title(self.state, player)} to move")
         say(self.game.render(self.state, player))
         self.show_menu(menu, actions)
         self.menu, self.continues = menu, True
