@@ -172,6 +172,7 @@ def test_cards_say_where_each_unit_is_and_its_markers(facing_off: DustState) -> 
     assert "Allies (south edge)" in text and "Axis (north edge)" in text
     gunners = next(line for line in text.splitlines() if " u1 " in line)
     assert "leader at (30, 10)" in gunners and "5/5 miniatures" in gunners and 'LR 6"' in gunners
+    assert '(30, 10), 6" south of the south-west low wall;' in gunners  # and in the log's words
     assert "1 suppression" in gunners
     grenadiers = next(line for line in text.splitlines() if " u6 " in line)
     assert "reaction marker" in grenadiers

@@ -297,9 +297,11 @@ def card(unit: JSON, letter: str) -> str:
     leader = unit["leader"]
     lead = next((m for m in models if m["index"] == leader), None)
     if unit["status"] == Status.TABLE and lead is not None and lead["x"] is not None:
-        where = f"leader at ({lead['x']:g}, {lead['y']:g})"
-        if lead["facing"] is not None:
-            where += f" {facing_words(lead['facing'])}"  # on the compass, as the options say it
+        where = f"leader at ({lead['x']:g}, {lead['y']:g})"  # the figures a proposal is typed in
+        if unit.get("where"):  # and in the log's words, a walker's facing on the compass
+            where += f", {unit['where']}"
+        elif lead["facing"] is not None:
+            where += f" {facing_words(lead['facing'])}"
     elif unit["status"] == Status.TABLE:
         where = "Leaderless"
     damage = sum(m["damage"] for m in models)
