@@ -35,13 +35,16 @@ def test_a_draw_names_the_side_and_the_printed_card_and_hides_it_from_the_other_
     assert not any("side 0" in e.text or "attack_left" in e.text for e in events)
 
 
+ON_TARGET = "3 dice on Axis infantry (4) in the open in the centre: "  # the target as the board shows it
+
+
 @pytest.mark.parametrize(
     ("dice", "text"),
     [
-        ("G S F", "3 dice on R5C7: grenade, star, flag — 1 figure lost; flag — retreat 1 hex"),
-        ("S S S", "3 dice on R5C7: star, star, star — no hit"),
-        ("F F S", "3 dice on R5C7: flag, flag, star — no hit; 2 flags — retreat 2 hexes"),
-        ("I I G", "3 dice on R5C7: infantry, infantry, grenade — 3 figures lost"),
+        ("G S F", ON_TARGET + "grenade, star, flag — 1 figure lost; flag — retreat 1 hex"),
+        ("S S S", ON_TARGET + "star, star, star — no hit"),
+        ("F F S", ON_TARGET + "flag, flag, star — no hit; 2 flags — retreat 2 hexes"),
+        ("I I G", ON_TARGET + "infantry, infantry, grenade — 3 figures lost"),
     ],
 )
 def test_dice_are_said_in_words_with_what_they_do(dice, text):
@@ -72,14 +75,17 @@ def test_losses_say_figures_and_an_elimination_gives_a_medal_with_its_reason():
     """M44-DICE-03/04, M44-MEDAL-01: "loses 1 figure, 1 left", then the last figure, then the
     medal the other side gains, with the tally."""
     (loss,) = [e for e in battle_axis_infantry_with_lost(2) if e.kind == "losses"]
-    assert loss.text == "Axis infantry at R5C7 loses 1 figure, 1 left"
+    assert loss.text == "Axis infantry (2) in the open in the centre loses 1 figure, 1 left"
     events = battle_axis_infantry_with_lost(3)
     kinds = [e.kind for e in events]
     assert kinds.index("dice") < kinds.index("eliminated") < kinds.index("medal")
     (gone,) = [e for e in events if e.kind == "eliminated"]
-    assert gone.text == "Axis infantry at R5C7 loses its last figure and is eliminated"
+    assert gone.text == "Axis infantry (1) in the open in the centre loses its last figure and is eliminated"
     (medal,) = [e for e in events if e.kind == "medal"]
-    assert medal.text == "the Allies gain a medal: Axis infantry at R5C7 eliminated (Allies 1 of 4 medals)"
+    assert medal.text == (
+        "the Allies gain a medal: Axis infantry (1) in the open in the centre eliminated"
+        " (Allies 1 of 4 medals)"
+    )
     assert medal.data == {"side": 0, "unit": medal.data["unit"], "gained": True, "medals": 1,
                           "reason": "unit eliminated"}  # fmt: skip
 
@@ -90,19 +96,19 @@ def test_losses_say_figures_and_an_elimination_gives_a_medal_with_its_reason():
         (  # M44-MEDAL-03: a temporary objective's medal, gained while a unit stands on it
             "terrain river R5C7\nbridge R5C7\nobjective allies R5C7\nallies infantry R6C7",
             ("play probe_center", "order R6C7", "move R6C7 R5C7"),
-            "the Allies hold the bridge at R5C7: 1 medal while they hold it (Allies 1 of 4 medals)",
+            "the Allies hold the bridge in the centre: 1 medal while they hold it (Allies 1 of 4 medals)",
             "objective held", True,
         ),
         (  # M44-MEDAL-03: ... and lost when the unit leaves
             "objective allies R5C7\nallies infantry R5C7",
             ("play probe_center", "order R5C7", "move R5C7 R6C7"),
-            "the Allies no longer hold the clear at R5C7: 1 medal lost (Allies 0 of 4 medals)",
+            "the Allies no longer hold the open ground in the centre: 1 medal lost (Allies 0 of 4 medals)",
             "objective held", False,
         ),
         (  # M44-MEDAL-04: a permanent objective, taken for good the first time a unit enters
             "terrain town R5C7\nobjective allies R5C7 permanent\nallies infantry R6C7",
             ("play probe_center", "order R6C7", "move R6C7 R5C7"),
-            "the Allies gain a medal for good: they took the town at R5C7 (Allies 1 of 4 medals)",
+            "the Allies gain a medal for good: they took the town in the centre (Allies 1 of 4 medals)",
             "objective taken", True,
         ),
     ],
@@ -227,3 +233,47 @@ def test_every_terrain_kind_has_its_words():
     """Content is data: a terrain kind the data files may name (words.TERRAIN_KINDS) is never
     missing from the place words, whether a unit stands in it or moves into it."""
     assert set(IN_TERRAIN) == set(INTO_TERRAIN) == set(TERRAIN_KINDS)
+
+
+# -- event texts name units and places as the board shows them, never by coordinates -----------------
+COORDINATE = re.compile(r"\bR\d+C\d+\b")
+
+
+def test_events_name_units_by_what_the_board_shows_from_their_own_side():
+    """Both sides read an event: a unit is its side, kind, figures, terrain and section named as
+    its own side's (M44-BOARD-02/03); units that read alike are ranked from that side's left in
+    brackets, so the verb follows; a move is said as the steps from the unit's own seat."""
+    st = pos("""
+        allies infantry R7C7
+        allies infantry R7C9
+        axis infantry R3C7
+        hand allies: probe_center
+    """)
+    events = play(st, "play probe_center", "order R7C7", "order R7C9", "move R7C7 R6C6")
+    said = [e.text for e in events if e.kind in ("order", "move")]
+    assert said == [
+        "ordered: Allies infantry (4) in the open in the centre (1st of 2 from the Allied left)",
+        "ordered: Allies infantry (4) in the open in the centre (2nd of 2 from the Allied left)",
+        "Allies infantry (4) in the open in the centre (1st of 2 from the Allied left) moves 1 hex ahead-left"
+        " into the open",
+    ]
+    (move,) = [e for e in events if e.kind == "move"]
+    assert (move.data["frm"], move.data["to"]) == ("R7C7", "R6C6")  # programs keep the hexes
+
+
+@pytest.mark.parametrize(
+    "scenario",
+    ["pegasus-bridge", "omaha-beach", "pointe-du-hoc", "saint-lo-hedgerows", "vercors", "villers-bocage"],
+)
+def test_no_event_of_a_played_game_gives_a_coordinate_or_speaks_to_one_seat(scenario):
+    """Every event text of a seeded game (random seats, loud) reads without the board's hex
+    coordinates, and none says "your": the log, the terminal and the replay show it to both sides."""
+    game = warroom.load("memoir44", scenario=scenario)
+    st = game.new_initial_state(7)
+    rng = Rng(7)
+    said: list[str] = []
+    while not st.is_terminal():
+        said += [e.text for e in st.apply_action(st.sample_legal(rng))]
+    assert said and not [t for t in said if COORDINATE.search(t)]
+    assert not [t for t in said if re.search(r"\byour\b", t)]
+    assert any(" moves " in t for t in said) and any(" battles " in t for t in said)

@@ -164,6 +164,18 @@ class Memoir44Game(Game[M44State]):
         self.other_seats = tuple(frozenset(range(self.num_players)) - self.side_seats[side] for side in SIDES)
         self.has_beach = any(self.is_beach)
         self.unit_noun = tuple(k.name.lower() for k in self.unit_kind)
+        # unit_kin[u]: the units of u's side and kind, u among them; hex_look[h]: what the log says
+        # of a hex (a bridge or bunker, else its terrain; its sections), so units alike in both
+        # read alike there (places.terrain_words, section_words)
+        self.hex_look = tuple(
+            ("bridge" if self.scenario.bridge[h] else "bunker" if self.scenario.bunker[h] >= 0
+             else self.terrain_kind[h], SECTIONS[h])
+            for h in range(NUM_HEXES)
+        )  # fmt: skip
+        self.unit_kin = tuple(
+            tuple(v for v in range(len(self.unit_noun)) if (self.unit_side[v], self.unit_noun[v]) == kin)
+            for kin in zip(self.unit_side, self.unit_noun, strict=True)
+        )
         # open_nbrs[base][h]: the neighbours a unit of that base type may ever enter (hot path)
         self.open_nbrs = tuple(
             tuple(tuple(n for n in NEIGHBOURS[h] if not closed[n]) for h in range(NUM_HEXES))

@@ -10,6 +10,11 @@ every unit of a decision reads apart. A destination is said as the steps from th
 
 The typed text (`order R6C3`) keeps the coordinates: the terminal's board prints them, and the
 web table shows them beside these words when its coordinates setting is on.
+
+Event texts are read by both sides (the terminal, the web log, the replay), so they name the
+sections and count alike units from the unit's own side ("Axis infantry (3) in the town on the
+Axis right flank", `event_unit`): the words of the cards (M44-BOARD-02/03), never a coordinate. A
+muted playout (`TurnState.mute`) builds none of them.
 """
 
 from __future__ import annotations
@@ -17,7 +22,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from warroom.games.memoir44.board import COL, ROW, SECTIONS, Section
-from warroom.games.memoir44.words import SIDE_TITLES
+from warroom.games.memoir44.words import SIDE_ADJECTIVES, SIDE_TITLES
 
 if TYPE_CHECKING:
     from warroom.games.memoir44.state import M44State
@@ -44,12 +49,19 @@ INTO_TERRAIN = {
     "ocean": "into the sea",
     "beach": "onto the beach",
 }
-# A side's own sections (M44-BOARD-02/03), as the Probe/Attack/Assault cards name them.
+# A side's own sections (M44-BOARD-02/03), as the Probe/Attack/Assault cards name them; `whose`
+# is "your" in a deciding player's options, "the Allied"/"the Axis" in an event both sides read.
 SECTION_WORDS = {
-    Section.LEFT: "your left flank",
+    Section.LEFT: "{whose} left flank",
     Section.CENTER: "the centre",
-    Section.RIGHT: "your right flank",
+    Section.RIGHT: "{whose} right flank",
 }
+YOUR = "your"
+
+
+def whose(side: int) -> str:
+    """A side's own sections and left in words both sides read: "the Allied", "the Axis"."""
+    return f"the {SIDE_ADJECTIVES[side]}"
 
 
 def viewer_side(st: M44State) -> int:
@@ -77,20 +89,33 @@ def terrain_words(st: M44State, h: int, into: bool = False) -> str:
     return (INTO_TERRAIN if into else IN_TERRAIN)[kind]
 
 
-def section_words(st: M44State, h: int, side: int) -> str:
+def section_words(st: M44State, h: int, side: int, owner: str = YOUR) -> str:
     """The hex's section from `side`'s seat; a hex on a dashed line is in both (M44-BOARD-02)."""
-    own = sorted(Section(s if st.game.is_bottom(side) else 2 - s) for s in SECTIONS[h])
-    if len(own) == 2:
-        return f"on the line between {SECTION_WORDS[own[0]]} and {SECTION_WORDS[own[1]]}"
-    return ("in " if own[0] == Section.CENTER else "on ") + SECTION_WORDS[own[0]]
+    key = (h, st.game.is_bottom(side), owner)
+    words = _SECTION_CACHE.get(key)
+    if words is None:
+        own = sorted(Section(s if key[1] else 2 - s) for s in SECTIONS[h])
+        first, *second = (SECTION_WORDS[s].format(whose=owner) for s in own)
+        words = (
+            f"on the line between {first} and {second[0]}"
+            if second
+            else (("in " if own[0] == Section.CENTER else "on ") + first)
+        )
+        _SECTION_CACHE[key] = words
+    return words
 
 
-def _base(st: M44State, u: int, side: int) -> str:
+# The words depend on the hex, the seat's end of the board and whose sections: a few hundred
+# entries at most, the same in every game, so kept once (the log says them at every event).
+_SECTION_CACHE: dict[tuple[int, bool, str], str] = {}
+
+
+def _base(st: M44State, u: int, side: int, owner: str = YOUR) -> str:
     g = st.game
     h = st.unit_hex[u]
     return (
         f"{SIDE_TITLES[g.unit_side[u]]} {g.unit_noun[u]} ({st.unit_fig[u]}) "
-        f"{terrain_words(st, h)} {section_words(st, h, side)}"
+        f"{terrain_words(st, h)} {section_words(st, h, side, owner)}"
     )
 
 
@@ -99,26 +124,50 @@ def ordinal(n: int) -> str:
     return f"{n}{suffix}"
 
 
-def unit_words(st: M44State, u: int, side: int | None = None) -> str:
+def unit_words(st: M44State, u: int, side: int | None = None, owner: str = YOUR) -> str:
     """The unit as the deciding side finds it on the board. Units of one side that would read
     alike are counted from that player's left (then from their own edge), so no two units on the
-    board share these words."""
+    board share these words. `owner` names whose sections and left they are ("your")."""
+    words, rank = _unit_parts(st, u, viewer_side(st) if side is None else side, owner)
+    return f"{words}, the {rank}" if rank else words
+
+
+def _unit_parts(st: M44State, u: int, side: int, owner: str) -> tuple[str, str | None]:
+    """The unit's words and, where units of its side would read alike, its rank among them
+    ("2nd of 3 from your left")."""
     if st.unit_hex[u] < 0:
-        return f"{SIDE_TITLES[st.game.unit_side[u]]} {st.game.unit_noun[u]} (eliminated)"
-    side = viewer_side(st) if side is None else side
-    words = _base(st, u, side)
-    owner = st.game.unit_side[u]
-    alike = [
-        v
-        for v in range(len(st.unit_hex))
-        if st.unit_hex[v] >= 0 and st.game.unit_side[v] == owner and _base(st, v, side) == words
-    ]
+        return f"{SIDE_TITLES[st.game.unit_side[u]]} {st.game.unit_noun[u]} (eliminated)", None
+    words = _base(st, u, side, owner)
+    hexes, figs = st.unit_hex, st.unit_fig
+    # units of the same side and kind (fixed per game) and figures first, then the same place words
+    alike = [v for v in st.game.unit_kin[u] if hexes[v] >= 0 and figs[v] == figs[u]]
+    if len(alike) > 1:
+        look = st.game.hex_look
+        alike = [v for v in alike if look[hexes[v]] == look[hexes[u]]]
     if len(alike) == 1:
-        return words
+        return words, None
     face = _facing(st, side)
     # left to right as the player sees the board, then from their own edge forward
     alike.sort(key=lambda v: (face * COL[st.unit_hex[v]], -face * ROW[st.unit_hex[v]]))
-    return f"{words}, the {ordinal(alike.index(u) + 1)} of {len(alike)} from your left"
+    return words, f"{ordinal(alike.index(u) + 1)} of {len(alike)} from {owner} left"
+
+
+def event_unit(st: M44State, u: int) -> str:
+    """A unit in an event text both sides read: its sections and left are its own side's ("Axis
+    infantry (3) in the town on the Axis right flank"); units that read alike are ranked in
+    brackets, so a verb can follow ("... (2nd of 3 from the Axis left) moves"); nothing in a
+    muted playout."""
+    if st.muted:
+        return ""
+    side = st.game.unit_side[u]
+    words, rank = _unit_parts(st, u, side, whose(side))
+    return f"{words} ({rank})" if rank else words
+
+
+def event_place(st: M44State, h: int, side: int) -> str:
+    """A hex in an event text: its terrain or feature and its section from `side`'s seat, named
+    as that side's ("on the bridge in the centre", "in the forest on the Allied left flank")."""
+    return f"{terrain_words(st, h)} {section_words(st, h, side, whose(side))}"
 
 
 def steps_words(st: M44State, frm: int, to: int, side: int) -> str:
@@ -151,4 +200,14 @@ def destination_words(st: M44State, frm: int, to: int, side: int | None = None) 
     return f"{steps_words(st, frm, to, side)} {terrain_words(st, to, into=True)}"
 
 
-__all__ = ["destination_words", "section_words", "terrain_words", "unit_words", "viewer_side"]
+__all__ = [
+    "destination_words",
+    "event_place",
+    "event_unit",
+    "section_words",
+    "steps_words",
+    "terrain_words",
+    "unit_words",
+    "viewer_side",
+    "whose",
+]

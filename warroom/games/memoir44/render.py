@@ -19,7 +19,6 @@ from warroom.games.memoir44.board import HEXES, NAMES, NUM_HEXES, ROWS
 from warroom.games.memoir44.places import destination_words, unit_words
 from warroom.games.memoir44.rules.battle import can_battle
 from warroom.games.memoir44.rules.consequence import consequence
-from warroom.games.memoir44.rules.units import label
 from warroom.games.memoir44.words import DRAW, RUNNING, SIDE_NAMES, SIDE_TITLES, Kind
 
 if TYPE_CHECKING:
@@ -135,7 +134,10 @@ def _ordered(st: M44State) -> str | None:
             did += ", battled"
         elif not can_battle(st, u):
             did += ", cannot battle this turn"
-        parts.append(f"{label(st, u)} ({did})")
+        # the terminal's board prints each hex's coordinates, so its lines name a unit by them
+        g = st.game
+        unit = f"{SIDE_TITLES[g.unit_side[u]]} {g.unit_noun[u]} ({st.unit_fig[u]}) at {NAMES[st.unit_hex[u]]}"
+        parts.append(f"{unit} ({did})")
     return "ordered: " + "; ".join(parts)
 
 

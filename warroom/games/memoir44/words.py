@@ -20,6 +20,7 @@ class Side(IntEnum):
 SIDES = (Side.ALLIES, Side.AXIS)
 SIDE_NAMES = ("allies", "axis")  # as options, scenario files, saves and views write them
 SIDE_TITLES = ("Allies", "Axis")  # as the log writes them
+SIDE_ADJECTIVES = ("Allied", "Axis")  # "the Allied left flank"
 
 
 class Base(IntEnum):

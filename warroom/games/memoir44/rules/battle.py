@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from warroom.games.memoir44.board import DIST, NAMES, NEIGHBOURS, NUM_HEXES, sight_between
+from warroom.games.memoir44.board import DIST, NEIGHBOURS, NUM_HEXES, sight_between
 from warroom.games.memoir44.rules import dice
 from warroom.games.memoir44.rules.movement import enter, profile
 from warroom.games.memoir44.rules.retreat import start
@@ -197,7 +197,7 @@ def apply(st: M44State, action: M44Action) -> None:
     st.battles[u] += 1
     if action.verb == action.verb.CLEAR_WIRE:
         st.wire[action.a] = 0
-        st.say("wire_removed", f"infantry at {NAMES[action.a]} removes the wire instead of battling")
+        st.say("wire_removed", f"{label(st, u)} removes the wire instead of battling")
         st.push(["battles"])
         return
     t = st.occ[action.b]
@@ -289,7 +289,7 @@ def dice_text(st: M44State, faces: list[int], t: int, hit: int, flags: int) -> s
     flag the owner may ignore is said by its own event."""
     n = len(faces)
     rolled = ", ".join(dice.FACE_NAMES[f] for f in faces) or "nothing"
-    text = f"{n} {'die' if n == 1 else 'dice'} on {NAMES[st.unit_hex[t]]}: {rolled} — "
+    text = f"{n} {'die' if n == 1 else 'dice'} on {label(st, t)}: {rolled} — "
     left = st.unit_fig[t]
     if hit >= left:
         return text + f"{figures(left)} lost: eliminated"

@@ -121,7 +121,9 @@ def _set_quotas(st: M44State) -> None:
     if _falls_back(st):
         st.fallback = True
         q[ANY_SLOT] = 1
-        st.say("fallback", "no unit of the card's type: order 1 unit of your choice (M44-CARD-08)")
+        # M44-CARD-08; said to both sides, so it names the side rather than "you"
+        side = SIDE_TITLES[st.active]
+        st.say("fallback", f"the {side} have no unit of the card's type: they order 1 unit of their choice")
     elif effect in SECTION_EFFECTS:
         orders = {"probe": 2, "attack": 3, "assault": ALL, "recon": 1}[effect]
         q[st.section] = orders
@@ -298,7 +300,7 @@ def dig_in(st: M44State, _job: list[Any]) -> None:
         st.sandbags[h] = 1
         if pool[st.active] > 0:
             pool[st.active] -= 1
-        st.say("sandbags", f"sandbags placed at {NAMES[h]}", hex=NAMES[h])
+        st.say("sandbags", f"sandbags placed around {label(st, u)}", hex=NAMES[h])
 
 
 # -- cards that roll on their own -------------------------------------------------------------------

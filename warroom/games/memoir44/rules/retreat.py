@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from warroom.games.memoir44.board import NAMES, REARWARD
+from warroom.games.memoir44.places import steps_words, terrain_words
 from warroom.games.memoir44.rules.units import check_victory, figures, label, lose_figures, relocate
 from warroom.games.memoir44.words import ARTILLERY, RUNNING, Kind
 
@@ -84,8 +85,11 @@ def retreat_job(st: M44State, job: list[Any]) -> None:
 def _step(st: M44State, t: int, to: int, data: list[int]) -> None:
     """Terrain never stops a retreat; leaving sandbags removes them (M44-RETR-03/09)."""
     frm = st.unit_hex[t]
+    # the unit as it stood, then its way back from its own seat ("1 hex back-left into the forest")
+    way = steps_words(st, frm, to, st.game.unit_side[t]) if not st.muted else ""
+    text = f"{label(st, t)} retreats {way} {terrain_words(st, to, into=True)}" if way else ""
     relocate(st, t, to)
-    st.say("retreat", f"retreat {NAMES[frm]} -> {NAMES[to]}", unit=t, frm=NAMES[frm], to=NAMES[to])
+    st.say("retreat", text, unit=t, frm=NAMES[frm], to=NAMES[to])
     check_victory(st)
     if st.result == RUNNING:
         t, low, high, taken, side = data

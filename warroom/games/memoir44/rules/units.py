@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from warroom.games.memoir44.board import NAMES, NEIGHBOURS
+from warroom.games.memoir44.places import event_unit, section_words, whose
 from warroom.games.memoir44.words import RUNNING, SIDE_TITLES, Result
 
 if TYPE_CHECKING:
@@ -15,9 +16,8 @@ Objective = tuple[int, int, tuple[int, ...]]  # a temporary objective: its index
 
 
 def label(st: M44State, u: int) -> str:
-    g = st.game
-    where = NAMES[st.unit_hex[u]] if st.unit_hex[u] >= 0 else "eliminated"
-    return f"{SIDE_TITLES[g.unit_side[u]]} {g.unit_noun[u]} ({st.unit_fig[u]}) at {where}"
+    """A unit in an event's words, found on the board without coordinates (places.event_unit)."""
+    return event_unit(st, u)
 
 
 def enemy_adjacent(st: M44State, h: int, side: int) -> bool:
@@ -38,7 +38,7 @@ def relocate(st: M44State, u: int, to: int) -> None:
     frm = st.unit_hex[u]
     if st.sandbags[frm]:
         st.sandbags[frm] = 0
-        st.say("sandbags_removed", f"sandbags at {NAMES[frm]} removed", hex=NAMES[frm])
+        st.say("sandbags_removed", f"{label(st, u)} leaves its sandbags: they are removed", hex=NAMES[frm])
     side = st.game.unit_side[u]
     watched = _temporary(st, side, frm, to)
     held = [_held(st, side, hexes) for _, _, hexes in watched]
@@ -63,13 +63,17 @@ def _held(st: M44State, side: int, hexes: tuple[int, ...]) -> bool:
     return any(occ[h] >= 0 and sides[occ[h]] == side for h in hexes)
 
 
-def _objective_name(st: M44State, hexes: tuple[int, ...]) -> str:
-    """An objective as a player reads it: the terrain and hex of its first hex ("the bridge at
-    R4C5"), with the other hexes it spans."""
+def _objective_name(st: M44State, hexes: tuple[int, ...], side: int) -> str:
+    """An objective as a player finds it: the terrain of its first hex and its section, named as
+    `side`'s, the side that scores it ("the bridge in the centre", "the town on the Axis left
+    flank"), with how many hexes it spans."""
+    if st.muted:
+        return ""
     h = hexes[0]
-    terrain = "bridge" if st.game.scenario.bridge[h] else st.game.terrain_kind[h].replace("_", " ")
-    more = f" (and {', '.join(NAMES[x] for x in hexes[1:])})" if len(hexes) > 1 else ""
-    return f"the {terrain} at {NAMES[h]}{more}"
+    kind = st.game.terrain_kind[h]
+    terrain = "bridge" if st.game.scenario.bridge[h] else "open ground" if kind == "clear" else kind
+    more = f" ({len(hexes)} hexes)" if len(hexes) > 1 else ""
+    return f"the {terrain}{more} {section_words(st, h, side, whose(side))}"
 
 
 def _tally(st: M44State, side: int) -> str:
@@ -79,7 +83,7 @@ def _tally(st: M44State, side: int) -> str:
 def _say_temporary(st: M44State, side: int, objective: Objective, gained: bool) -> None:
     """A temporary objective medal gained by entering it or lost by leaving it (M44-MEDAL-03)."""
     i, worth, hexes = objective
-    what = _objective_name(st, hexes)
+    what = _objective_name(st, hexes, side)
     medal = f"{worth} medal{'s' * (worth != 1)}"
     if gained:
         text = f"the {SIDE_TITLES[side]} hold {what}: {medal} while they hold it ({_tally(st, side)})"
@@ -94,8 +98,8 @@ def note_entry(st: M44State, u: int, h: int) -> None:
     for i in st.game.permanent_at[side][h]:
         if not st.obj_taken[i]:
             st.obj_taken[i] = True
-            what = _objective_name(st, st.game.scenario.objectives[i].hexes)
-            st.say("objective", f"{SIDE_TITLES[side]} take the objective at {NAMES[h]} for good", side=side)
+            what = _objective_name(st, st.game.scenario.objectives[i].hexes, side)
+            st.say("objective", f"the {SIDE_TITLES[side]} take the objective, {what}, for good", side=side)
             st.say("medal", f"the {SIDE_TITLES[side]} gain a medal for good: they took {what} "
                    f"({_tally(st, side)})", side=side, objective=i, gained=True,
                    medals=st.game.scenario.objectives[i].medals, reason="objective taken")  # fmt: skip
@@ -108,9 +112,9 @@ def lose_figures(st: M44State, u: int, n: int, by_side: int) -> bool:
         return False
     g = st.game
     had = st.unit_fig[u]
+    unit = label(st, u)  # as the board shows it before the loss
     st.unit_fig[u] = max(0, had - n)
     h = st.unit_hex[u]
-    unit = f"{SIDE_TITLES[g.unit_side[u]]} {g.unit_noun[u]} at {NAMES[h]}"
     if st.unit_fig[u] > 0:
         st.say("losses", f"{unit} loses {figures(n)}, {st.unit_fig[u]} left", unit=u, figures=st.unit_fig[u])
         return False
