@@ -311,10 +311,10 @@ function chipsOf(unit, g) {
 }
 
 // Where a unit's name goes beside its leader's base (r table px): right of it, left of it, above
-// or below, the first place that keeps it on the table's picture and clear of the names already
-// placed (`taken`, boxes in table px, which it joins); null when none is: then the name is left
-// out (the base's tooltip, the roster and the card name it), so names never pile up where units
-// stand close. Its size is the board's word size (10 px × g.k, bold sans: under 0.66 em a letter).
+// or below, then centred over or under it, the first place that keeps it on the table's picture
+// and clear of the words and chips already placed (`taken`, boxes in table px, which it joins);
+// null when none is: then the name is left out (the base's tooltip, the roster and the card name
+// it), so names never pile up where units stand close. Its size is the board's word size (10 px × g.k, bold sans: under 0.66 em a letter).
 function labelSpot(text, x, y, r, g, taken) {
   const size = 10 * g.k;
   const w = 0.66 * size * text.length + 4; // a little over the drawn box, ascent and descent included
@@ -327,7 +327,7 @@ function labelSpot(text, x, y, r, g, taken) {
   const left = { x: x - r - gap, leftwards: true };
   const sides = preferLeft ? [left, right] : [right, left];
   const spots = [...sides.map((s) => ({ ...s, y: above })), ...sides.map((s) => ({ ...s, y: below })),
-    { x: x - w / 2, y: y - r - 2 - size, leftwards: false }];
+    { x: x - w / 2, y: y - r - 2 - size, leftwards: false }, { x: x - w / 2, y: below + 2 + size, leftwards: false }];
   for (const spot of spots) {
     const x1 = spot.leftwards ? spot.x - w : spot.x;
     // the letters' outline (stroke) reaches past the text's own box; a name also keeps more than a
