@@ -122,6 +122,54 @@ def test_forced_steps_are_taken_by_the_engine_and_shown_to_the_caller() -> None:
     assert state.forced == [] and state.is_terminal()
 
 
+class _Direct(_Forced):
+    """The counter asking its next decision inside the rule, with no job; and an 'ask' kind,
+    not forced, that asks itself again or ends the game."""
+
+    rules = Rules(
+        [
+            *_Forced.rules.kinds.values(),
+            DecisionKind("ask", lambda st: [STEP, STOP], lambda st, a: st._ask(a)),
+        ],
+        _Forced.rules.jobs,
+    )
+
+    def _bump(self) -> None:
+        self.count += 1
+        self.say("step", f"count {self.count}")
+        self.decide("step" if self.count < 3 else "stop", 0)
+
+    def _ask(self, action: object) -> None:
+        if action is STOP:
+            self.done = True
+            self.finish()
+        else:
+            self.decide("ask", 0)
+
+
+def test_a_forced_single_option_asked_inside_a_rule_is_taken_at_once() -> None:
+    """`_apply` runs the agenda only when the rule left no decision or a forced one: a forced
+    kind asked by the rule itself is still taken while it has a single option."""
+    state = _Direct(ToyGame())
+    state.decide("stop", 0)
+    state.apply_action(STEP)
+    assert state.count == 3 and state.decision == Decision("stop", 0)
+    assert [(seat, a.text) for seat, a in state.forced] == [(0, "step")] * 2
+    assert [e.text for e in state.events] == ["count 1", "count 2", "count 3"]
+    assert state.legal_actions() == [STEP, STOP]
+
+
+def test_a_decision_asked_inside_a_rule_keeps_the_agenda_waiting() -> None:
+    state = _Direct(ToyGame())
+    state.push(["next"])
+    state.decide("ask", 0)
+    state.apply_action(STEP)
+    assert state.decision == Decision("ask", 0) and state.agenda == [["next"]]
+    assert state.count == 0 and state.forced == [] and state.legal_actions() == [STEP, STOP]
+    state.apply_action(STOP)
+    assert state.is_terminal() and state.agenda == [] and state.current_player() == -1
+
+
 # -- declared fields: generated clone / save / load -----------------------------------------
 
 
