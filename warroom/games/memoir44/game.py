@@ -164,6 +164,7 @@ class Memoir44Game(Game[M44State]):
         self.other_seats = tuple(frozenset(range(self.num_players)) - self.side_seats[side] for side in SIDES)
         self.has_beach = any(self.is_beach)
         self.unit_noun = tuple(k.name.lower() for k in self.unit_kind)
+        self.place_words: dict[tuple[int, int, str], str] = {}  # places.py's words of a hex, kept
         # unit_kin[u]: the units of u's side and kind, u among them; hex_look[h]: what the log says
         # of a hex (a bridge or bunker, else its terrain; its sections), so units alike in both
         # read alike there (places.terrain_words, section_words)

@@ -61,7 +61,10 @@ YOUR = "your"
 
 def whose(side: int) -> str:
     """A side's own sections and left in words both sides read: "the Allied", "the Axis"."""
-    return f"the {SIDE_ADJECTIVES[side]}"
+    return _WHOSE[side]
+
+
+_WHOSE = tuple(f"the {adjective}" for adjective in SIDE_ADJECTIVES)
 
 
 def viewer_side(st: M44State) -> int:
@@ -113,10 +116,13 @@ _SECTION_CACHE: dict[tuple[int, bool, str], str] = {}
 def _base(st: M44State, u: int, side: int, owner: str = YOUR) -> str:
     g = st.game
     h = st.unit_hex[u]
-    return (
-        f"{SIDE_TITLES[g.unit_side[u]]} {g.unit_noun[u]} ({st.unit_fig[u]}) "
-        f"{terrain_words(st, h)} {section_words(st, h, side, owner)}"
-    )
+    # a hex's words depend on the scenario, the seat and whose sections: kept per game, as the
+    # log says a place at nearly every event
+    key = (h, side, owner)
+    place = g.place_words.get(key)
+    if place is None:
+        place = g.place_words[key] = f"{terrain_words(st, h)} {section_words(st, h, side, owner)}"
+    return f"{SIDE_TITLES[g.unit_side[u]]} {g.unit_noun[u]} ({st.unit_fig[u]}) {place}"
 
 
 def ordinal(n: int) -> str:
