@@ -4,7 +4,8 @@ Stations by their printed name ("Teatralnaya"), cards by theirs ("Tunnel Ambush"
 mushrooms, pigs and ammo, a faction with its article and the number its verb takes ("the Red
 Line attacks", "the Bandits attack": factions.toml's `plural`). A seat before the draft has no
 faction yet and is "player N", as the terminal's seat lines number it. Everything here is a pure
-function of the content, built once at import (event texts are on the hot path, issue 15).
+function of the content: the tables are built at import, and the phrases that vary (amounts, a
+faction with a verb) once each on first use (event texts are on the hot path, issue 12).
 """
 
 from __future__ import annotations

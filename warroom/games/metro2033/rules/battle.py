@@ -35,6 +35,7 @@ from warroom.games.metro2033.rules.common import (
     draw,
     has_faction,
     has_hero,
+    say_peek,
 )
 from warroom.games.metro2033.rules.kinds import kind
 from warroom.games.metro2033.rules.quests import ABILITY_OF, ability_cards, use_quest
@@ -153,14 +154,7 @@ def _svd(st: MetroState, action: MetroAction, d: Decision) -> None:
         assert card is not None
         st.t_deck.append(card)
         st.show(card, d.seat)
-        st.say("svd", f"{st.does(d.seat, 'look')} at the top threat card (SVD rifle)", None, player=d.seat)
-        st.say(
-            "svd_seen",
-            f"you see {names.card(CARD[card])}",
-            frozenset((d.seat,)),
-            player=d.seat,
-            card=CARD[card],
-        )
+        say_peek(st, d.seat, ("svd", "svd_seen"), "the top threat card (SVD rifle)", (card,), card=CARD[card])
         st.decide("svd", d.seat, "placed")
     elif choice == "bottom":
         st.t_deck.insert(0, st.t_deck.pop())

@@ -172,6 +172,16 @@ def neutral_polis(st: MetroState) -> list[Station]:
     return [s for s in BOARD.polis if st.owner[s] < 0]
 
 
+def say_peek(
+    st: MetroState, seat: int, kinds: tuple[str, str], what: str, cards: Iterable[int], **data: str
+) -> None:
+    """A secret look at cards (M33-HID-05): everyone reads that `seat` looks at `what` (the first
+    event kind); the seat alone reads which cards ("you see Rats", the second)."""
+    st.say(kinds[0], f"{st.does(seat, 'look')} at {what}", None, player=seat)
+    seen = names.listing(names.card(CARD[c]) for c in cards)
+    st.say(kinds[1], f"you see {seen}", frozenset((seat,)), player=seat, **data)
+
+
 def capture(st: MetroState, seat: int, s: Station, how: str) -> None:
     """Place a token, VP +1 (M33-CAP-03); the token limit is checked by the callers (M33-GEN-09)."""
     assert st.owner[s] < 0 and station_count(st, seat) < MAX_STATIONS

@@ -22,6 +22,7 @@ from warroom.games.metro2033.rules.common import (
     has_faction,
     order,
     pay,
+    say_peek,
     stations_of,
 )
 from warroom.games.metro2033.rules.kinds import kind
@@ -299,13 +300,7 @@ def _c05(st: MetroState, action: MetroAction, d: Decision) -> None:
     st.drawn = [st.law_deck.pop(), st.law_deck.pop()]
     for card in st.drawn:
         st.show(card, d.seat)
-    st.say("c05_peek", f"{st.does(d.seat, 'look')} at the top 2 law cards", None, player=d.seat)
-    st.say(
-        "c05_seen",
-        f"you see {names.listing(names.card(CARD[c]) for c in st.drawn)}",
-        frozenset((d.seat,)),
-        player=d.seat,
-    )
+    say_peek(st, d.seat, ("c05_peek", "c05_seen"), "the top 2 law cards", st.drawn)
     st.decide("propose", d.seat)
 
 
