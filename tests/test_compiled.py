@@ -80,6 +80,21 @@ def test_every_listed_module_exists_once() -> None:
     assert not set(_compiled.MODULES) & set(_compiled.LEFT_OUT)
 
 
+def test_the_core_key_follows_the_core_and_the_list_only(tmp_path: Path) -> None:
+    """A build starts its reusable C and mypy cache afresh when the core or the list changed
+    (stale incremental C failed to compile once the core's Decision became non-native)."""
+    for name in ("warroom/core/engine.py", "warroom/_compiled.py", "warroom/games/siege/state.py"):
+        (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / name).write_bytes((ROOT / name).read_bytes())
+    key = _compiled.core_key(tmp_path)
+    (tmp_path / "warroom/games/siege/state.py").write_text("# a game's edit\n")
+    assert _compiled.core_key(tmp_path) == key
+    for name in ("warroom/core/engine.py", "warroom/_compiled.py"):
+        (tmp_path / name).write_text((tmp_path / name).read_text() + "# an edit\n")
+        assert _compiled.core_key(tmp_path) != key
+        key = _compiled.core_key(tmp_path)
+
+
 def test_the_games_with_compiled_modules() -> None:
     assert COMPILED_GAMES == ["memoir44", "metro2033", "siege", "wot_rush"]
     assert CORE_COMPILED

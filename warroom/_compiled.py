@@ -115,6 +115,16 @@ def source_hash(root: Path) -> str:
     return digest.hexdigest()[:16]
 
 
+def core_key(root: Path) -> str:
+    """A hash of what every compiled module of the checkout at `root` is built against: the
+    core's sources and this file (the list of compiled modules). A build whose key differs from
+    the last one's reuses nothing of it."""
+    digest = hashlib.sha256()
+    for path in [root / "warroom" / "_compiled.py", *sorted((root / "warroom" / "core").glob("*.py"))]:
+        digest.update(path.name.encode() + b"\0" + path.read_bytes() + b"\0")
+    return digest.hexdigest()[:16]
+
+
 def native() -> dict[str, bool]:
     """For each module of `MODULES`: is it running compiled (loaded from an extension module)?"""
     running: dict[str, bool] = {}
@@ -174,6 +184,15 @@ def build(root: Path, out: Path | None = None) -> Path:
         work = out / "work"
         for stale in (partial, work / "lib"):
             shutil.rmtree(stale, ignore_errors=True)  # never ship a file a previous build left
+        # mypyc's incremental build reuses the C of unchanged modules; after a core class changed
+        # how it compiles (session 9: Decision made non-native) Metro's unchanged kinds.c and
+        # turns.c no longer compiled against the new core. So the reusable parts start afresh
+        # whenever the core or the module list changes.
+        base = core_key(source)
+        if not (out / "core-key").exists() or (out / "core-key").read_text() != base:
+            for stale in (work, out / "mypy-cache"):
+                shutil.rmtree(stale, ignore_errors=True)
+        (out / "core-key").write_text(base)
         env = {
             **os.environ,
             "WARROOM_COMPILE": "1",
