@@ -109,7 +109,9 @@ class DecisionKind(Generic[S]):
     outside that list (parametric ones: exact coordinates); without it legality is membership.
     `sample(state, rng)` draws one legal action cheaply for playouts where listing is expensive.
     `forced`: with a single option the engine takes it at once. `secret`: a simultaneous choice
-    (see `TurnState.decide_together`); `reveal(state, {seat: action})` applies the commitments."""
+    (see `TurnState.decide_together`); `reveal(state, {seat: action})` applies the commitments;
+    `said(state, seat, action)`, when given, words a commitment as the game's log does: the text
+    every seat reads (never the choice) and the text the committing seat alone reads."""
 
     name: str
     options: Callable[[S], list[Any]]
@@ -119,6 +121,7 @@ class DecisionKind(Generic[S]):
     forced: bool = False
     secret: bool = False
     reveal: Callable[[S, dict[int, Any]], None] | None = None
+    said: Callable[[S, int, Any], tuple[str, str]] | None = None
 
     def __post_init__(self) -> None:
         if self.secret and self.reveal is None:
@@ -345,8 +348,15 @@ class TurnState(State):
     def _commit(self, kind: DecisionKind[Any], decision: Decision, action: Action) -> None:
         seat, seats = decision[1], decision[2]
         self.commits = {**self.commits, seat: action}  # replaced, never mutated: clones share it
-        self.say("commit", f"player {seat} has chosen", None, player=seat)
-        self.say("committed", f"you chose {action.text}", frozenset((seat,)), player=seat, action=action.text)
+        if self.events is not MUTED:  # a playout reads no words
+            said = kind.said
+            public, private = (
+                said(self, seat, action)
+                if said is not None
+                else (f"player {seat} has chosen", f"you chose {action.text}")
+            )
+            self.say("commit", public, None, player=seat)
+            self.say("committed", private, frozenset((seat,)), player=seat, action=action.text)
         waiting = [s for s in seats if s not in self.commits]
         if waiting:
             self.decision = Decision(decision[0], waiting[0], *decision[2:])

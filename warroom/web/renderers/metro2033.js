@@ -509,14 +509,14 @@ function sentenceName(seats, seat, faction) {
   return person ? `${person} (${title})` : title;
 }
 
-const CARD_ID = /\b(?:EQ|Q|BC|T1|T2|L)-[A-Z0-9]+\b/g; // the core's "you chose card BC-HOLD"
+const CARD_ID = /\b(?:EQ|Q|BC|T1|T2|L)-[A-Z0-9]+\b/g; // a card id left in a text (a saved game's old log)
 const escape = (/** @type {string} */ t) => t.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
 /** A log entry's words. The game's texts are in the box's words already (stations, cards and
  * resources by name, a seat by its faction: "the Red Line", "player 2" before the draft); the
  * table names the seat the event is about (`data.player`) and every drafted seat as the banner
- * does, with a person's chosen name ("Anna (the Red Line)"), and a card id in the core's commit
- * line by the card's name. */
+ * does, with a person's chosen name ("Anna (the Red Line)"), and a card id still in a text (an
+ * old saved game's log) by the card's name. */
 function logWords(e, seats) {
   const p = typeof e.data?.player === "number" ? e.data.player : null;
   const draft = e.kind === "faction" || e.kind === "setup";

@@ -482,4 +482,12 @@ def card_kind() -> DecisionKind[Any]:
         assert st.decision is not None
         return _card_options(st, st.decision)
 
-    return DecisionKind("card", options, lambda st, a: None, secret=True, reveal=_card_reveal)
+    return DecisionKind(
+        "card", options, lambda st, a: None, secret=True, reveal=_card_reveal, said=_card_said
+    )
+
+
+def _card_said(st: MetroState, seat: int, action: Action) -> tuple[str, str]:
+    """M33-HID-06: everyone reads that a side has chosen, only the side reads which card."""
+    chosen = f"{st.does(seat, 'choose')} {st.its(seat)} battle card"
+    return chosen, f"you choose {names.card(action.part('card'))}"
