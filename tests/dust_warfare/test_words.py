@@ -113,3 +113,26 @@ def test_no_option_of_a_seeded_game_speaks_engine_words(scenario: str) -> None:
         st.apply_action(rng.choice(actions))
     assert {"unit", "shape"} <= verbs  # deployment was read, followers' formations included
     assert STAGES[scenario] <= verbs, STAGES[scenario] - verbs
+
+
+def test_a_secret_objective_is_chosen_in_the_tables_words() -> None:
+    """DW-SM-10, D-08: each side's choice of its secret objective reads "the Allies choose their
+    secret objective" to the table and names the objective to that side alone, never its id or a
+    seat number (the kind's `said`, not the core's "player N has chosen")."""
+    game = DustWarfareGame(scenario="secret_mission")
+    st = game.new_initial_state(2)
+    rng = random.Random(2)
+    said = []
+    while not st.is_terminal() and None in st.secret:
+        actions = st.legal_actions()
+        said += [e for e in st.apply_action(rng.choice(actions)) if e.kind in ("commit", "committed")]
+    names = {o.name for o in game.scenario.secret_objective}
+    assert [e.text for e in said if e.kind == "commit"] == [
+        "the Allies choose their secret objective",
+        "the Axis choose their secret objective",
+    ]
+    for e in said:
+        assert not ENGINE_WORDS.search(e.text) and "player" not in e.text, e.text
+        if e.kind == "committed":
+            assert e.visible_to == frozenset({e.data["player"]})
+            assert e.text.removeprefix("you choose ") in names, e.text

@@ -58,7 +58,12 @@ RULES: Rules[DustState] = Rules(
         DecisionKind("fort", fortify.fort_options, fortify.fort_apply),  # D-06
         DecisionKind("dig", fortify.dig_options, fortify.dig_apply),  # D-07
         DecisionKind(
-            "objective", secret.objective_options, lambda st, a: None, secret=True, reveal=secret.reveal
+            "objective",
+            secret.objective_options,
+            lambda st, a: None,
+            secret=True,
+            reveal=secret.reveal,
+            said=secret.said,
         ),  # D-08
         DecisionKind("arrival", night.arrival_options, night.arrival_apply),  # DW-NE-13
         DecisionKind(

@@ -33,6 +33,12 @@ def objective_options(st: DustState) -> list[Action]:
     return [table.objective[SecretObjective(o.id)] for o in st.game.scenario.secret_objective]
 
 
+def said(st: DustState, seat: int, action: Action) -> tuple[str, str]:
+    """DW-SM-10: the table reads that a side has chosen, only that side reads which objective."""
+    entry = next(o for o in st.game.scenario.secret_objective if o.id == action.part("objective"))
+    return f"the {st.side_name(seat)} choose their secret objective", f"you choose {entry.name}"
+
+
 def reveal(st: DustState, commits: dict[int, Action]) -> None:
     """Both objectives are recorded; the table learns only that they were (§4.2)."""
     st.secret = [str(commits[0].part("objective")), str(commits[1].part("objective"))]
