@@ -39,6 +39,11 @@ def walk(game: Game[Any], seed: int, check: Any) -> int:
 MODES = [
     pytest.param("siege", {"players": 3, "mode": "field_marshal"}, id="siege-3p-field_marshal"),
     pytest.param("siege", {"players": 2, "mode": "shoulder_to_shoulder"}, id="siege-2p-shoulder"),
+    # Memoir '44's medals are recounted when the occupants of the temporary objectives' hexes
+    # change (the default Pegasus Bridge has two such objectives); Pointe du Hoc's are all
+    # permanent, so its medals change by kills and objectives taken alone
+    pytest.param("memoir44", {"scenario": "pointe-du-hoc"}, id="memoir44-pointe-du-hoc"),
+    pytest.param("memoir44", {"scenario": "villers-bocage"}, id="memoir44-villers-bocage"),
 ]
 
 

@@ -24,16 +24,16 @@ covers the enemy).
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from itertools import compress
-from operator import ne
+from operator import itemgetter, ne
 from typing import TYPE_CHECKING
 
 import numpy as np
 from numpy.typing import NDArray
 
 from warroom.core.game import JSON
-from warroom.envs.observe import ZEROS, Counts, ObservationCache, Seen, count_into
+from warroom.envs.observe import ZEROS, Counts, ObservationCache, Seen, count_into, pile_into
 from warroom.games.memoir44.board import BY_NAME, NUM_HEXES
 from warroom.games.memoir44.rules.units import medals
 from warroom.games.memoir44.words import BASE_NAMES, KINDS, SIDE_NAMES
@@ -127,6 +127,7 @@ class _Seen(Seen):
         self.sizes: tuple[int, int, int] | None = None
         self.kills: list[int] | None = None
         self.obj_taken: list[bool] | None = None
+        self.held: object = None  # who stands on the temporary objectives' hexes
         self.kind = -1  # the decision kind's element set (-1: none yet)
 
 
@@ -144,6 +145,15 @@ class Encoder:
         self.turn = self.medals + 4
         self.decision = {kind: self.turn + 2 + i for i, kind in enumerate(DECISIONS)}
         self.card_kind = game.deck
+        self.hand_block = Counts(self.hand, kinds, 1 / 3)
+        self.discard_block = Counts(self.discard, kinds, 1 / 13)
+        # the medals read, besides kills and permanent objectives taken, who stands on the
+        # temporary objectives' hexes (M44-MEDAL-03): one C-level read of those occupants
+        # decides whether they are counted again, where any unit's move did before
+        hexes = sorted(
+            {h for side in game.side_objectives for _, permanent, _, hs in side if not permanent for h in hs}
+        )
+        self.occupants: Callable[[list[int]], object] = itemgetter(*hexes) if hexes else _nobody
         self.unit_side = np.array(game.unit_side, dtype=np.intp)
         self.unit_base = np.array(game.unit_base, dtype=np.intp)
         # the scenario's fixed map, as seen by each side (bunkers are own or enemy cover)
@@ -178,26 +188,25 @@ class Encoder:
         if st.wire != seen.wire:
             arr[BOARD + WIRE : self.hand : PER_HEX] = np.frombuffer(bytes(st.wire), np.uint8)
             seen.wire = st.wire[:]
-        units_moved = st.unit_hex != seen.unit_hex
-        if units_moved or st.unit_fig != seen.unit_fig or st.ordered != seen.ordered:
+        if st.unit_hex != seen.unit_hex or st.unit_fig != seen.unit_fig or st.ordered != seen.ordered:
             self._units(st, seen)
         if side is not None and st.hands[side] != seen.hand:
-            count_into(mv, Counts(self.hand, self.kinds, 1 / 3), st.hands[side], self.card_kind)
+            count_into(mv, self.hand_block, st.hands[side], self.card_kind)
             seen.hand = st.hands[side][:]
-        if st.discard != seen.discard:
-            count_into(mv, Counts(self.discard, self.kinds, 1 / 13), st.discard, self.card_kind)
-            seen.discard = st.discard[:]
+        if st.discard != seen.discard:  # a discard mostly grows: its new cards are added
+            seen.discard = pile_into(mv, self.discard_block, st.discard, seen.discard, self.card_kind)
         sizes = (len(st.deck), len(st.hands[me]), len(st.hands[1 - me]))
         if sizes != seen.sizes:
             mv[self.cards] = sizes[0] / 60
             mv[self.cards + 1] = sizes[1] / 8
             mv[self.cards + 2] = sizes[2] / 8
             seen.sizes = sizes
-        if units_moved or st.kills != seen.kills or st.obj_taken != seen.obj_taken:
+        held = self.occupants(st.occ)
+        if held != seen.held or st.kills != seen.kills or st.obj_taken != seen.obj_taken:
             target = self.game.scenario.victory_medals
             mv[self.medals] = medals(st, me) / target[me]
             mv[self.medals + 1] = medals(st, 1 - me) / target[1 - me]
-            seen.kills, seen.obj_taken = st.kills[:], st.obj_taken[:]
+            seen.kills, seen.obj_taken, seen.held = st.kills[:], st.obj_taken[:], held
         mv[self.turn] = float(st.active == me)
         mv[self.turn + 1] = st.turn / 200
         decision = st.decision
@@ -256,6 +265,11 @@ class Encoder:
         high[self.medals + 2 : self.medals + 4] = max(target) / 10
         high[self.turn + 1] = g.max_turns / 200
         return low, high
+
+
+def _nobody(_occ: list[int]) -> object:
+    """The occupants of no hex (a scenario without temporary objectives)."""
+    return ()
 
 
 _CACHE = ObservationCache(_Seen)  # per thread: (the encoder, viewer) -> _Seen
