@@ -33,6 +33,8 @@ at the start, within -0.5 .. +0.5, so the winner's +1 (the zero-sum reward) stil
 
 from __future__ import annotations
 
+from itertools import compress
+from operator import ne
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
@@ -225,12 +227,12 @@ def encode_into(st: MetroState, player: int | None, out: NDArray[np.float32]) ->
         seen.hero_at = st.hero_at[:]
     if (st.res != seen.res or st.army != seen.army or st.wounded != seen.wounded or st.equip != seen.equip
             or st.done != seen.done or st.quests != seen.quests or st.scouts != seen.scouts
-            or st.faction != seen.faction or st.owner != seen.counted):  # fmt: skip
+            or st.faction != seen.faction or st.held != seen.held):  # fmt: skip
         _seats(st, seen)
         seen.res, seen.army, seen.wounded = [r[:] for r in st.res], st.army[:], st.wounded[:]
         seen.equip, seen.done = [e[:] for e in st.equip], [d[:] for d in st.done]
         seen.quests, seen.scouts = [q[:] for q in st.quests], [c[:] for c in st.scouts]
-        seen.faction, seen.counted = st.faction[:], st.owner[:]
+        seen.faction, seen.held = st.faction[:], st.held[:]
     laws = (
         _LAW + _LAW_SLOT[st.law] if st.law >= 0 and _LAW_SLOT[st.law] >= 0 else -1,
         _PROPOSAL + _LAW_SLOT[st.proposal] if st.proposal >= 0 and _LAW_SLOT[st.proposal] >= 0 else -1,
@@ -269,11 +271,16 @@ def _private(st: MetroState, player: int) -> NDArray[np.float32]:
 
 
 def _stations(st: MetroState, mv: memoryview[float], seen: _Seen) -> None:
-    """Each changed station's owner one-hot (seat, or 6: nobody) and whether it is in play."""
-    inplay, before, before_inplay = st.inplay, seen.owner, seen.inplay
-    for s, owner in enumerate(st.owner):
-        if before and before[s] == owner and ((s in inplay) == (s in before_inplay)):
-            continue
+    """Each changed station's owner one-hot (seat, or 6: nobody) and whether it is in play.
+
+    Mostly one station changes hands, so the changed ones are found by C-level iterators
+    (`compress` over `map(ne, ...)`); every station is written when the stations in play changed
+    (the set-up) or nothing was written yet."""
+    inplay, owners, before = st.inplay, st.owner, seen.owner
+    stations = range(len(owners))
+    changed = stations if not before or inplay != seen.inplay else compress(stations, map(ne, owners, before))
+    for s in changed:
+        owner = owners[s]
         at = _STATIONS + 8 * s
         mv[at : at + 8] = ZEROS[:8]
         mv[at + (owner if owner >= 0 else 6)] = 1.0
@@ -283,7 +290,14 @@ def _stations(st: MetroState, mv: memoryview[float], seen: _Seen) -> None:
 
 def _seats(st: MetroState, seen: _Seen) -> None:
     """Each seat's twelve numbers (resources, army, points, wounded, cards, votes, faction),
-    written where they changed."""
+    written where they changed.
+
+    The votes (M33-EVT-15: a count over the 78 stations' owners, half the cost of a seat's
+    numbers) are counted again only when the owners or the factions changed."""
+    mv, known = seen.mv, seen.seats
+    if st.owner != seen.counted or st.faction != seen.voters:
+        seen.votes = [votes(st, seat) for seat in range(st.game.num_players)]
+        seen.counted, seen.voters = st.owner[:], st.faction[:]
     for seat in range(st.game.num_players):
         res = st.res[seat]
         values = (
@@ -297,13 +311,14 @@ def _seats(st: MetroState, seen: _Seen) -> None:
             len(st.done[seat]) / 4,
             len(st.quests[seat]) / 4,
             float(bool(st.scouts[seat])),
-            votes(st, seat) / 14,
+            seen.votes[seat] / 14,
             float(bool(st.faction[seat])),
         )
-        if seen.seats.get(seat) != values:
+        if known.get(seat) != values:
             at = AT_SEATS + seat * SEAT_FIELDS
-            seen.arr[at : at + SEAT_FIELDS] = values
-            seen.seats[seat] = values
+            for i, value in enumerate(values):  # item writes: less than NumPy's tuple conversion
+                mv[at + i] = value
+            known[seat] = values
 
 
 class _Seen(Seen):
@@ -324,7 +339,10 @@ class _Seen(Seen):
         self.quests: Any = None
         self.scouts: Any = None
         self.faction: Any = None
-        self.counted: Any = None  # the owners the points and votes were counted from
+        self.held: Any = None  # the stations the points were counted from (bits per seat)
+        self.counted: Any = None  # the owners and factions the votes were counted from
+        self.voters: Any = None
+        self.votes: list[int] = []
         self.seats: dict[int, tuple[float, ...]] = {}
         self.laws = (-1, -1)
         self.market: list[int] | None = None
