@@ -219,36 +219,42 @@ class Encoder:
         np.copyto(out, arr)
 
     def _units(self, st: M44State, seen: _Seen) -> None:
-        """Each unit whose hex, figures or order changed: its old hex cleared, then (all cleared
-        first: a unit may step where another just left) its new hex written: own or enemy,
-        base kind, figures / 4, ordered."""
+        """Each unit whose hex, figures or order changed, found by C-level iterators (`compress`
+        over `map(ne, ...)`). A unit that moved has its old hex cleared, then (all cleared first:
+        a unit may step where another just left) its new hex written: own or enemy, base kind,
+        figures / 4, ordered. A unit that stayed has only its changed element rewritten (an
+        order given or taken back, figures lost): most changes are one of these."""
         mv, me = seen.mv, seen.me
         hexes, figures, ordered = st.unit_hex, st.unit_fig, st.ordered
-        was_hex, was_fig, was_ordered = seen.unit_hex, seen.unit_fig, seen.ordered
-        if not was_hex:  # never written: every unit
-            changed: Iterable[int] = range(len(hexes))
-        else:  # the units whose hex, figures or order differ, found by C-level iterators
-            units = range(len(hexes))
-            changed = set()
-            if hexes != was_hex:
-                changed.update(compress(units, map(ne, hexes, was_hex)))
-            if figures != was_fig:
-                changed.update(compress(units, map(ne, figures, was_fig)))
-            if ordered != was_ordered:
-                changed.update(compress(units, map(ne, ordered, was_ordered)))
-        for u in changed:
-            if was_hex and was_hex[u] >= 0:
-                at = BOARD + was_hex[u] * PER_HEX + UNIT
-                mv[at : at + PER_HEX - UNIT] = ZEROS[: PER_HEX - UNIT]
-        side, base = self.game.unit_side, self.game.unit_base
-        for u in changed:
-            if hexes[u] >= 0:
-                at = BOARD + hexes[u] * PER_HEX
-                mv[at + UNIT + (side[u] != me)] = 1.0
-                mv[at + BASE + base[u]] = 1.0
-                mv[at + FIGURES] = figures[u] / 4
-                mv[at + ORDERED] = float(ordered[u])
-        seen.unit_hex, seen.unit_fig, seen.ordered = hexes[:], figures[:], ordered[:]
+        was_hex = seen.unit_hex
+        units = range(len(hexes))
+        if not was_hex or hexes != was_hex:  # never written: every unit
+            moved: Iterable[int] = units if not was_hex else list(compress(units, map(ne, hexes, was_hex)))
+            for u in moved:
+                if was_hex and was_hex[u] >= 0:
+                    at = BOARD + was_hex[u] * PER_HEX + UNIT
+                    mv[at : at + PER_HEX - UNIT] = ZEROS[: PER_HEX - UNIT]
+            side, base = self.game.unit_side, self.game.unit_base
+            for u in moved:
+                if hexes[u] >= 0:
+                    at = BOARD + hexes[u] * PER_HEX
+                    mv[at + UNIT + (side[u] != me)] = 1.0
+                    mv[at + BASE + base[u]] = 1.0
+                    mv[at + FIGURES] = figures[u] / 4
+                    mv[at + ORDERED] = float(ordered[u])
+            seen.unit_hex = hexes[:]
+        if figures != seen.unit_fig:
+            if seen.unit_fig:
+                for u in compress(units, map(ne, figures, seen.unit_fig)):
+                    if hexes[u] >= 0:
+                        mv[BOARD + hexes[u] * PER_HEX + FIGURES] = figures[u] / 4
+            seen.unit_fig = figures[:]
+        if ordered != seen.ordered:
+            if seen.ordered:
+                for u in compress(units, map(ne, ordered, seen.ordered)):
+                    if hexes[u] >= 0:
+                        mv[BOARD + hexes[u] * PER_HEX + ORDERED] = float(ordered[u])
+            seen.ordered = ordered[:]
 
     def bounds(self) -> tuple[NDArray[np.float32], NDArray[np.float32]]:
         """Each element's (least, greatest) value: counts by the deck's copies of a card, figures
