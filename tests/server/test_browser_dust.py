@@ -52,8 +52,13 @@ TABLE_BOXES = """() => {
     board: box(document.querySelector(".dw-board")),
     bases: [...document.querySelectorAll(".dw-board .unit .model")].map(box),
     labels: [...document.querySelectorAll(".dw-board .unit-label")].filter(shown).map(box),
+    units: document.querySelectorAll(".dw-board .unit").length,
+    named: [...document.querySelectorAll(".dw-board .unit")]
+      .filter((u) => [...u.querySelectorAll(".unit-label")].some(shown)).length,
+    edges: [...document.querySelectorAll(".dw-board .zone-label, .dw-board .edge-name")]
+      .filter(shown).map(box),
     objectives: [...document.querySelectorAll(".dw-board .objective text")].filter(shown).map(box),
-    chips: [...document.querySelectorAll(".dw-board .chip")].filter(shown).map(box),
+    chips: [...document.querySelectorAll(".dw-board .chip, .dw-board .dice-badge")].filter(shown).map(box),
     pieces: [...document.querySelectorAll(".dw-board .piece-label")].filter(shown).map(box),
     scrollW: document.documentElement.scrollWidth, W: innerWidth,
     words: [...document.querySelectorAll(".dw-board .zone-label, .dw-board .edge-name")].filter(shown).length,
@@ -71,13 +76,16 @@ def apart(a: list[float], b: list[float], gap: float = 0.0) -> bool:
     return a[2] + gap <= b[0] or b[2] + gap <= a[0]
 
 
-def check_table(page: Any) -> None:
+def check_table(page: Any, *, all_named: bool = True) -> None:
     """The table as drawn (a phone's too): the page no wider than the window (a phone does not
     scroll sideways), the board at a real size with every unit's bases inside it, the zones' and
-    edges' names legible (not hidden), the units' names never over each other (and a gap between
-    two on one line), the objective's words, a marker chip (Suppression, Reaction, RETREAT) or a
-    piece's name, every piece's name on the picture, and no die drawn that is not a single Dust
-    die (a roll of two pools is the entry's words)."""
+    edges' names legible (not hidden), every unit on the table named (crowded ones led out to a
+    free place; `all_named=False` on a phone, whose words, grown to be legible, leave a crowded
+    table no room for some: the tooltip, the roster and the card name those), the units' names
+    never over each other (and a gap between two on one line), the objective's words, a marker
+    chip (Suppression, Reaction, RETREAT), a target's dice badge, a piece's name, a zone's label
+    or an edge's name, every piece's name on the picture, and no die drawn that is not a single
+    Dust die (a roll of two pools is the entry's words)."""
     seen = page.evaluate(TABLE_BOXES)
     assert seen["scrollW"] <= seen["W"], f"the page is {seen['scrollW']} px wide in a {seen['W']} px window"
     left, top, right, bottom = seen["board"]
@@ -88,10 +96,13 @@ def check_table(page: Any) -> None:
     assert seen["words"] >= 4  # two zones and two edges named, at a size the page keeps
     labels = seen["labels"]
     assert labels, "no unit named on the board"
+    assert seen["named"] == len(labels), (seen["named"], len(labels))  # one name a unit, at most
+    if all_named:
+        assert seen["named"] == seen["units"], (seen["named"], seen["units"])
     for i, a in enumerate(labels):
         for b in labels[i + 1 :]:
             assert apart(a, b, gap=10.0), ("two names", a, b)
-        for kind in ("objectives", "chips", "pieces"):
+        for kind in ("objectives", "chips", "pieces", "edges"):
             for b in seen[kind]:
                 assert apart(a, b), (f"a name over one of the {kind}", a, b)
     for x1, _, x2, _ in seen["pieces"]:  # a piece's name is not cut off by the picture's edge
@@ -153,6 +164,7 @@ class Player:
         self.drag_shot = False
         self.refused_shown = False
         self.regrouped = False
+        self.one_ruler = ""  # a one-miniature deployment's ruler, as read mid-drag
 
     def suppressed(self, doc: dict[str, Any]) -> list[int]:
         """Our units the Command phase may Regroup: suppressed and clickable on the board."""
@@ -214,7 +226,18 @@ class Player:
         front = min(ys) if zone["edge"] == "north" else max(ys)
         x, y = 14.0 + 11.0 * (u % 5), front + inward * back
         ply, refused = doc["ply"], refusals(self.page)
-        drag(self.page, screen(self.page, x - 2, y + 3 * inward), screen(self.page, x, y))
+        pause = None
+        if len(self.unit(doc, u)["models"]) == 1:  # no path nor formation to measure: where it stands
+
+            def pause() -> None:
+                self.page.wait_for_selector(".dw-board .drag-ruler")
+                ruler = self.page.text_content(".dw-board .drag-ruler") or ""
+                edge = f'{y:.1f}" from the south edge' if y <= 24 else f'{48 - y:.1f}" from the north edge'
+                side = f'{x:.1f}" from the west edge' if x <= 36 else f'{72 - x:.1f}" from the east edge'
+                assert ruler == f"{edge} and {side}", ruler
+                self.one_ruler = ruler
+
+        drag(self.page, screen(self.page, x - 2, y + 3 * inward), screen(self.page, x, y), pause=pause)
         self.deploy_drags += 1
         assert wait_after(self.page, ply, refused), self.page.inner_text(".dw-explain")
         leader = self.leader(self.unit(snap(self.page), u))
@@ -255,6 +278,12 @@ class Player:
                     self.page.wait_for_selector(".dw-board .drag-engine")
                     engine = self.page.text_content(".dw-board .drag-engine") or ""
                     assert re.search(r'engine: (path [\d.]+" of [\d.]+"|refused: )', engine), engine
+                    two = self.page.evaluate(
+                        """() => [".drag-ruler rect", ".drag-engine rect"].map((s) => {
+                          const r = document.querySelector(`.dw-board ${s}`).getBoundingClientRect();
+                          return [r.left, r.top, r.right, r.bottom]; })"""
+                    )
+                    assert apart(*two), two  # the ruler and the engine's word one above the other
                     window_shot(self.page, "dust_warfare-drag")
 
             drag(self.page, screen(self.page, lx, ly), screen(self.page, ex, ey), pause=pause)
@@ -344,10 +373,13 @@ def test_dust_warfare_first_battle_two_turns_by_dragging_and_clicking(browser: A
         doc = wait_my_move(page)
         if doc["finished"] or doc["view"]["turn"] >= 3:
             break
+        if doc["view"]["units"] and any(u["status"] == "table" for u in doc["view"]["units"]):
+            check_table(page)  # every unit named at every decision, not only at the end
         player.decide(doc)
     doc = snap(page)
     assert doc["finished"] or doc["view"]["turn"] >= 3, "two full turns were not played"
     assert player.deploy_drags == 5 and player.move_drags >= 1 and player.refused_shown
+    assert player.one_ruler, "no one-miniature unit was deployed by a drag"
     assert player.target_clicks >= 1 and player.dice_seen
     assert all(text.endswith((" dice", " die")) for text in player.dice_seen)
     log = page.inner_text("#log")
@@ -367,7 +399,7 @@ def test_dust_warfare_first_battle_two_turns_by_dragging_and_clicking(browser: A
     phone.goto(server.base + f"/t/{created['id']}")
     phone.wait_for_selector(".dw-board .unit")
     phone.wait_for_timeout(300)
-    check_table(phone)
+    check_table(phone, all_named=False)
     shot(phone, "dust_warfare-390x844")
     assert not phone.errors, phone.errors
 
@@ -394,5 +426,5 @@ def test_dust_warfare_finished_on_a_phone_is_no_wider_than_the_screen(browser: A
     assert seen["pill"] <= seen["W"], seen
     window_shot(page, "dust_warfare-result-390x844")
     page.locator("#close-result").click()
-    check_table(page)
+    check_table(page, all_named=False)
     assert not page.errors, page.errors

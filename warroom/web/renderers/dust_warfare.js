@@ -56,17 +56,24 @@ function tableIdOf(ui) {
 }
 
 // ---------------------------------------------------------------- geometry on the page
-function geometry(view, screenWidth = 0) {
+// `screen` is the board's box on the screen (its getBoundingClientRect): the picture is drawn at
+// the smaller of its width's and its height's scale (a wide window letterboxes it by its height,
+// and a k from the width alone left the words too small, for the page's legibleText to grow past
+// the boxes the names keep apart by).
+function geometry(view, screen = null) {
   const W = view.table.width;
   const D = view.table.depth;
   const width = W * PX + 2 * MARGIN;
-  const k = screenWidth > 0 ? Math.max(1, Math.round((LEGIBLE / (10 * (screenWidth / width))) * 10) / 10) : 1;
+  const height = D * PX + 2 * MARGIN;
+  const scales = [screen?.width / width, screen?.height / height].filter((v) => v > 0);
+  const scale = scales.length ? Math.min(...scales) : 0;
+  const k = scale > 0 ? Math.max(1, Math.round((LEGIBLE / (10 * scale)) * 10) / 10) : 1;
   const viewer = page.ui?.viewer;
   // each player sees the table from their own long edge, as at a physical table
   const flip = viewer !== null && viewer !== undefined && view.edges?.[viewer] === "north";
   return {
     W, D, flip, k,
-    width, height: D * PX + 2 * MARGIN,
+    width, height,
     X: (x) => MARGIN + (flip ? W - x : x) * PX,
     Y: (y) => MARGIN + (flip ? y : D - y) * PX,
     toTable: (px, py) => {
@@ -161,15 +168,36 @@ function drawZones(view, g) {
   for (const z of view.zones || []) {
     const colour = SEATS[z.seat];
     layer.append(svg("polygon", { points: polygonPoints(z.polygon, g), class: "zone", fill: colour, stroke: colour, "data-zone": z.seat }));
+  }
+  for (const label of zoneLabels(view, g)) {
+    layer.append(svg("text", { x: f(label.x), y: f(label.y), class: "zone-label", "data-zone-label": label.seat }, label.text));
+  }
+  return layer;
+}
+
+// The zones' labels: where each is drawn (its start, its baseline) and its box (table px), which
+// the units' names keep clear of (labelSpot).
+function zoneLabels(view, g) {
+  return (view.zones || []).map((z) => {
     const ys = z.polygon.map((p) => p[1]);
     const [low, high] = [Math.min(...ys), Math.max(...ys)];
     const everywhere = low <= 0 && high >= g.D;
     const side = view.players[z.seat].name;
-    const y = !everywhere ? (low + high) / 2 : z.edge === "north" ? g.D - 3 : 3;
-    layer.append(svg("text", { x: f(g.X(g.flip ? g.W - 1 : 1)), y: f(g.Y(y) + 4 * g.k), class: "zone-label", "data-zone-label": z.seat },
-      everywhere ? `${side} deploy anywhere (${z.edge} edge)` : `${side} deployment zone · ${z.edge} edge`));
-  }
-  return layer;
+    const at = !everywhere ? (low + high) / 2 : z.edge === "north" ? g.D - 3 : 3;
+    const text = everywhere ? `${side} deploy anywhere (${z.edge} edge)` : `${side} deployment zone · ${z.edge} edge`;
+    const x = g.X(g.flip ? g.W - 1 : 1);
+    const y = g.Y(at) + 4 * g.k;
+    return { seat: z.seat, text, x, y, box: capsBox(text, x, y, 11 * g.k, "start") };
+  });
+}
+
+// The box (table px) of a line of bold capitals (the page's .zone-label and .edge-name: letters
+// spaced .08 em) of `size` px drawn from x (its start, or its end) on the baseline y: under 0.8 em
+// a letter with the spacing.
+function capsBox(text, x, y, size, anchor) {
+  const w = 0.8 * size * text.length;
+  const x1 = anchor === "end" ? x - w : x;
+  return { x1, x2: x1 + w, y1: y - size, y2: y + 0.3 * size };
 }
 
 // The compass (DW-GEO-01: y = depth is the north edge): each long edge named in the margin beside
@@ -187,11 +215,23 @@ function drawCompass(g) {
   layer.append(svg("line", { x1: f(cx), y1: f(tail), x2: f(cx), y2: f(tip), class: "north-arrow" }),
     svg("path", { d: `M${f(cx - 5)},${f(tip + (northTop ? 7 : -7))} L${f(cx)},${f(tip)} L${f(cx + 5)},${f(tip + (northTop ? 7 : -7))} Z`, class: "north-head" }),
     svg("text", { x: f(cx), y: f(northTop ? tip - 4 : tip + 12), class: "north-letter" }, "N"));
-  // inside the cloth at the right end of each long edge (the zone labels hold the left end)
-  const x = g.X(g.flip ? 0 : g.W) - 6;
-  layer.append(svg("text", { x: f(x), y: f(top + 14 * g.k), class: "edge-name", "data-edge": northTop ? "north" : "south" }, northTop ? "north edge" : "south edge"),
-    svg("text", { x: f(x), y: f(bottom - 6), class: "edge-name", "data-edge": northTop ? "south" : "north" }, northTop ? "south edge" : "north edge"));
+  for (const name of edgeNames(g)) {
+    layer.append(svg("text", { x: f(name.x), y: f(name.y), class: "edge-name", "data-edge": name.edge }, name.text));
+  }
   return layer;
+}
+
+// Each long edge's name, inside the cloth at the right end of its edge (the zone labels hold the
+// left end), with its box (table px) that the units' names keep clear of (labelSpot).
+function edgeNames(g) {
+  const northTop = !g.flip;
+  const x = g.X(g.flip ? 0 : g.W) - 6;
+  const top = g.Y(g.flip ? 0 : g.D) + 14 * g.k;
+  const bottom = g.Y(g.flip ? g.D : 0) - 6;
+  return [[northTop ? "north" : "south", top], [northTop ? "south" : "north", bottom]].map(([edge, y]) => {
+    const text = `${edge} edge`;
+    return { edge, text, x, y, box: capsBox(text, x, y, 10 * g.k, "end") };
+  });
 }
 
 function drawObjectives(view, g) {
@@ -246,13 +286,16 @@ function drawUnit(unit, g, state) {
   if (state.draggable) cls.push("draggable");
   const node = svg("g", { class: cls.join(" "), "data-unit": unit.id });
   const lead = leaderOf(unit);
+  // the unit's markers in its bases' tooltips: its chips let clicks through to a neighbour's base
+  const markers = [unit.suppression ? `${unit.suppression} Suppression marker(s)` : "", unit.reaction ? "Reaction marker" : "",
+    unit.retreating ? "Retreating" : ""].filter(Boolean).map((w) => ` · ${w}`).join("");
   for (const m of living(unit)) {
     const x = g.X(m.x);
     const y = g.Y(m.y);
     const r = m.radius * PX;
     const isLeader = lead && m.index === lead.index && unit.leader >= 0;
     node.append(svg("circle", { cx: f(x), cy: f(y), r: f(r), fill: SEATS[unit.seat], class: `model${isLeader ? " leader" : ""}`,
-      "data-model": `${unit.id}.${m.index}` }, svg("title", {}, `${title(unit, page.view)}: ${m.role}${m.hero ? " (Hero)" : ""}, damage ${m.damage}/${m.capacity}`)));
+      "data-model": `${unit.id}.${m.index}` }, svg("title", {}, `${title(unit, page.view)}: ${m.role}${m.hero ? " (Hero)" : ""}, damage ${m.damage}/${m.capacity}${markers}`)));
     if (m.facing !== null && m.facing !== undefined) {
       const a = (m.facing * Math.PI) / 180;
       const dx = Math.cos(a) * (g.flip ? -1 : 1);
@@ -275,12 +318,12 @@ function drawUnit(unit, g, state) {
           svg("text", { y: 3 }, "RETREAT")));
       } else {
         node.append(svg("g", { class: `chip ${chip.kind}`, transform: at }, svg("circle", { r: 7 }),
-          svg("text", { y: 3 }, chip.kind === "supp" ? unit.suppression : "R"),
-          svg("title", {}, chip.kind === "supp" ? `${unit.suppression} Suppression marker(s)` : "Reaction marker")));
+          svg("text", { y: 3 }, chip.kind === "supp" ? unit.suppression : "R")));
       }
     }
-    const spot = labelSpot(short(unit, page.view), g.X(lead.x), g.Y(lead.y), lead.radius * PX, g, state.labels || []);
+    const spot = labelSpot(short(unit, page.view), g.X(lead.x), g.Y(lead.y), lead.radius * PX, g, state.labels || [], state.bases || []);
     if (spot) {
+      if (spot.line) node.append(svg("line", { ...spot.line, class: "label-line" }));
       node.append(svg("text", { x: f(spot.x), y: f(spot.y), class: "unit-label", "text-anchor": spot.leftwards ? "end" : "start" },
         short(unit, page.view)));
     }
@@ -306,20 +349,44 @@ function chipsOf(unit, g) {
     const w = widths[i];
     const cx = rightwards ? edge + w / 2 : edge - w / 2;
     edge = rightwards ? edge + w + 3 * g.k : edge - w - 3 * g.k;
-    return { kind, x: cx, y, box: { x1: cx - w / 2, x2: cx + w / 2, y1: y - 7 * g.k, y2: y + 7 * g.k } };
+    const o = 1.5 * g.k; // the chip's outline
+    return { kind, x: cx, y, box: { x1: cx - w / 2 - o, x2: cx + w / 2 + o, y1: y - 7 * g.k - o, y2: y + 7 * g.k + o } };
   });
+}
+
+// Where a target's dice badge is drawn, under its leader's base, and its box (table px: the badge
+// is 68 × 20 px scaled by g.k), which the units' names keep clear of (labelSpot).
+function badgeAt(lead, g) {
+  const x = g.X(lead.x);
+  const y = g.Y(lead.y) + lead.radius * PX + 16 * g.k;
+  return { x, y, box: { x1: x - 34 * g.k, x2: x + 34 * g.k, y1: y - 11 * g.k, y2: y + 9 * g.k } };
 }
 
 // Where a unit's name goes beside its leader's base (r table px): right of it, left of it, above
 // or below, then centred over or under it, the first place that keeps it on the table's picture
-// and clear of the words and chips already placed (`taken`, boxes in table px, which it joins);
-// null when none is: then the name is left out (the base's tooltip, the roster and the card name
-// it), so names never pile up where units stand close. Its size is the board's word size (10 px × g.k, bold sans: under 0.66 em a letter).
-function labelSpot(text, x, y, r, g, taken) {
+// and clear of the words and chips already placed (`taken`, boxes in table px, which it joins).
+// Where units stand close and none of those is free, the name goes farther out, on rings around
+// the base (nearest first, every 22.5°, up to some five names' heights away), to a place on the
+// cloth also clear of every base (`bases`: a name there must not read as another unit's), joined
+// to its base by a leader line (`line`); null when none is free (a phone's big words on a crowded
+// table), then the base's tooltip, the roster and the card name it. Its size is the board's word
+// size (10 px × g.k, bold sans: under 0.66 em a letter).
+function labelSpot(text, x, y, r, g, taken, bases = []) {
   const size = 10 * g.k;
   const w = 0.66 * size * text.length + 4; // a little over the drawn box, ascent and descent included
   const h = 1.5 * size;
   const gap = 3 * g.k;
+  // the letters' outline (stroke) reaches past the text's own box; a name also keeps more than a
+  // letter's width from the next words, so two names never read as one ("Recon Grenadiers Battle ...")
+  const pad = 2 * g.k + 0.6 * size;
+  const hits = (box, boxes) => boxes.some((b) => box.x1 < b.x2 && b.x1 < box.x2 && box.y1 < b.y2 && b.y1 < box.y2);
+  const boxOf = (spot) => {
+    const x1 = spot.leftwards ? spot.x - w : spot.x;
+    return { x1: x1 - pad, x2: x1 + w + pad, y1: spot.y - 1.1 * size, y2: spot.y - 1.1 * size + h };
+  };
+  const onPicture = (box) => box.x1 >= 0 && box.x2 <= g.width && box.y1 >= 0 && box.y2 <= g.height;
+  // a name led out stays on the cloth, its letters off the margins' rulers
+  const onCloth = (box) => box.x1 + pad >= MARGIN && box.x2 - pad <= g.width - MARGIN && box.y1 >= MARGIN && box.y2 <= g.height - MARGIN;
   const above = y - r - 2;
   const below = y + r + size;
   const preferLeft = x > g.width - MARGIN - 12 * PX; // near the right-hand edge it reads leftwards
@@ -329,15 +396,27 @@ function labelSpot(text, x, y, r, g, taken) {
   const spots = [...sides.map((s) => ({ ...s, y: above })), ...sides.map((s) => ({ ...s, y: below })),
     { x: x - w / 2, y: y - r - 2 - size, leftwards: false }, { x: x - w / 2, y: below + 2 + size, leftwards: false }];
   for (const spot of spots) {
-    const x1 = spot.leftwards ? spot.x - w : spot.x;
-    // the letters' outline (stroke) reaches past the text's own box; a name also keeps more than a
-    // letter's width from the next words, so two names never read as one ("Recon Grenadiers Battle ...")
-    const pad = 2 * g.k + 0.6 * size;
-    const box = { x1: x1 - pad, x2: x1 + w + pad, y1: spot.y - 1.1 * size, y2: spot.y - 1.1 * size + h };
-    if (box.x1 < 0 || box.x2 > g.width || box.y1 < 0 || box.y2 > g.height) continue;
-    if (taken.some((b) => box.x1 < b.x2 && b.x1 < box.x2 && box.y1 < b.y2 && b.y1 < box.y2)) continue;
+    const box = boxOf(spot);
+    if (!onPicture(box) || hits(box, taken)) continue;
     taken.push(box);
-    return spot;
+    return { ...spot, line: null };
+  }
+  for (const reach of [0.5, 1, 1.75, 2.5, 3.5, 5]) { // × the name's height beyond the base
+    for (let i = 0; i < 16; i++) {
+      const a = (i * Math.PI) / 8;
+      const [ux, uy] = [Math.cos(a), Math.sin(a)];
+      // the name's middle, its box touching the ring (an ellipse as wide as the name)
+      const cx = x + ux * (r + gap + w / 2 + reach * h);
+      const cy = y + uy * (r + gap + h / 2 + reach * h);
+      const box = boxOf({ x: cx - w / 2, y: cy - h / 2 + 1.1 * size, leftwards: false });
+      if (!onCloth(box) || hits(box, taken) || hits(box, bases)) continue;
+      taken.push(box);
+      // from the base's rim to the nearest point of the name's letters
+      const [px, py] = [Math.min(Math.max(x, cx - w / 2), cx + w / 2), Math.min(Math.max(y, cy - h / 2), cy + h / 2)];
+      const d = Math.hypot(px - x, py - y) || 1;
+      const line = { x1: f(x + ((px - x) / d) * r), y1: f(y + ((py - y) / d) * r), x2: f(px), y2: f(py) };
+      return { x: cx - w / 2, y: cy - h / 2 + 1.1 * size, leftwards: false, line };
+    }
   }
   return null;
 }
@@ -443,7 +522,7 @@ function board(container) {
   page.onStyles = redrawWords;
   // another size on the screen (a phone turned, a window resized) may want other word sizes
   new ResizeObserver(() => {
-    if (page.view && g && geometry(page.view, root.getBoundingClientRect().width).k !== g.k) redrawWords();
+    if (page.view && g && geometry(page.view, root.getBoundingClientRect()).k !== g.k) redrawWords();
   }).observe(root);
   let drawnStatic = null;
   let g = null;
@@ -462,7 +541,7 @@ function board(container) {
     const view = page.view;
     const ui = page.ui;
     if (!view || !ui) return;
-    const next = geometry(view, root.getBoundingClientRect().width);
+    const next = geometry(view, root.getBoundingClientRect());
     // terrain placed during setup (Secret Mission, DW-BTL-01) is drawn as it comes; the words'
     // size follows the board's size on the screen
     const key = `${next.W}x${next.D}:${next.flip}:${view.terrain.length}:${next.k}`;
@@ -507,8 +586,17 @@ function board(container) {
     const placing = dragTarget(view, ui);
     // the words and chips placed so far (the objective's and the pieces' names, every unit's chips):
     // each name finds room clear of them
+    const onTable = view.units.filter((u) => u.status === "table");
+    const dice = diceByTarget(ui.options || []);
+    const badges = onTable.filter((u) => dice.has(u.id) && leaderOf(u)).map((u) => badgeAt(leaderOf(u), g).box);
     const labels = [...objectiveBoxes(view, g), ...view.terrain.map((piece) => pieceLabel(piece, g)?.box).filter(Boolean),
-      ...view.units.filter((u) => u.status === "table").flatMap((u) => chipsOf(u, g).map((c) => c.box))];
+      ...zoneLabels(view, g).map((z) => z.box), ...edgeNames(g).map((e) => e.box), ...badges,
+      ...onTable.flatMap((u) => chipsOf(u, g).map((c) => c.box))];
+    // every base (table px, 2 px round it): a name led out from its own unit keeps off them
+    const bases = onTable.flatMap(living).map((m) => {
+      const [cx, cy, r] = [g.X(m.x), g.Y(m.y), m.radius * PX + 2];
+      return { x1: cx - r, x2: cx + r, y1: cy - r, y2: cy + r };
+    });
     const order = [...view.units].sort((a, b) => rank(b, ui) - rank(a, ui)); // a unit to pick is named first
     const nodes = new Map();
     for (const unit of order) {
@@ -518,7 +606,7 @@ function board(container) {
       const clickable = ui.clickable.has(handle) || ui.clickable.has(target);
       const node = drawUnit(unit, g, {
         clickable, selected: ui.selected.has(handle) || ui.selected.has(target) || page.selected === unit.id,
-        draggable: placing && placing.unit.id === unit.id && placing.purpose !== "deploy", labels,
+        draggable: placing && placing.unit.id === unit.id && placing.purpose !== "deploy", labels, bases,
       });
       node.addEventListener("click", (event) => {
         if (page.tape || justDragged) return;
@@ -556,7 +644,8 @@ function board(container) {
         for (const m of living(unit)) layer.append(svg("circle", { cx: f(g.X(m.x)), cy: f(g.Y(m.y)), r: f(m.radius * PX + 5), class: "target-ring" }));
         const n = dice.get(unit.id);
         if (n !== undefined) {
-          layer.append(svg("g", { class: "dice-badge", "data-dice": unit.id, transform: `translate(${f(g.X(lead.x))},${f(g.Y(lead.y) + lead.radius * PX + 16 * g.k)}) scale(${g.k})` },
+          const at = badgeAt(lead, g);
+          layer.append(svg("g", { class: "dice-badge", "data-dice": unit.id, transform: `translate(${f(at.x)},${f(at.y)}) scale(${g.k})` },
             svg("rect", { x: -34, y: -11, width: 68, height: 20, rx: 6 }), svg("text", { y: 4 }, `${n} ${n === "1" ? "die" : "dice"}`)));
         }
       }
@@ -745,8 +834,10 @@ function board(container) {
       words.push(`formation ${inches(Math.max(0, worst))} / LR ${inches(lr)}`);
     }
     const [x, y] = proposal.centres[0];
-    layer.append(labelBox(g.X(x) + 14, g.Y(y) - 18, words.join(" · ") || `(${x}, ${y})`, "drag-ruler"));
-    if (d.engine) layer.append(labelBox(g.X(x) + 14, g.Y(y) + 6, `engine: ${d.engine}`, `drag-engine${d.engineOk ? "" : " bad"}`));
+    if (!words.length) words.push(edgeWords(view, [x, y])); // one miniature placed: where, as the log says it
+    // the two labels (20 px high × g.k) one above the other, apart at any word size
+    layer.append(labelBox(g.X(x) + 14, g.Y(y) - 10 * g.k, words.join(" · "), "drag-ruler"));
+    if (d.engine) layer.append(labelBox(g.X(x) + 14, g.Y(y) + 12 * g.k, `engine: ${d.engine}`, `drag-engine${d.engineOk ? "" : " bad"}`));
   }
 
   // ------------------------------------------------------------ the measuring tape
@@ -936,6 +1027,17 @@ function wholly(view, seat, [x, y], r) {
   const xs = zone.polygon.map((p) => p[0]);
   const ys = zone.polygon.map((p) => p[1]);
   return x - r >= Math.min(...xs) - 1e-6 && x + r <= Math.max(...xs) + 1e-6 && y - r >= Math.min(...ys) - 1e-6 && y + r <= Math.max(...ys) + 1e-6;
+}
+
+// A point by its nearest long and short edge in inches, as the log says a point in the open
+// (table_words: '10" from the south edge and 20" from the west edge'; DW-GEO-01: y = 0 is the south
+// edge, x = 0 the west), to a tenth as the ruler measures.
+function edgeWords(view, [x, y]) {
+  const W = view.table.width;
+  const D = view.table.depth;
+  const long = y <= D / 2 ? `${inches(y)} from the south edge` : `${inches(D - y)} from the north edge`;
+  const short = x <= W / 2 ? `${inches(x)} from the west edge` : `${inches(W - x)} from the east edge`;
+  return `${long} and ${short}`;
 }
 
 // the exact proposal's stable text form (the game's `place x,y ... [face θ]`, DW-GEO-17)
