@@ -183,6 +183,26 @@ def _secrets(st: Any) -> set[str]:
     return secret - public
 
 
+BANNER = """() => {
+  const b = document.querySelector("#turn-banner");
+  const words = b.querySelector(".muted"), pill = b.querySelector(".deal");
+  const font = parseFloat(getComputedStyle(pill).fontSize);
+  return { W: innerWidth, page: document.documentElement.scrollWidth, right: b.getBoundingClientRect().right,
+           words: words.textContent, cut: words.scrollWidth - words.clientWidth,
+           pill: pill.getBoundingClientRect().width, pillMin: 4.5 * font };
+}"""
+
+
+def phone_banner(page: Any) -> None:
+    """The banner on a phone (390x844): nothing wider than the screen, and the seed pill gives way
+    (ellipsised, down to its least width) before the words that say whose seat this is do."""
+    seen = page.evaluate(BANNER)
+    assert seen["page"] <= seen["W"] and seen["right"] <= seen["W"], seen
+    assert "You are" in seen["words"], seen
+    if seen["cut"] > 0:  # the words are cut only when the pill is as narrow as it goes
+        assert seen["pill"] <= seen["pillMin"] + 1.0, seen
+
+
 def test_metro2033_three_players_two_ai_to_the_end_of_round_2_by_clicking(
     browser: Any,  # noqa: F811
     serve: Any,
@@ -216,6 +236,7 @@ def test_metro2033_three_players_two_ai_to_the_end_of_round_2_by_clicking(
         if secret and view["battle"] and not shots:
             opaque.shot("metro2033-1280x800")
             page.set_viewport_size({"width": 390, "height": 844})
+            phone_banner(page)
             opaque.shot("metro2033-390x844")
             page.set_viewport_size({"width": 1280, "height": 800})
             shots += 1
