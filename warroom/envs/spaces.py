@@ -118,11 +118,17 @@ class GameSpaces:
         if not 0 <= index < self.n:
             raise IllegalActionError(f"action {index} is outside the action space 0-{self.n - 1}")
         action = self.actions[index]
-        if action.index not in map(_action_index, state.legal_actions()):  # one C-level scan
+        if not _listed(action, state.legal_actions()):
             raise IllegalActionError(f"action {index} ({action}) is not legal now; mask it out")
         return action
 
     def is_legal(self, state: State, index: int) -> bool:
         if not 0 <= index < self.n or state.is_terminal():
             return False
-        return self.actions[index].index in map(_action_index, state.legal_actions())
+        return _listed(self.actions[index], state.legal_actions())
+
+
+def _listed(action: Action, legal: list[Action]) -> bool:
+    """Whether `legal` lists `action`: the same interned object (a C-level identity scan, the
+    usual case), else one with its index (the action's `index` is what the space numbers)."""
+    return action in legal or action.index in map(_action_index, legal)
