@@ -68,6 +68,15 @@ class ObservationCache(Generic[R]):
         return record
 
 
+def copy_out(record: Seen, out: Any) -> memoryview[float]:
+    """Copy `record`'s observation into `out` (the contract's contiguous float32 vector) as one
+    memoryview copy, and give `out`'s memoryview for the viewer's own elements: a third of
+    `np.copyto`'s cost, whose dispatch outweighs copying a few thousand floats."""
+    view: memoryview[float] = out.data
+    view[:] = record.mv
+    return view
+
+
 def move_ones(mv: memoryview[float], before: tuple[int, ...], now: tuple[int, ...]) -> None:
     """One-hot elements that moved: each of `before` (-1: none) that is not in its place in
     `now` is cleared, and `now`'s set. The caller compares the tuples first (one C-level test)."""

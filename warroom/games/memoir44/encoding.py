@@ -33,7 +33,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from warroom.core.game import JSON
-from warroom.envs.observe import ZEROS, Counts, ObservationCache, Seen, count_into, pile_into
+from warroom.envs.observe import ZEROS, Counts, ObservationCache, Seen, copy_out, count_into, pile_into
 from warroom.games.memoir44.board import BY_NAME, NUM_HEXES
 from warroom.games.memoir44.rules.units import medals
 from warroom.games.memoir44.words import BASE_NAMES, KINDS, SIDE_NAMES
@@ -216,7 +216,7 @@ class Encoder:
                 mv[seen.kind] = 0.0
             mv[kind] = 1.0
             seen.kind = kind
-        np.copyto(out, arr)
+        copy_out(seen, out)
 
     def _units(self, st: M44State, seen: _Seen) -> None:
         """Each unit whose hex, figures or order changed, found by C-level iterators (`compress`

@@ -42,7 +42,7 @@ from numpy.typing import NDArray
 
 from warroom.core.game import JSON
 from warroom.envs import shaping
-from warroom.envs.observe import ZEROS, Counts, ObservationCache, Seen, count_into, move_ones
+from warroom.envs.observe import ZEROS, Counts, ObservationCache, Seen, copy_out, count_into, move_ones
 from warroom.games.metro2033.board import BOARD
 from warroom.games.metro2033.cards import CARD
 from warroom.games.metro2033.content import default_content
@@ -236,13 +236,13 @@ def encode_into(st: MetroState, player: int | None, out: NDArray[np.float32]) ->
     if st.market != seen.market:
         count_into(mv, Counts(_MARKET, len(EQUIPMENT), 0.5), st.market, _EQUIPMENT_SLOT)
         seen.market = st.market[:]
-    np.copyto(out, seen.arr)
-    out[6 if player is None else player] = 1.0
+    view = copy_out(seen, out)
+    view[6 if player is None else player] = 1.0
     if player is not None:
-        out[_QUESTS:] = _private(st, player)
+        view[_QUESTS:] = _private(st, player).mv
 
 
-def _private(st: MetroState, player: int) -> NDArray[np.float32]:
+def _private(st: MetroState, player: int) -> _Private:
     """What only `player` sees, the layout's tail from `_QUESTS` on: its quests, its battle
     hand, whether it decides now (kept per viewer, rewritten where it changed)."""
     seen = _PRIVATE.get(st.game, player)
@@ -260,7 +260,7 @@ def _private(st: MetroState, player: int) -> NDArray[np.float32]:
         seen.battle = hand[:]
     decision = st.decision
     mv[_DECISION - _QUESTS] = float(decision is not None and decision.seat == player)
-    return seen.arr
+    return seen
 
 
 def _stations(st: MetroState, mv: memoryview[float], seen: _Seen) -> None:
@@ -287,7 +287,7 @@ def _seats(st: MetroState, seen: _Seen) -> None:
 
     Each seat's numbers are read as integers first and compared with those last written: that
     costs less than comparing and copying the nine per-seat lists they come from (a decision
-    changes some seat's numbers in 43% of two-seat decisions). The votes (M33-EVT-15: a count
+    changes some seat's numbers in 43% of four-seat decisions). The votes (M33-EVT-15: a count
     over the 78 stations' owners, half the cost of a seat's numbers) are counted again only
     when the owners or the factions changed."""
     mv, known = seen.mv, seen.seats

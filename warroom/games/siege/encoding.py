@@ -46,6 +46,7 @@ from warroom.envs.observe import (
     Counts,
     ObservationCache,
     Seen,
+    copy_out,
     count_into,
     counts,
     move_ones,
@@ -187,8 +188,7 @@ def encode_into(st: SiegeState, viewer: int | None, out: NDArray[np.float32]) ->
     if st.trophies != seen.trophies or st.out != seen.out or st.claims != seen.claims:
         _seats(st, mv)
         seen.trophies, seen.out, seen.claims = [t[:] for t in st.trophies], st.out[:], st.claims[:]
-    np.copyto(out, seen.arr)
-    out[6 if viewer is None else viewer] = 1.0
+    copy_out(seen, out)[6 if viewer is None else viewer] = 1.0
     if viewer is not None and viewer == st.game.marshal_seat and st.marshal_hand:
         kind_of = st.content.token_kind_of
         held = np.bincount([kind_of[tid] for tid in st.marshal_hand], minlength=_TOKENS)

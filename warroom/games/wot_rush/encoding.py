@@ -41,6 +41,7 @@ from warroom.envs.observe import (
     Counts,
     ObservationCache,
     Seen,
+    copy_out,
     count_into,
     counts,
     move_ones,
@@ -206,7 +207,7 @@ class Encoder:
                 mv[self.medals + 2 * i] = len(ones) / 9
                 mv[self.medals + 2 * i + 1] = len(twos) / 3
             seen.medal1, seen.medal2 = [m[:] for m in st.medal1], [m[:] for m in st.medal2]
-        np.copyto(out, seen.arr)
+        copy_out(seen, out)
 
     def _turn(self, st: WotState, seen: _Seen) -> None:
         """The turn block: active, current and first seat and the decision kind as one-hots (the
