@@ -170,6 +170,56 @@ def test_a_decision_asked_inside_a_rule_keeps_the_agenda_waiting() -> None:
     assert state.is_terminal() and state.agenda == [] and state.current_player() == -1
 
 
+class _Passed(_Forced):
+    """The counter with kinds built by `DecisionKind.of_decision`: options and rule receive the
+    pending decision, whose data carries the step to take; 'step' stays forced."""
+
+    rules = Rules(
+        [
+            DecisionKind.of_decision(
+                "step", lambda st, d: st._offer(d, [STEP]), lambda st, a, d: st._took(d), forced=True
+            ),
+            DecisionKind.of_decision(
+                "stop", lambda st, d: st._offer(d, [STEP, STOP]), lambda st, a, d: st._end(a)
+            ),
+        ],
+        {"next": lambda st, job: st.decide("step" if st.count < 3 else "stop", 0, st.count + 1)},
+    )
+
+    def __init__(self, game: object) -> None:
+        super().__init__(game)
+        self.seen: list[tuple[Decision, Decision | None]] = []  # (passed, state.decision) when listed
+
+    def _offer(self, d: Decision, options: list[Action]) -> list[Action]:
+        self.seen.append((d, self.decision))
+        return options
+
+    def _took(self, d: Decision) -> None:
+        assert self.decision is None, "the engine clears the decision before the rule runs"
+        assert d.data == (self.count + 1,)
+        self._bump()
+
+
+def test_a_kind_of_decision_receives_the_pending_decision_and_runs_with_it_cleared() -> None:
+    """`DecisionKind.of_decision` (opt-in): `options(state, decision)` and `apply(state, action,
+    decision)` get the pending decision itself; the engine clears `state.decision` before the rule
+    (asserted in `_took`), so the rule asks the next or leaves the agenda to run; forced steps,
+    listing and resampling go through the same path."""
+    state = _Passed(ToyGame())
+    state.push(["next"])
+    state.run()
+    assert state.count == 3 and state.decision == Decision("stop", 0, 4)
+    assert [(seat, a.text) for seat, a in state.forced] == [(0, "step")] * 3
+    assert all(passed == pending for passed, pending in state.seen)
+    assert [d.data for d, _ in state.seen] == [(1,), (2,), (3,)]
+    assert state.legal_actions() == [STEP, STOP] and state.seen[-1][0] == Decision("stop", 0, 4)
+    state.apply_action(STEP)  # 'stop' applied: its rule gets the action, the counter goes on
+    assert state.decision == Decision("stop", 0, 5) and state.count == 4
+    state.apply_action(STOP)
+    assert state.is_terminal() and state.decision is None
+    assert not DecisionKind("plain", lambda st: [], lambda st, a: None).on_decision
+
+
 # -- declared fields: generated clone / save / load -----------------------------------------
 
 
