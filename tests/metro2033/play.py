@@ -136,9 +136,9 @@ def owners(st: MetroState, seat: int, *sids: str) -> None:
     """Give `seat` exactly the stations `sids` (all its other tokens removed)."""
     for i, owner in enumerate(st.owner):
         if owner == seat:
-            st.owner[i] = -1
+            st.set_owner(i, -1)
     for sid in sids:
-        st.owner[s(sid)] = seat
+        st.set_owner(s(sid), seat)
 
 
 def settle(st: MetroState) -> None:

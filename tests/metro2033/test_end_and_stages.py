@@ -171,7 +171,7 @@ def test_minimum_three_boundary_m33_cap_07(stations: int, claims: bool) -> None:
         assert all(BOARD.zone[s(t.split()[1])].value == "RL" for t in texts(st))
         for x in range(BOARD.size):
             if BOARD.zone[x].value == "RL" and BOARD.kind[x] == StationKind.CAPTURABLE and st.owner[x] < 0:
-                st.owner[x] = 1
+                st.set_owner(x, 1)
         options = free_capture_options(st, 0)
         assert options and all(BOARD.kind[x] == StationKind.CAPTURABLE for x in options)
 

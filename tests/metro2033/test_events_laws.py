@@ -152,7 +152,7 @@ def test_lost_target_is_not_fought_m33_evt_12() -> None:
     not fight; a player owning no station announces nothing (M33-EVT-07)."""
     st = start(["RL", "BN"])
     st.ann = [s("OKH") * 2, s("NOV") * 2]
-    st.owner[s("NOV")] = -1
+    st.set_owner(s("NOV"), -1)
     st.ethreat = top_threat(st, "T1-BEGGARS")
     st.t_deck.remove(st.ethreat)
     run_jobs(st, ["efight", 1], ["threat_discard"])

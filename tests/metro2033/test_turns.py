@@ -246,7 +246,7 @@ def test_hero_attack_restrictions_edge29() -> None:
     st.hero_at[0] = st.hero_at[2] = s("NOV")
     assert hero_targets_for_hero(st, 0) == []
     st.hero_at[0] = st.hero_at[2] = s("LUB")
-    st.owner[s("LUB")] = 1
+    st.set_owner(s("LUB"), 1)
     assert hero_targets_for_hero(st, 0) == [2]
 
 

@@ -49,6 +49,9 @@ def check(st: MetroState) -> None:
             assert BOARD.is_capturable(s), f"{BOARD.ids[s]} is owned but not capturable"
             assert s in st.inplay, f"{BOARD.ids[s]} is owned but out of play"
             assert owner in drafted, f"{BOARD.ids[s]} owned by an undrafted seat"
+    for seat in range(n):  # the derived bit sets (MetroState.held) agree with the tokens
+        held = sum(1 << s for s, owner in enumerate(st.owner) if owner == seat)
+        assert st.held[seat] == held, f"seat {seat}'s station index is out of step with the tokens"
     for seat in range(n):
         at = st.hero_at[seat]
         if at >= 0:

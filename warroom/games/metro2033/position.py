@@ -132,12 +132,12 @@ def _statement(st: MetroState, word: str, rest: str, turn: tuple[str, int]) -> t
         seat, ids = _seat(rest)
         for s, owner in enumerate(st.owner):
             if owner == seat:
-                st.owner[s] = -1
+                st.set_owner(s, -1)
         for sid in ids.split():
             s = BOARD.station(sid)
             if st.owner[s] >= 0 or not BOARD.is_capturable(s) or s not in st.inplay:
                 raise ValueError(f"{sid} cannot be owned by seat {seat}")
-            st.owner[s] = seat
+            st.set_owner(s, seat)
     elif word == "army":
         seat, value = _seat(rest)
         st.army[seat] = int(value)

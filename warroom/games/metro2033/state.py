@@ -9,6 +9,10 @@ The turn runs on the core's engine: `decision` is the pending choice and `agenda
 to run (rules/decisions.py declares both). `bt` is the battle being fought (see rules/battle.py),
 `tally` and `proposal` the law vote in progress, `drawn` cards drawn for a choice (Get quest,
 peeks, the stage-II draw).
+
+`held[seat]` is derived from `owner`: the seat's stations as a bit set (bit s for station s), kept
+up to date by `set_owner`, the one place a token is placed or taken back, cloned, never saved,
+rebuilt on load (speed, issue 12: a seat's stations are asked for about three times a decision).
 """
 
 from __future__ import annotations
@@ -63,7 +67,18 @@ def _load_commits(doc: dict[str, str]) -> dict[int, Action]:
 class MetroState(TurnState):
     """See the module docstring."""
 
-    __slots__ = (*_SEAT_LISTS, *_SEAT_NESTED, *_PILES, *_SCALARS, "bhand", "bt", "inplay", "knowledge", "rng")
+    __slots__ = (
+        *_SEAT_LISTS,
+        *_SEAT_NESTED,
+        *_PILES,
+        *_SCALARS,
+        "bhand",
+        "bt",
+        "held",
+        "inplay",
+        "knowledge",
+        "rng",
+    )
 
     game: Metro2033Game
     rules = RULES
@@ -76,6 +91,7 @@ class MetroState(TurnState):
         *(F(name, F.VALUE) for name in _SCALARS),
         F("knowledge", F.VALUE, save=Knowledge.to_json, load=Knowledge.from_json),
         F("inplay", F.VALUE, saved=False),
+        F("held", F.LIST, saved=False),
         F("decision", F.DECISION),
         F("agenda", F.AGENDA),
         F("commits", F.VALUE, save=_save_commits, load=_load_commits),
@@ -102,6 +118,7 @@ class MetroState(TurnState):
         self.scouts: list[list[int]] = [[] for _ in range(n)]  # the scouting card, at most one
         self.reserve: list[int] = list(game.reserve_start)
         self.owner: list[int] = [-1] * BOARD.size
+        self.held: list[int] = [0] * n  # derived from owner: each seat's stations as bits (set_owner)
         self.eq_deck: list[int] = []
         self.eq_disc: list[int] = []
         self.market: list[int] = []
@@ -131,11 +148,13 @@ class MetroState(TurnState):
     # -- helpers the rules call ---------------------------------------------------------------
     def name(self, seat: int) -> str:
         """The seat in an event text: "the Red Line", "player 2" before the draft (names.py)."""
-        return names.title(self.faction[seat], seat)
+        faction = self.faction[seat]
+        return names.TITLE[faction] if faction else names.title(faction, seat)  # one call fewer
 
     def whose(self, seat: int) -> str:
         """ "the Red Line's", "the Bandits'"."""
-        return names.whose(self.faction[seat], seat)
+        faction = self.faction[seat]
+        return names.WHOSE[faction] if faction else names.whose(faction, seat)  # one call fewer
 
     def its(self, seat: int) -> str:
         """The seat's pronoun: "its", "their" for a plural faction name."""
@@ -175,6 +194,24 @@ class MetroState(TurnState):
         known.forget(cards)
         self.knowledge = known
 
+    def set_owner(self, s: Station, seat: int) -> None:
+        """Station `s` now holds `seat`'s token (-1: none), `held` kept in step: every change of
+        a station's owner goes through here (rules, positions, tests)."""
+        old = self.owner[s]
+        if old >= 0:
+            self.held[old] &= ~(1 << s)
+        if seat >= 0:
+            self.held[seat] |= 1 << s
+        self.owner[s] = seat
+
+    def index_stations(self) -> None:
+        """`held` rebuilt from `owner` (after a load, or a position written station by station)."""
+        held = [0] * self.game.num_players
+        for s, seat in enumerate(self.owner):
+            if seat >= 0:
+                held[seat] |= 1 << s
+        self.held = held
+
     def set_in_play(self) -> None:
         """The zones of the chosen factions plus Polis (M33-MAP-04); before the draft ends,
         the whole board."""
@@ -203,6 +240,7 @@ class MetroState(TurnState):
 
     def _loaded(self) -> None:
         self.set_in_play()
+        self.index_stations()
 
     def _resample_hidden(self, player: int | None, rng: Rng) -> MetroState:
         """Re-deal every card `player` has not seen among the places it could be (M33-HID-01..07):

@@ -26,9 +26,9 @@ from warroom.games.metro2033.cards import CARD, DECK, INSTANCES
 from warroom.games.metro2033.rules.common import (
     AC_GARRISON,
     EQUIPMENT_OF,
+    LAW_THREAT,
     POLIS_GARRISON,
     C,
-    active_law,
     carried,
     carries,
     counts_as_own,
@@ -102,7 +102,7 @@ def _defend(st: MetroState, action: MetroAction, d: Decision) -> None:
     """M33-CMB-03: the owner whose hero stands there may defend with it, publicly."""
     unit = str(action.part("unit"))
     st.bt = {**st.bt, "dunit": unit}
-    st.say("defend", f"{st.does(d.seat, 'defend')} with {st.its(d.seat)} {unit}", None, player=d.seat)
+    st.say("defend", f"{st.does(d[1], 'defend')} with {st.its(d[1])} {unit}", None, player=d[1])
 
 
 # ---------------------------------------------------------------- the threat card
@@ -125,12 +125,12 @@ def _scout_options(_st: MetroState, _d: Decision) -> list[MetroAction]:
 def _scout_use(st: MetroState, action: MetroAction, d: Decision) -> None:
     """M33-CMB-05 step 1: the scouting card goes on top of the threat deck."""
     if action.part("choice") == "use":
-        st.t_deck.append(st.scouts[d.seat].pop())
+        st.t_deck.append(st.scouts[d[1]].pop())
         st.say(
             "scout_use",
-            f"{st.does(d.seat, 'put')} {st.its(d.seat)} scouting card on top of the threat deck",
+            f"{st.does(d[1], 'put')} {st.its(d[1])} scouting card on top of the threat deck",
             None,
-            player=d.seat,
+            player=d[1],
         )
 
 
@@ -153,14 +153,12 @@ def _svd(st: MetroState, action: MetroAction, d: Decision) -> None:
         card = draw(st, st.t_deck, st.t_disc)
         assert card is not None
         st.t_deck.append(card)
-        st.show(card, d.seat)
-        say_peek(st, d.seat, ("svd", "svd_seen"), "the top threat card (SVD rifle)", (card,), card=CARD[card])
-        st.decide("svd", d.seat, "placed")
+        st.show(card, d[1])
+        say_peek(st, d[1], ("svd", "svd_seen"), "the top threat card (SVD rifle)", (card,), card=CARD[card])
+        st.decide("svd", d[1], "placed")
     elif choice == "bottom":
         st.t_deck.insert(0, st.t_deck.pop())
-        st.say(
-            "svd_bottom", f"{st.does(d.seat, 'put')} it at the bottom of the threat deck", None, player=d.seat
-        )
+        st.say("svd_bottom", f"{st.does(d[1], 'put')} it at the bottom of the threat deck", None, player=d[1])
 
 
 def _artyom_offer(st: MetroState, _job: list[Any]) -> None:
@@ -182,9 +180,9 @@ def _artyom(st: MetroState, action: MetroAction, d: Decision) -> None:
         card = draw(st, st.t_deck, st.t_disc)
         if card is not None:
             st.drawn.append(card)
-            st.show(card, d.seat)
-    st.say("artyom", f"{st.whose(d.seat)} Artyom looks at {len(st.drawn)} threat cards", None, player=d.seat)
-    st.decide("fight", d.seat)
+            st.show(card, d[1])
+    st.say("artyom", f"{st.whose(d[1])} Artyom looks at {len(st.drawn)} threat cards", None, player=d[1])
+    st.decide("fight", d[1])
 
 
 def _fight_options(st: MetroState, _d: Decision) -> list[MetroAction]:
@@ -261,7 +259,7 @@ def _wb_start(st: MetroState, _job: list[Any]) -> None:
     if st.bt.get("kind") == "empty":
         return
     aseat = int(st.bt["aseat"])
-    _wb_pass(st, aseat if aseat >= 0 else int(st.bt["dseat"]), st.game.num_players)
+    _wb_pass(st, aseat if aseat >= 0 else int(st.bt["dseat"]), len(st.faction))  # the seat count
 
 
 def _wb_job(st: MetroState, job: list[Any]) -> None:
@@ -320,7 +318,7 @@ def own_hero_side(st: MetroState, seat: int) -> str | None:
 def _wb_options(st: MetroState, d: Decision) -> list[MetroAction]:
     """M33-CMB-06 / DP-21: quest +-1 on a side of the matching unit (the garrison counts as an
     army, M33-CMB-08); the Grenade if one's hero fights; Explosives (M33-EQP-10)."""
-    seat = d.seat
+    seat = d[1]
     options = [A("done")]
     units = _side_units(st)
     for ability, fits in (
@@ -337,7 +335,7 @@ def _wb_options(st: MetroState, d: Decision) -> list[MetroAction]:
 
 
 def _wb(st: MetroState, action: MetroAction, d: Decision) -> None:
-    seat = d.seat
+    seat = d[1]
     if action.verb == "done":
         return
     if action.verb == "boost":
@@ -367,13 +365,14 @@ def threat_type(st: MetroState) -> Any:
 
 # Speed (issue 15): each equipment instance's Flag bonus, looked up
 _FLAG_OF: dict[int, int] = {c: C.equipment[e].flag_army for c, e in EQUIPMENT_OF.items()}
+_FLAGS = frozenset(c for c, bonus in _FLAG_OF.items() if bonus)
 
 
 def flag_bonus(st: MetroState, seat: int) -> int:
     """M33-EQP-06: +1 per Flag while the hero stands on a station of its faction."""
-    flags = sum(_FLAG_OF[c] for c in st.equip[seat])  # asked first: most heroes carry none
-    if not flags:
+    if _FLAGS.isdisjoint(st.equip[seat]):  # asked first, in C: most heroes carry none
         return 0
+    flags = sum(_FLAG_OF[c] for c in st.equip[seat])
     at = st.hero_at[seat]
     if at < 0 or not counts_as_own(st, seat, at):
         return 0
@@ -417,9 +416,8 @@ def side_strength(st: MetroState, side: str) -> int:
         value = hero_strength(st, seat, threat_type(st))
     elif unit == "threat":
         value = _THREAT_STRENGTH[bt["threat"]][BOARD.has_transfer[bt["station"]]]
-        law = active_law(st)
-        if law is not None:
-            value += C.laws[law].threat_strength
+        if st.law >= 0:  # the active law's threat strength (active_law, looked up: speed)
+            value += LAW_THREAT[st.law]
     else:
         value = AC_GARRISON if has_faction(st, bt["aseat"], Faction.AC) else POLIS_GARRISON
     if bt["kind"] == "pvp":
@@ -476,14 +474,10 @@ JOBS = {
 
 
 def card_kind() -> DecisionKind[Any]:
-    """The secret simultaneous battle-card choice (M33-BAT-03, M33-HID-06)."""
-
-    def options(st: MetroState) -> list[MetroAction]:
-        assert st.decision is not None
-        return _card_options(st, st.decision)
-
-    return DecisionKind(
-        "card", options, lambda st, a: None, secret=True, reveal=_card_reveal, said=_card_said
+    """The secret simultaneous battle-card choice (M33-BAT-03, M33-HID-06); the engine applies
+    the commitments together through `_card_reveal`, never one by one."""
+    return DecisionKind.of_decision(
+        "card", _card_options, lambda st, a, d: None, secret=True, reveal=_card_reveal, said=_card_said
     )
 
 

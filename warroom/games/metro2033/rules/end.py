@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from warroom.games.metro2033.board import BOARD
-from warroom.games.metro2033.rules.common import RL_WIN_VP, STAGE_II_VP, WIN_VP, draw, has_faction, order, vp
+from warroom.games.metro2033.rules.common import RL_WIN_VP, STAGE_II_VP, WIN_VP, draw, order, vp
 from warroom.games.metro2033.words import Faction
 
 if TYPE_CHECKING:
@@ -14,10 +14,10 @@ if TYPE_CHECKING:
 
 def meets_victory(st: MetroState, seat: int) -> bool:
     """M33-END-02: 10 VP (Red Line 9, M33-FAC-01), or all 4 Polis stations."""
-    target = RL_WIN_VP if has_faction(st, seat, Faction.RL) else WIN_VP
-    owner = st.owner
-    if owner.count(seat) + len(st.done[seat]) >= target:  # vp(), inlined (speed, issue 15)
+    target = RL_WIN_VP if st.faction[seat] == Faction.RL else WIN_VP  # has_faction, inlined
+    if st.held[seat].bit_count() + len(st.done[seat]) >= target:  # vp(), inlined (speed, issue 15)
         return True
+    owner = st.owner
     return owner[_POLIS_0] == seat and all(owner[s] == seat for s in BOARD.polis)
 
 

@@ -83,12 +83,12 @@ def _tax(st: MetroState, action: MetroAction, d: Decision) -> None:
     """M33-LAW-03: every player gains 1 resource of their choice."""
     r = action.resource
     assert r is not None
-    got = gain(st, d.seat, r)
+    got = gain(st, d[1], r)
     st.say(
         "tax",
-        f"{st.does(d.seat, 'take')} {names.resource(r, got)} (Taxation)",
+        f"{st.does(d[1], 'take')} {names.resource(r, got)} (Taxation)",
         None,
-        player=d.seat,
+        player=d[1],
         resource=r.value,
     )
 
@@ -104,8 +104,8 @@ def colony_targets(st: MetroState, seat: int) -> list[int]:
 def _colony_options(st: MetroState, d: Decision) -> list[MetroAction]:
     cost = C.laws[Law.COLONIZATION].colonize_cost
     options = [A("pass")]
-    if can_pay(st, d.seat, cost):
-        options += [COLONIZE[s] for s in colony_targets(st, d.seat)]
+    if can_pay(st, d[1], cost):
+        options += [COLONIZE[s] for s in colony_targets(st, d[1])]
     return options
 
 
@@ -113,8 +113,8 @@ def _colony(st: MetroState, action: MetroAction, d: Decision) -> None:
     """M33-LAW-06: pay 2 M + 2 P + 2 A and capture; neither "with army" nor "with hero"."""
     if action.verb == "pass":
         return
-    pay(st, d.seat, C.laws[Law.COLONIZATION].colonize_cost)
-    capture(st, d.seat, action.station, "Colonization")
+    pay(st, d[1], C.laws[Law.COLONIZATION].colonize_cost)
+    capture(st, d[1], action.station, "Colonization")
 
 
 # ---------------------------------------------------------------- income
@@ -185,12 +185,12 @@ def _polis_options(st: MetroState, _d: Decision) -> list[MetroAction]:
 def _polis(st: MetroState, action: MetroAction, d: Decision) -> None:
     r = Resource(action.part("resource"))
     times = C.board.round_track.space_for_round(st.round).times
-    got = gain(st, d.seat, r, times)
+    got = gain(st, d[1], r, times)
     st.say(
         "income",
-        f"{st.does(d.seat, 'take')} {names.resource(r, got)} from {names.STATION[d.data[0]]}",
+        f"{st.does(d[1], 'take')} {names.resource(r, got)} from {names.STATION[d.data[0]]}",
         None,
-        player=d.seat,
+        player=d[1],
     )
 
 
@@ -299,9 +299,9 @@ def _c05(st: MetroState, action: MetroAction, d: Decision) -> None:
         return
     st.drawn = [st.law_deck.pop(), st.law_deck.pop()]
     for card in st.drawn:
-        st.show(card, d.seat)
-    say_peek(st, d.seat, ("c05_peek", "c05_seen"), "the top 2 law cards", st.drawn)
-    st.decide("propose", d.seat)
+        st.show(card, d[1])
+    say_peek(st, d[1], ("c05_peek", "c05_seen"), "the top 2 law cards", st.drawn)
+    st.decide("propose", d[1])
 
 
 def _propose_options(st: MetroState, _d: Decision) -> list[MetroAction]:

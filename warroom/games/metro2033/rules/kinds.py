@@ -1,6 +1,8 @@
 """How the rules modules declare their decisions: options and rule take the pending `Decision`
 (its data carries the station, card or count being decided), and the engine's decision is cleared
-before the rule runs, so a rule either asks the next decision or leaves the agenda to continue."""
+before the rule runs, so a rule either asks the next decision or leaves the agenda to continue
+(the core's `DecisionKind.of_decision`: the engine passes the decision itself, no wrapper call per
+listing or action, speed issue 12)."""
 
 from __future__ import annotations
 
@@ -19,15 +21,4 @@ Apply = Callable[["MetroState", MetroAction, Decision], None]
 
 def kind(name: str, options: Options, apply: Apply, *, forced: bool = True) -> DecisionKind[Any]:
     """A decision kind; `forced` (the default): a single option is taken by the engine at once."""
-
-    # the engine calls these only while a decision is pending, so `st.decision` is set (no
-    # assert, no cast call: the hot path, speed issue 15)
-    def listed(st: MetroState) -> list[MetroAction]:
-        return options(st, st.decision)  # type: ignore[arg-type]
-
-    def applied(st: MetroState, action: MetroAction) -> None:
-        decision = st.decision
-        st.decision = None
-        apply(st, action, decision)  # type: ignore[arg-type]
-
-    return DecisionKind(name, listed, applied, forced=forced)
+    return DecisionKind.of_decision(name, options, apply, forced=forced)

@@ -148,7 +148,7 @@ def capture_price(st: MetroState, taken: bool) -> dict[Resource, int]:
 
 
 def _capture_options(st: MetroState, d: Decision) -> list[MetroAction]:
-    seat, taken = d.seat, bool(d.data[1])
+    seat, taken = d[1], bool(d.data[1])
     if can_take_station(st, seat) and can_pay(st, seat, capture_price(st, taken)):
         return [A("capture"), A("decline")]
     return [A("decline")]
@@ -156,7 +156,7 @@ def _capture_options(st: MetroState, d: Decision) -> list[MetroAction]:
 
 def _capture(st: MetroState, action: MetroAction, d: Decision) -> None:
     """M33-CAP-02/03/10/11: pay and capture, or leave it neutral; then the event quests."""
-    seat, station, taken = d.seat, int(d.data[0]), bool(d.data[1])
+    seat, station, taken = d[1], int(d.data[0]), bool(d.data[1])
     if action.verb == "decline":
         st.say("decline", f"{st.does(seat, 'leave')} {names.STATION[station]} neutral", None, player=seat)
         return
@@ -215,13 +215,13 @@ def _min3_job(st: MetroState, job: list[Any]) -> None:
 
 
 def _claim_options(st: MetroState, d: Decision) -> list[MetroAction]:
-    return [CLAIM[s] for s in free_capture_options(st, d.seat)]
+    return [CLAIM[s] for s in free_capture_options(st, d[1])]
 
 
 def _claim(st: MetroState, action: MetroAction, d: Decision) -> None:
     """M33-CAP-07/08: free, repeated while below 3."""
-    capture(st, d.seat, action.station, "free: the minimum of three")
-    st.push(["min3", d.seat])
+    capture(st, d[1], action.station, "free: the minimum of three")
+    st.push(["min3", d[1]])
 
 
 # ---------------------------------------------------------------- wounds and equipment
@@ -246,11 +246,11 @@ def _wound_job(st: MetroState, job: list[Any]) -> None:
 
 
 def _retreat_options(st: MetroState, d: Decision) -> list[MetroAction]:
-    return [RETREAT[s] for s in wound_places(st, d.seat)]
+    return [RETREAT[s] for s in wound_places(st, d[1])]
 
 
 def _retreat(st: MetroState, action: MetroAction, d: Decision) -> None:
-    st.hero_at[d.seat] = action.station
+    st.hero_at[d[1]] = action.station
 
 
 def _strip_job(st: MetroState, job: list[Any]) -> None:
@@ -274,22 +274,22 @@ def _strip(st: MetroState, action: MetroAction, d: Decision) -> None:
     card = next(c for c in st.equip[loser] if CARD[c] == wanted)
     st.equip[loser].remove(card)
     if action.verb == "take":
-        st.equip[d.seat].append(card)
+        st.equip[d[1]].append(card)
         st.say(
             "take",
-            f"{st.does(d.seat, 'take')} the {names.card(wanted)} from {st.name(loser)}",
+            f"{st.does(d[1], 'take')} the {names.card(wanted)} from {st.name(loser)}",
             None,
-            player=d.seat,
+            player=d[1],
             card=wanted,
         )
-        st.push(["limit", d.seat])
+        st.push(["limit", d[1]])
     else:
         st.eq_disc.append(card)
         st.say(
             "strip",
-            f"{st.does(d.seat, 'discard')} {st.whose(loser)} {names.card(wanted)}",
+            f"{st.does(d[1], 'discard')} {st.whose(loser)} {names.card(wanted)}",
             None,
-            player=d.seat,
+            player=d[1],
             card=wanted,
         )
 
@@ -301,23 +301,23 @@ def _limit_job(st: MetroState, job: list[Any]) -> None:
 
 
 def _discard_options(st: MetroState, d: Decision) -> list[MetroAction]:
-    return list(dict.fromkeys(A(f"discard {CARD[c]}") for c in st.equip[d.seat]))
+    return list(dict.fromkeys(A(f"discard {CARD[c]}") for c in st.equip[d[1]]))
 
 
 def _discard(st: MetroState, action: MetroAction, d: Decision) -> None:
     """M33-EQP-03: down to the limit at once, one card at a time."""
     wanted = str(action.part("card"))
-    card = next(c for c in st.equip[d.seat] if CARD[c] == wanted)
-    st.equip[d.seat].remove(card)
+    card = next(c for c in st.equip[d[1]] if CARD[c] == wanted)
+    st.equip[d[1]].remove(card)
     st.eq_disc.append(card)
     st.say(
         "discard",
-        f"{st.does(d.seat, 'discard')} the {names.card(wanted)} (equipment limit)",
+        f"{st.does(d[1], 'discard')} the {names.card(wanted)} (equipment limit)",
         None,
-        player=d.seat,
+        player=d[1],
         card=wanted,
     )
-    st.push(["limit", d.seat])
+    st.push(["limit", d[1]])
 
 
 # ---------------------------------------------------------------- quests after a battle
@@ -332,15 +332,15 @@ def _qevents_job(st: MetroState, job: list[Any]) -> None:
 def _qevent_options(st: MetroState, d: Decision) -> list[MetroAction]:
     """M33-QST-03a: the face-down quests whose event condition the battle just met."""
     events = [Q(c) for c in d.data]
-    quests = [q for q in completable(st, d.seat, events) if C.quests[CARD[q]].cond in events]
+    quests = [q for q in completable(st, d[1], events) if C.quests[CARD[q]].cond in events]
     return [A("done"), *(A(f"complete {CARD[q]}") for q in quests)]
 
 
 def _qevent(st: MetroState, action: MetroAction, d: Decision) -> None:
     if action.verb == "done":
         return
-    complete(st, d.seat, str(action.part("card")))
-    st.push(["qevents", d.seat, *d.data])
+    complete(st, d[1], str(action.part("card")))
+    st.push(["qevents", d[1], *d.data])
 
 
 # ---------------------------------------------------------------- threat rewards
@@ -380,23 +380,23 @@ def _gain_options(_st: MetroState, _d: Decision) -> list[MetroAction]:
 
 def _gain(st: MetroState, action: MetroAction, d: Decision) -> None:
     r = Resource(action.part("resource"))
-    got = gain(st, d.seat, r)
-    st.say("gain", f"{st.does(d.seat, 'gain')} {names.resource(r, got)}", None, player=d.seat)
+    got = gain(st, d[1], r)
+    st.say("gain", f"{st.does(d[1], 'gain')} {names.resource(r, got)}", None, player=d[1])
 
 
 def _target_options(st: MetroState, d: Decision) -> list[MetroAction]:
     """M33-GEN-12 (any opponent, one holding nothing included) or LS1 (one with a station)."""
     n = int(d.data[0])
-    seats = [q for q in range(st.game.num_players) if q != d.seat and (n > 0 or stations_of(st, q))]
+    seats = [q for q in range(st.game.num_players) if q != d[1] and (n > 0 or stations_of(st, q))]
     return [A(f"target {st.faction[q]}") for q in seats]
 
 
 def _target(st: MetroState, action: MetroAction, d: Decision) -> None:
     victim, n = st.faction.index(str(action.part("faction"))), int(d.data[0])
     if n == 0:
-        st.decide("seize", d.seat, victim)
+        st.decide("seize", d[1], victim)
     else:
-        st.push(*(["lose1", d.seat, victim] for _ in range(n)))
+        st.push(*(["lose1", d[1], victim] for _ in range(n)))
 
 
 def _lose_job(st: MetroState, job: list[Any]) -> None:
@@ -440,16 +440,16 @@ def _eqq(st: MetroState, action: MetroAction, d: Decision) -> None:
     if wanted == "quest":
         card = draw(st, st.q_deck, st.q_disc)
         assert card is not None
-        st.quests[d.seat].append(card)
-        st.show(card, d.seat)
-        st.say("reward_quest", f"{st.does(d.seat, 'take')} the top quest card", None, player=d.seat)
+        st.quests[d[1]].append(card)
+        st.show(card, d[1])
+        st.say("reward_quest", f"{st.does(d[1], 'take')} the top quest card", None, player=d[1])
         return
     card = next(c for c in st.market if CARD[c] == wanted)
     st.market.remove(card)
-    st.equip[d.seat].append(card)
-    st.say("reward_card", f"{st.does(d.seat, 'take')} the {names.card(wanted)}", None, player=d.seat)
+    st.equip[d[1]].append(card)
+    st.say("reward_card", f"{st.does(d[1], 'take')} the {names.card(wanted)}", None, player=d[1])
     refill_market(st)
-    st.push(["limit", d.seat])
+    st.push(["limit", d[1]])
 
 
 KINDS = [

@@ -58,11 +58,11 @@ def _faction_options(st: MetroState, _d: Decision) -> list[MetroAction]:
 
 def _faction(st: MetroState, action: MetroAction, d: Decision) -> None:
     """M33-SET-05: tokens on the 3 homes, VP 3, army 2, then the start bonus (M33-FAC-07)."""
-    seat = d.seat
+    seat = d[1]
     f = Faction(action.part("faction"))
     st.faction[seat] = f.value
     for s in BOARD.homes(f):
-        st.owner[s] = seat
+        st.set_owner(s, seat)
     card = C.factions[f]
     bonus = card.start_bonus
     st.army[seat] = bonus.army if bonus.army is not None else C.board.army_track.start
@@ -100,12 +100,12 @@ def _hero_options(st: MetroState, _d: Decision) -> list[MetroAction]:
 
 def _hero(st: MetroState, action: MetroAction, d: Decision) -> None:
     h = Hero(action.part("hero"))
-    st.hero[d.seat] = h.value
+    st.hero[d[1]] = h.value
     st.say(
         "hero",
-        f"{st.does(d.seat, 'take')} {C.heroes[h].name} as {st.its(d.seat)} hero",
+        f"{st.does(d[1], 'take')} {C.heroes[h].name} as {st.its(d[1])} hero",
         None,
-        player=d.seat,
+        player=d[1],
         hero=h.value,
     )
 
@@ -116,17 +116,17 @@ def _place_job(st: MetroState, job: list[Any]) -> None:
 
 def _place_options(st: MetroState, d: Decision) -> list[MetroAction]:
     """M33-SET-07: any one of the player's home stations."""
-    return [A(f"place {BOARD.ids[s]}") for s in BOARD.homes(Faction(st.faction[d.seat]))]
+    return [A(f"place {BOARD.ids[s]}") for s in BOARD.homes(Faction(st.faction[d[1]]))]
 
 
 def _place(st: MetroState, action: MetroAction, d: Decision) -> None:
     s = action.station
-    st.hero_at[d.seat] = s
+    st.hero_at[d[1]] = s
     st.say(
         "place",
-        f"{st.whose(d.seat)} hero starts at {names.STATION[s]}",
+        f"{st.whose(d[1])} hero starts at {names.STATION[s]}",
         None,
-        player=d.seat,
+        player=d[1],
         station=BOARD.ids[s],
     )
 

@@ -20,12 +20,13 @@ from warroom.games.metro2033.actions import (
     A,
     MetroAction,
 )
-from warroom.games.metro2033.board import BOARD, from_bits, to_bits
+from warroom.games.metro2033.board import BOARD, from_bits
 from warroom.games.metro2033.cards import CARD, INSTANCES
 from warroom.games.metro2033.rules.common import (
     ARMY_MAX,
     ARMY_MIN,
     CAPTURABLE_BITS,
+    PACT_LAWS,
     RES_INDEX,
     C,
     active_law,
@@ -33,7 +34,6 @@ from warroom.games.metro2033.rules.common import (
     can_draw,
     can_pay,
     can_trade_at,
-    carries,
     cost_of,
     counts_as_own,
     draisine_station,
@@ -101,7 +101,7 @@ def explosives_target(st: MetroState, seat: int) -> int:
     """M33-EQP-10: the other player owning the station the seat's hero stands on, if the hero
     carries Explosives there; -1 otherwise."""
     at = st.hero_at[seat]
-    if at < 0 or not carries(st, seat, Equipment.EXPLOSIVES):
+    if at < 0 or _EXPLOSIVES.isdisjoint(st.equip[seat]):  # carries, inlined (speed)
         return -1
     owner = st.owner[at]
     return owner if owner >= 0 and owner != seat else -1
@@ -110,7 +110,7 @@ def explosives_target(st: MetroState, seat: int) -> int:
 def _wown_options(st: MetroState, d: Decision) -> list[MetroAction]:
     """M33-GEN-11 W-OWN: holding quests (M33-QST-03b), teleport (M33-QST-09), attack-anywhere
     before the army acts (M33-QST-16), Explosives (M33-EQP-10)."""
-    seat, phase = d.seat, str(d.data[0])
+    seat, phase = d[1], str(d.data[0])
     options = [A("done")]
     options += [A(f"complete {CARD[q]}") for q in completable(st, seat)]
     if phase in WOWN_TELEPORT and not st.wounded[seat] and st.hero_at[seat] >= 0:
@@ -132,7 +132,7 @@ def _unique(options: list[MetroAction]) -> list[MetroAction]:
 
 
 def _wown(st: MetroState, action: MetroAction, d: Decision) -> None:
-    seat = d.seat
+    seat = d[1]
     if action.verb == "done":
         return
     if not wown_effect(st, seat, action):
@@ -200,7 +200,7 @@ _PIG = RES_INDEX[Resource.PIG]
 
 def _upkeep_options(st: MetroState, d: Decision) -> list[MetroAction]:
     """M33-MOB-03: any s' in 1..current whose upkeep the pigs cover."""
-    seat = d[1]  # d.seat without the property call (speed: every decision reads it)
+    seat = d[1]  # d[1] without the property call (speed: every decision reads it)
     pigs = st.res[seat][_PIG]
     return [UPKEEP[s - 1] for s in range(st.army[seat], 0, -1) if UPKEEP_COST[s] <= pigs]
 
@@ -226,9 +226,10 @@ def recruit_cost(st: MetroState) -> dict[Resource, int]:
 
 def _recruit_options(st: MetroState, d: Decision) -> list[MetroAction]:
     seat = d[1]
-    held = st.res[seat]
-    most = min(held[RES_INDEX[r]] // n for r, n in cost_of(st, Purchase.RECRUIT).items())
-    return list(RECRUIT[: min(ARMY_MAX - st.army[seat], most) + 1])
+    held, most = st.res[seat], ARMY_MAX - st.army[seat]
+    for r, n in cost_of(st, Purchase.RECRUIT).items():  # a loop, not min() over a generator (speed)
+        most = min(most, held[RES_INDEX[r]] // n)
+    return list(RECRUIT[: most + 1])
 
 
 def _recruit(st: MetroState, action: MetroAction, d: Decision) -> None:
@@ -257,7 +258,7 @@ def _army_act_job(st: MetroState, job: list[Any]) -> None:
 
 def pact_blocks(st: MetroState, seat: int) -> bool:
     """M33-LAW-08: under the Pact an attack on a player needs 1 resource to pay."""
-    return active_law(st) == Law.NON_AGGRESSION and sum(st.res[seat]) == 0
+    return st.law in PACT_LAWS and sum(st.res[seat]) == 0
 
 
 def army_targets(st: MetroState, seat: int, reach: frozenset[int] | None = None) -> list[int]:
@@ -308,7 +309,7 @@ def _army_options(st: MetroState, d: Decision) -> list[MetroAction]:
         options += [ATTACK[s] for s in army_targets(st, seat)]
         return options
     origins = stations_of(st, seat)
-    own = to_bits(origins)
+    own = st.held[seat]
     extra = draisine_station(st, seat)
     if extra is not None:
         origins.append(extra)
@@ -367,13 +368,13 @@ def _pact_job(st: MetroState, job: list[Any]) -> None:
 
 
 def _pact_options(st: MetroState, d: Decision) -> list[MetroAction]:
-    return [A(f"pay {r}") for r in RESOURCES if held(st, d.seat, r) > 0]
+    return [A(f"pay {r}") for r in RESOURCES if held(st, d[1], r) > 0]
 
 
 def _pact(st: MetroState, action: MetroAction, d: Decision) -> None:
     r = Resource(action.part("resource"))
-    pay(st, d.seat, {r: 1})
-    st.say("pact", f"{st.does(d.seat, 'pay')} {names.resource(r)} (Non-Aggression Pact)", None, player=d.seat)
+    pay(st, d[1], {r: 1})
+    st.say("pact", f"{st.does(d[1], 'pay')} {names.resource(r)} (Non-Aggression Pact)", None, player=d[1])
 
 
 # ---------------------------------------------------------------- Hero turn
@@ -409,7 +410,7 @@ def _move_options(st: MetroState, d: Decision) -> list[MetroAction]:
     """M33-HMV-03/05 (see `destinations`). Speed (issue 15): each destination list's move
     actions are built once, cached by the same key as the board's destinations."""
     seat = d[1]
-    key = (st.hero_at[seat], speed(st, seat), st.inplay, has_hero(st, seat, Hero.ANNA))
+    key = (st.hero_at[seat], speed(st, seat), st.inplay, st.hero[seat] == Hero.ANNA)  # as `destinations`
     found = _MOVES.get(key)
     if found is None:
         found = _MOVES[key] = tuple(MOVE[s] for s in BOARD.sorted_destinations(*key))
@@ -439,7 +440,7 @@ def _act_job(st: MetroState, job: list[Any]) -> None:
 def can_produce(st: MetroState, seat: int) -> bool:
     """M33-HAC-10: Sasha on a Hanza or own-faction station, once per hero turn."""
     at = st.hero_at[seat]
-    if not has_hero(st, seat, Hero.SASHA) or st.produced or at < 0:
+    if st.hero[seat] != Hero.SASHA or st.produced or at < 0:  # has_hero, inlined (speed)
         return False
     return BOARD.kind[at] == StationKind.HANZA or counts_as_own(st, seat, at)
 
@@ -447,7 +448,7 @@ def can_produce(st: MetroState, seat: int) -> bool:
 def hero_station_target(st: MetroState, seat: int) -> bool:
     """M33-HAC-02/11: the hero's station is capturable, neutral or another player's."""
     at = st.hero_at[seat]
-    if not BOARD.is_capturable(at) or at not in st.inplay or st.owner[at] == seat:
+    if at not in BOARD.capturable or at not in st.inplay or st.owner[at] == seat:
         return False
     return not (st.owner[at] >= 0 and pact_blocks(st, seat))
 
@@ -468,7 +469,9 @@ def _act_options(st: MetroState, d: Decision) -> list[MetroAction]:
     options = [END]
     if can_produce(st, seat):
         options += PRODUCE
-    options += [A(f"complete {CARD[q]}") for q in completable(st, seat)]
+    quests = completable(st, seat)
+    if quests:  # rarely: no list built for none (speed)
+        options += [A(f"complete {CARD[q]}") for q in quests]
     if explosives_target(st, seat) >= 0:
         options.append(EXPLODE)
     if can_trade_at(st, seat):
@@ -486,7 +489,9 @@ def _act_options(st: MetroState, d: Decision) -> list[MetroAction]:
         options.append(SCOUT)
     if hero_station_target(st, seat):
         options.append(ATTACK[at])
-    options += [ATTACK_HERO[st.faction[q]] for q in hero_targets_for_hero(st, seat)]
+    heroes = hero_targets_for_hero(st, seat)
+    if heroes:
+        options += [ATTACK_HERO[st.faction[q]] for q in heroes]
     return options
 
 
@@ -533,7 +538,7 @@ def _act(st: MetroState, action: MetroAction, d: Decision) -> None:
 def _post_options(st: MetroState, d: Decision) -> list[MetroAction]:
     """After the action: W-OWN again, and Sasha's production if not yet used (M33-HAC-10)."""
     options = _wown_options(st, d)
-    if can_produce(st, d.seat):
+    if can_produce(st, d[1]):
         options += PRODUCE
     return options
 
@@ -571,7 +576,7 @@ def _shop_job(st: MetroState, job: list[Any]) -> None:
 
 def _shop_options(st: MetroState, d: Decision) -> list[MetroAction]:
     """M33-HAC-04: refresh once a round and only before buying; buy market cards one at a time."""
-    seat, bought = d.seat, int(d.data[0])
+    seat, bought = d[1], int(d.data[0])
     options = [A("done")]
     if not bought and not st.refreshed[seat] and can_pay(st, seat, price(st, Purchase.REFRESH)):
         options.append(A("refresh"))
@@ -581,7 +586,7 @@ def _shop_options(st: MetroState, d: Decision) -> list[MetroAction]:
 
 
 def _shop(st: MetroState, action: MetroAction, d: Decision) -> None:
-    seat = d.seat
+    seat = d[1]
     if action.verb == "done":
         refill_market(st)
         return
@@ -616,7 +621,7 @@ def _keep_options(st: MetroState, _d: Decision) -> list[MetroAction]:
 def _keep(st: MetroState, action: MetroAction, d: Decision) -> None:
     """Keep one drawn card: a quest (M33-HAC-05, the other face down to the quest discard) or
     the stage-II equipment (M33-STG-03, the other to the equipment discard)."""
-    seat = d.seat
+    seat = d[1]
     wanted = str(action.part("card"))
     card = next(c for c in st.drawn if CARD[c] == wanted)
     rest = [c for c in st.drawn if c != card]
@@ -642,11 +647,11 @@ def _post(st: MetroState, action: MetroAction, d: Decision) -> None:
     if action.verb == "done":
         return
     if action.verb == "produce":
-        gain(st, d.seat, Resource(action.part("resource")))
+        gain(st, d[1], Resource(action.part("resource")))
         st.produced = True
     else:
-        wown_effect(st, d.seat, action)
-    st.decide("post", d.seat, *d.data)
+        wown_effect(st, d[1], action)
+    st.decide("post", d[1], *d.data)
 
 
 def _post_job(st: MetroState, job: list[Any]) -> None:
