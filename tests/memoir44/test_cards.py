@@ -235,6 +235,29 @@ def test_counter_attack_mirrors_the_last_card():
     assert decision(st) == "card" and st.view(None)["active"] == "axis"  # nothing to copy
 
 
+def test_counter_attack_names_the_copied_card_as_the_box_prints_it():
+    """M44-TAC-14..16: the log names the card copied by its printed name and the board area it
+    orders as the playing side's own flank, never the effect's id ("copies attack")."""
+    st = pos(ROW + "axis infantry R1C2\nactive axis\nhand axis: attack_right\nhand allies: counter_attack\n")
+    play(st, "play attack_right", "order R1C2", "done")
+    (said,) = [e for e in play(st, "play counter_attack") if e.kind == "counter_attack"]
+    assert said.text == (
+        "Counter-Attack copies Attack Right Flank, the card the Axis just played, on the Allied left flank"
+    )
+    assert said.data == {"effect": "attack"}
+    st = pos(
+        ROW + "axis infantry R1C12\nactive axis\nhand axis: infantry_assault\nhand allies: counter_attack\n"
+    )
+    play(st, "play infantry_assault", "section left", "order R1C12", "done")
+    (said,) = [e for e in play(st, "play counter_attack") if e.kind == "counter_attack"]
+    assert said.text.startswith(
+        "Counter-Attack copies Infantry Assault, the card the Axis just played, on the Allied right"
+    )
+    st = pos(ROW + "hand allies: counter_attack\n")
+    (said,) = [e for e in play(st, "play counter_attack") if e.kind == "counter_attack"]
+    assert said.text == "Counter-Attack copies nothing: the last card played gives no order to copy"
+
+
 def test_counter_attack_copies_infantry_assault_area():
     """M44-TAC-16: the same section of the board the opponent chose."""
     st = pos(

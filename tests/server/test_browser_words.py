@@ -35,10 +35,16 @@ def test_memoir44_sides_briefing_objectives_and_coordinates(browser: Any, serve:
     assert catalog["name"] in text and catalog["notes"][:60] in text
     for head in ("Victory", "Command cards", "Objectives", "On the map"):
         assert head in text
-    assert "need 4 medals" in text and "the Allies hold a medal while a unit of theirs stands on R3C4" in text
-    # each objective marker explains itself on hover
+    # an objective by its place in the log's words (M44-MEDAL-03), no coordinate while none is shown
+    assert "need 4 medals" in text
+    assert "the Allies hold a medal while a unit of theirs occupies the bridge on the Allied left flank" in (
+        text
+    )
+    # each objective marker explains itself on hover, in the same words
     titles = page.locator(".m44-board .objective title").all_text_contents()
     assert len(titles) == 2 and all(t.startswith("Objective: the Allies") for t in titles)
+    assert any("the bridge on the Allied right flank" in t for t in titles), titles
+    assert not any(re.search(r"R\d+C\d+", t) for t in [text, *titles]), (text, titles)
     # coordinates: hidden until asked for, then drawn on every hex, and remembered
     coords = page.locator(".m44-board .coords text")
     assert coords.count() == 113 and not coords.first.is_visible()

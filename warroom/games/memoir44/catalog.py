@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 from warroom.core.game import JSON
 from warroom.games.memoir44.board import NAMES
 from warroom.games.memoir44.content import CardKind
+from warroom.games.memoir44.places import objective_words
 from warroom.games.memoir44.words import SIDE_NAMES
 
 if TYPE_CHECKING:
@@ -35,8 +36,15 @@ def catalog(game: Memoir44Game) -> JSON:
             "bridge": [NAMES[h] for h, b in enumerate(sc.bridge) if b],
             "bunker": {NAMES[h]: SIDE_NAMES[side] for h, side in enumerate(sc.bunker) if side >= 0},
             "hedgehog": [NAMES[h] for h, b in enumerate(sc.hedgehog) if b],
+            # each objective's hexes, and its words as the log says it ("the town on the Axis
+            # right flank"): the markers' tooltips and the briefing name no coordinate
             "objectives": [
-                {"hexes": [NAMES[h] for h in o.hexes], "side": SIDE_NAMES[o.side], "permanent": o.permanent}
+                {
+                    "hexes": [NAMES[h] for h in o.hexes],
+                    "side": SIDE_NAMES[o.side],
+                    "permanent": o.permanent,
+                    "name": objective_words(game, o.hexes, o.side),
+                }
                 for o in sc.objectives
             ],
         },

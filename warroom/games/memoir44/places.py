@@ -19,12 +19,14 @@ muted playout (`TurnState.mute`) builds none of them.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from warroom.games.memoir44.board import COL, ROW, SECTIONS, Section
 from warroom.games.memoir44.words import SIDE_ADJECTIVES, SIDE_TITLES
 
 if TYPE_CHECKING:
+    from warroom.games.memoir44.game import Memoir44Game
     from warroom.games.memoir44.state import M44State
 
 # Where a unit stands, by the terrain as the box names it (data/terrain.toml; words.TERRAIN_KINDS).
@@ -94,7 +96,12 @@ def terrain_words(st: M44State, h: int, into: bool = False) -> str:
 
 def section_words(st: M44State, h: int, side: int, owner: str = YOUR) -> str:
     """The hex's section from `side`'s seat; a hex on a dashed line is in both (M44-BOARD-02)."""
-    key = (h, st.game.is_bottom(side), owner)
+    return game_section_words(st.game, h, side, owner)
+
+
+def game_section_words(game: Memoir44Game, h: int, side: int, owner: str = YOUR) -> str:
+    """`section_words` from the game alone (no state: the catalog's objectives use it too)."""
+    key = (h, game.is_bottom(side), owner)
     words = _SECTION_CACHE.get(key)
     if words is None:
         own = sorted(Section(s if key[1] else 2 - s) for s in SECTIONS[h])
@@ -111,6 +118,18 @@ def section_words(st: M44State, h: int, side: int, owner: str = YOUR) -> str:
 # The words depend on the hex, the seat's end of the board and whose sections: a few hundred
 # entries at most, the same in every game, so kept once (the log says them at every event).
 _SECTION_CACHE: dict[tuple[int, bool, str], str] = {}
+
+
+def objective_words(game: Memoir44Game, hexes: Sequence[int], side: int) -> str:
+    """An objective as a player finds it: the terrain of its first hex and its section, named as
+    `side`'s, the side that scores it ("the bridge in the centre", "the town on the Axis left
+    flank"), with how many hexes it spans (M44-MEDAL-03/04). The log's medal lines and the web
+    table's objective markers and briefing (the catalog) say it alike."""
+    h = hexes[0]
+    kind = game.terrain_kind[h]
+    terrain = "bridge" if game.scenario.bridge[h] else "open ground" if kind == "clear" else kind
+    more = f" ({len(hexes)} hexes)" if len(hexes) > 1 else ""
+    return f"the {terrain}{more} {game_section_words(game, h, side, whose(side))}"
 
 
 def _base(st: M44State, u: int, side: int, owner: str = YOUR) -> str:

@@ -200,12 +200,14 @@ function hedgehogMark(x, y) {
     svg("path", { d: "M-8,7 L8,-7 M-8,-7 L8,7 M0,-9 L0,9" }));
 }
 
-// An objective's words, for its tooltip and the briefing (M44-VICT rules as the scenario sets them).
+// An objective's words, for its tooltip and the briefing (M44-VICT rules as the scenario sets them,
+// M44-MEDAL-03/04): the place in the log's words (the catalog's `name`: "the town on the Allied
+// right flank"), its coordinates only while the board shows them.
 function objectiveWords(o) {
   const who = `the ${SIDE_NAME[o.side]}`;
-  const where = o.hexes.length > 1 ? `any of ${o.hexes.join(", ")}` : o.hexes[0];
-  return o.permanent ? `Objective: ${who} win a medal for taking ${where}, kept once won`
-    : `Objective: ${who} hold a medal while a unit of theirs stands on ${where} (lost when it leaves)`;
+  const place = `${o.hexes.length > 1 ? "a hex of " : ""}${o.name}${coordsShown() ? ` (${o.hexes.join(", ")})` : ""}`;
+  return o.permanent ? `Objective: ${who} win a medal for taking ${place}, kept once won`
+    : `Objective: ${who} hold a medal while a unit of theirs occupies ${place} (lost when it leaves)`;
 }
 
 function objectiveMark(x, y, i, o) {

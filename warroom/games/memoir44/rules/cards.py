@@ -12,7 +12,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from warroom.games.memoir44.actions import Verb
-from warroom.games.memoir44.board import NAMES, NEIGHBOURS, SECTIONS
+from warroom.games.memoir44.board import NAMES, NEIGHBOURS, SECTIONS, Section
+from warroom.games.memoir44.places import SECTION_WORDS, whose
 from warroom.games.memoir44.rules import dice
 from warroom.games.memoir44.rules.battle import STARS, strike
 from warroom.games.memoir44.rules.units import enemy_adjacent, label
@@ -62,11 +63,35 @@ def apply_play(st: M44State, action: M44Action) -> None:
     if effect == "counter_attack":
         effect, section = st.last_effect[1 - st.active]
         effect = "" if effect == "ambush" else effect
-        st.say("counter_attack", f"Counter-Attack copies {effect or 'nothing'}", effect=effect)
+        st.say("counter_attack", _copied(st, effect, section), effect=effect)
     st.effect, st.section = effect, section
     st.last_effect[st.active] = [effect or ("ambush" if kind.effect == "ambush" else ""), section]
     st.commander = _commander(st, kind.kind, effect, section)
     start_effect(st)
+
+
+def _copied(st: M44State, effect: str, section: int) -> str:
+    """What a Counter-Attack copies, in the box's words (M44-TAC-14..17): the card the opponent
+    just played, by its printed name, and the board area it orders, as the playing side's own
+    flank ("Counter-Attack copies Attack Right, the card the Axis just played, on the Allied left
+    flank"); nothing in a muted playout."""
+    if st.muted:
+        return ""
+    if not effect:
+        return "Counter-Attack copies nothing: the last card played gives no order to copy"
+    g, other = st.game, 1 - st.active
+    card = next(
+        c
+        for c in g.content.cards
+        if c.effect == effect
+        and (c.section is None or int(g.to_absolute(other, Section[c.section.upper()])) == section)
+    )
+    text = f"Counter-Attack copies {card.name}, the card the {SIDE_TITLES[other]} just played"
+    if section < 0:
+        return text
+    own = next(r for r in Section if int(g.to_absolute(st.active, r)) == section)
+    area = SECTION_WORDS[own].format(whose=whose(st.active))
+    return f"{text}, {'in' if own == Section.CENTER else 'on'} {area}"
 
 
 def _commander(st: M44State, card: str, effect: str, section: int) -> int:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from warroom.games.memoir44.board import NAMES, NEIGHBOURS
-from warroom.games.memoir44.places import event_unit, section_words, whose
+from warroom.games.memoir44.places import event_unit, objective_words
 from warroom.games.memoir44.words import RUNNING, SIDE_TITLES, Result
 
 if TYPE_CHECKING:
@@ -64,16 +64,8 @@ def _held(st: M44State, side: int, hexes: tuple[int, ...]) -> bool:
 
 
 def _objective_name(st: M44State, hexes: tuple[int, ...], side: int) -> str:
-    """An objective as a player finds it: the terrain of its first hex and its section, named as
-    `side`'s, the side that scores it ("the bridge in the centre", "the town on the Axis left
-    flank"), with how many hexes it spans."""
-    if st.muted:
-        return ""
-    h = hexes[0]
-    kind = st.game.terrain_kind[h]
-    terrain = "bridge" if st.game.scenario.bridge[h] else "open ground" if kind == "clear" else kind
-    more = f" ({len(hexes)} hexes)" if len(hexes) > 1 else ""
-    return f"the {terrain}{more} {section_words(st, h, side, whose(side))}"
+    """An objective in the log's words (places.objective_words); nothing in a muted playout."""
+    return "" if st.muted else objective_words(st.game, hexes, side)
 
 
 def _tally(st: M44State, side: int) -> str:
