@@ -4,10 +4,11 @@ each printed ability does (WOT-ICON-06..14), with box names only."""
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import warroom
-from tests.server.browser_helpers import open_page
+from tests.server.browser_helpers import finished_table, open_page
 from tests.server.conftest import ServerProcess
 from tests.server.test_browser import browser, wait_my_move
 from tests.server.test_browser_words import INTERNAL
@@ -62,3 +63,48 @@ def test_wot_rush_every_card_reads_in_words(browser: Any, serve: Any) -> None:
             assert f"costs {card['cost']} to buy" in words and "strength" in words and "armour" in words
         assert not INTERNAL.search(words.replace(card["name"], "")), words
     assert not page.errors, page.errors
+
+
+ENGINE_SEAT = re.compile(r"\bplayers? \d")
+
+
+def test_wot_rush_log_and_replay_name_seats_as_the_table_does(browser: Any, serve: Any) -> None:
+    """The review's "engine words" item: `renderers/wot_rush.js` `logWords` puts the table's name
+    ("Player 1 (AI heuristic)", a person's "Anna (Player 0)") where the engine's text says
+    "player 1" (or "players 0, 2"), in the replay and the table's log; the terminal keeps "player 1"."""
+    server: ServerProcess = serve(ai_delay_ms=0)
+    body = {
+        "game": "wot_rush",
+        "options": {"players": 3},
+        "seats": ["heuristic"] * 3,
+        "seed": 2,
+        "ai_delay_ms": 0,
+    }
+    table_id = finished_table(server, body)
+    page = open_page(browser)
+    page.goto(server.base + f"/replay/{table_id}")
+    page.wait_for_selector("#replay-counter")
+    said: list[str] = []
+    for ply in range(1, min(page.evaluate("window.warroomReplay.total"), 40) + 1):
+        page.click("#replay-next")
+        page.wait_for_function(
+            f"() => document.querySelector('#replay-counter').textContent.startsWith('move {ply} ')"
+        )
+        said.append(page.locator("#step-events").inner_text())
+    text = "\n".join(said)
+    assert not ENGINE_SEAT.findall(text), text
+    assert "Player 0 (AI heuristic)" in text and "Player 2 (AI heuristic)" in text, text
+    assert not page.errors, page.errors
+    # a person's chosen name in the table's own log, from the first turn on (the AI's, before it)
+    created = server.post(
+        "/api/tables",
+        {"game": "wot_rush", "options": {"players": 2, "first_player": 1}, "seats": ["human", "heuristic"],
+         "names": ["Anna"], "seed": 0, "ai_delay_ms": 0},
+    )  # fmt: skip
+    seat = open_page(browser)
+    seat.goto(server.base + created["seats"][0]["link"])
+    seat.wait_for_selector(".wot-card")
+    seat.wait_for_function("() => document.querySelectorAll('#log li').length > 0")
+    log = "\n".join(seat.locator("#log li").all_inner_texts())
+    assert "Anna (Player 0)" in log and not ENGINE_SEAT.findall(log), log
+    assert not seat.errors, seat.errors

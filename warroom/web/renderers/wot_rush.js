@@ -5,7 +5,7 @@
 // (hand as card faces, bases, warehouse, hangar) below it. Only the view is drawn; which cards and
 // bases are clickable comes from the legal options' parts.
 import { el } from "../net.js";
-import { decider, part, seatColour, seatName } from "./common.js";
+import { decider, part, seatColour, seatName, seatTitle } from "./common.js";
 
 // Printed card faces from the engine's catalog (sent with the table); the label is the fallback.
 let CARDS = {};
@@ -355,4 +355,17 @@ function result(view) {
   };
 }
 
-export default { autoAdvance: true, board, hands, handles, handleLabel, prompt, outcome, result, useCatalog };
+// A log entry (the table's log, the news, the replay) with its seats named as the table names them
+// ("Player 1 (AI heuristic)", a person's "Anna (Player 0)") where the engine's text says "player 1"
+// or "players 0, 2": in World of Tanks: Rush's texts a number after "player" is always a seat (the
+// event's data, `player`, `victims` or `winners`, holds the same numbers). The terminal keeps
+// "player 1", as its seat lines say.
+function logWords(e, seats) {
+  const name = (n) => seatTitle(seats, Number(n));
+  const text = e.text
+    .replace(/\bplayers (\d+(?:, \d+)*)/g, (_, list) => list.split(", ").map(name).join(", "))
+    .replace(/\bplayer (\d+)\b/g, (_, n) => name(n));
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+export default { autoAdvance: true, board, hands, handles, handleLabel, prompt, outcome, result, useCatalog, logWords };
