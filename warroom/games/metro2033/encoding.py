@@ -214,9 +214,13 @@ def encode_into(st: MetroState, player: int | None, out: NDArray[np.float32]) ->
         mv[AT_ROUND + 2] = st.first / 5
         mv[AT_ROUND + 3] = SPACES.index(space) / 9
         seen.head = head
-    if st.owner != seen.owner or st.inplay != seen.inplay:
-        _stations(st, mv, seen)
-        seen.owner, seen.inplay = st.owner[:], st.inplay
+    # the stations in play are a frozenset the state keeps (and its clones share) from the set-up
+    # on: identity first, since comparing two 78-station sets costs a few microseconds
+    inplay = st.inplay
+    new_inplay = inplay is not seen.inplay and inplay != seen.inplay
+    if new_inplay or st.owner != seen.owner:
+        _stations(st, mv, seen, new_inplay)
+        seen.owner, seen.inplay = st.owner[:], inplay
     if st.hero_at != seen.hero_at:
         for seat, (before, now) in enumerate(zip(seen.hero_at, st.hero_at, strict=False)):
             if before != now:
@@ -263,7 +267,7 @@ def _private(st: MetroState, player: int) -> _Private:
     return seen
 
 
-def _stations(st: MetroState, mv: memoryview[float], seen: _Seen) -> None:
+def _stations(st: MetroState, mv: memoryview[float], seen: _Seen, new_inplay: bool) -> None:
     """Each changed station's owner one-hot (seat, or 6: nobody) and whether it is in play.
 
     Mostly one station changes hands, so the changed ones are found by C-level iterators
@@ -271,7 +275,7 @@ def _stations(st: MetroState, mv: memoryview[float], seen: _Seen) -> None:
     (the set-up) or nothing was written yet."""
     inplay, owners, before = st.inplay, st.owner, seen.owner
     stations = range(len(owners))
-    changed = stations if not before or inplay != seen.inplay else compress(stations, map(ne, owners, before))
+    changed = stations if not before or new_inplay else compress(stations, map(ne, owners, before))
     for s in changed:
         owner = owners[s]
         at = _STATIONS + 8 * s
