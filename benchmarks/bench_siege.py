@@ -3,10 +3,11 @@
     .venv/bin/python benchmarks/bench_siege.py [--games N] [--seed S] [--rounds R] [--json]
 
 For each team the same seeded games are played in this process (`warroom.sim.play_game`, so game
-i starts from `game_seed(seed, i)` like `warroom sim`); we report games/s, decisions/s (agent
-choices + engine applications), the mean decisions per game and the win rate. Timing is the
-best of three runs (--rounds) in CPU time (time.process_time), after one untimed warm-up game; on
-a busy machine more rounds give a steadier best.
+i starts from `game_seed(seed, i)` like `warroom sim`, muted as a simulation plays); we report
+games/s, decisions/s (agent choices: the forced steps the engine takes itself count in neither
+this script nor bench_metro2033.py, which share benchmarks/_loop.py), the mean decisions per game
+and the win rate. Timing is the best of three runs (--rounds) in CPU time (time.process_time),
+after one untimed warm-up game; on a busy machine more rounds give a steadier best.
 """
 
 from __future__ import annotations
