@@ -162,3 +162,42 @@ def test_a_killed_run_has_already_written_its_finished_games(tmp_path: Path) -> 
     assert len(rows) > 25  # the first small batch (BATCH rows) at least
     assert [int(row["seed"]) for row in rows] == [game_seed(5, i) for i in range(len(rows))]
     assert all(row["won"] in ("True", "False") and row["extra"] is not None for row in rows)
+
+
+def test_a_killed_run_leaves_a_readable_parquet_of_its_finished_games(tmp_path: Path) -> None:
+    """The same, with a Parquet `--out`: a directory of whole part files (each with its footer),
+    so what a killed process wrote is read as one table, in order; a part being written is hidden
+    from readers until it is whole."""
+    import pyarrow.parquet as pq
+
+    path = tmp_path / "games.parquet"
+    command = [sys.executable, "-m", "warroom", "sim", "siege", "--players", "2", "--agents", "random"]
+    command += ["--games", "100000", "--seed", "5", "--out", str(path)]
+    process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=os.environ)
+    try:
+        for _ in range(1200):  # polled, never timed: the test waits for a part, not for a duration
+            if path.is_dir() and any(path.glob("part-*.parquet")):
+                break
+            time.sleep(0.1)
+    finally:
+        process.send_signal(signal.SIGKILL)
+        process.wait()
+    rows = pq.read_table(path).to_pylist()
+    assert len(rows) >= 25  # the first batch (BATCH rows) at least
+    assert [row["seed"] for row in rows] == [game_seed(5, i) for i in range(len(rows))]
+    assert all(isinstance(row["won"], bool) for row in rows)
+
+
+def test_a_parquet_out_replaces_an_earlier_run(tmp_path: Path) -> None:
+    """A second run into the same `--out` keeps only its own games: the earlier parts (or an
+    older single file of that name) go."""
+    import pyarrow.parquet as pq
+
+    path = tmp_path / "games.parquet"
+    path.write_bytes(b"an older single file")
+    for games in ("60", "30"):
+        args = ["sim", "drawtoy", "--games", games, "--agents", "random", "--out", str(path)]
+        result = runner.invoke(app, args)
+        assert result.exit_code == 0, result.output
+    rows = pq.read_table(path).to_pylist()
+    assert [row["seed"] for row in rows] == [game_seed(0, i) for i in range(30)]

@@ -6,11 +6,14 @@ become dotted columns (`trophies.tiger`), lists become JSON text. The columns ar
 first `BATCH` rows; a figure that first appears later goes into the `extra` column as JSON, so
 a file never needs rewriting and memory stays bounded whatever the number of games.
 
-Rows are written a small batch at a time (`BATCH` rows, or whatever has finished once
-`FLUSH_SECONDS` have passed since the last write), so a run that is stopped keeps the games it
-played: a CSV file is flushed at every write and readable even after the process is killed; a
-Parquet file gets a row group per write and its footer when the run ends or is interrupted
-(Ctrl-C), not when the process is killed outright.
+Rows are written a batch at a time (`BATCH` rows, or whatever has finished once `FLUSH_SECONDS`
+have passed since the last write), so a run that is stopped, even killed outright (SIGKILL),
+keeps the games it played: a CSV file is flushed at every write; a Parquet `--out` is a directory
+of part files (`part-00000.parquet`, ...), each a whole Parquet file with its own footer, written
+under a hidden name and renamed into place, so every part in it is readable whatever happens to
+the process. pyarrow and pandas read the directory as one table
+(`pyarrow.parquet.read_table("games.parquet")`), the parts in order. A Parquet part holds up to
+`PARQUET_BATCH` rows, or what finished in `FLUSH_SECONDS`, so a long fast run makes few files.
 """
 
 from __future__ import annotations
@@ -28,6 +31,7 @@ from warroom.core.errors import OptionError
 from warroom.sim.stats import GameResult
 
 BATCH = 25  # rows buffered before a write (and before the columns are fixed)
+PARQUET_BATCH = 10_000  # rows of a Parquet part once the columns are fixed (a part is a file)
 FLUSH_SECONDS = 10.0  # once the columns are fixed, finished rows wait no longer than this
 Row = dict[str, Any]
 FORMATS = {".csv": "csv", ".parquet": "parquet", ".pq": "parquet"}
@@ -60,12 +64,16 @@ def game_row(result: GameResult, agents: Sequence[str]) -> Row:
 
 
 class _Sink(Protocol):
+    batch: int  # rows written at once, once the columns are fixed
+
     def write(self, columns: list[str], rows: list[Row]) -> None: ...
 
     def close(self) -> None: ...
 
 
 class _CsvSink:
+    batch = BATCH
+
     def __init__(self, path: Path) -> None:
         self.file = path.open("w", newline="", encoding="utf-8")
         self.text = io.StringIO()
@@ -88,10 +96,20 @@ class _CsvSink:
 
 
 class _ParquetSink:
+    """A directory of whole Parquet files, one a write: a killed run leaves every part readable
+    (a single file gets its footer only when closed)."""
+
+    batch = PARQUET_BATCH
+
     def __init__(self, path: Path) -> None:
         self.path = path
-        self.writer: Any = None
         self.schema: Any = None
+        self.parts = 0
+        if path.is_file():  # a file of the same name (an older run's single file) is replaced
+            path.unlink()
+        path.mkdir(parents=True, exist_ok=True)
+        for old in [*path.glob("part-*.parquet"), *path.glob(".part-*.parquet.tmp")]:  # a rerun starts afresh
+            old.unlink()
 
     def write(self, columns: list[str], rows: list[Row]) -> None:
         import pyarrow as pa
@@ -99,13 +117,15 @@ class _ParquetSink:
 
         if self.schema is None:
             self.schema = pa.schema([(name, _arrow_type(name, rows)) for name in columns])
-            self.writer = pq.ParquetWriter(str(self.path), self.schema)
         table = pa.Table.from_pylist([_coerce(row, self.schema) for row in rows], schema=self.schema)
-        self.writer.write_table(table)
+        name = f"part-{self.parts:05d}.parquet"
+        hidden = self.path / f".{name}.tmp"  # readers skip names starting with "."
+        pq.write_table(table, str(hidden))
+        hidden.replace(self.path / name)  # whole or absent: a rename is atomic
+        self.parts += 1
 
     def close(self) -> None:
-        if self.writer is not None:
-            self.writer.close()
+        pass  # every part was closed when written
 
 
 def _arrow_type(name: str, rows: list[Row]) -> Any:
@@ -158,7 +178,7 @@ class ResultWriter:
         # the first write waits for BATCH rows, so the columns never depend on timing; after it,
         # slow games (a search agent's) are written at least every FLUSH_SECONDS
         due = self.columns is not None and time.monotonic() - self.written >= FLUSH_SECONDS
-        if len(self.buffer) >= BATCH or due:
+        if len(self.buffer) >= (BATCH if self.columns is None else self.sink.batch) or due:
             self.flush()
 
     def flush(self) -> None:
