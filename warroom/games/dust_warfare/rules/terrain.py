@@ -13,7 +13,11 @@ guard: the default pool always fits a 72" x 48" table).
 from __future__ import annotations
 
 from collections import Counter
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any
+
+import numpy as np
+import shapely
 
 from warroom.core.actions import Action
 from warroom.games.dust_warfare.actions import Verb
@@ -25,6 +29,7 @@ from warroom.games.dust_warfare.table_words import lying_words, piece_words, poi
 from warroom.games.dust_warfare.words import TerrainKind
 
 if TYPE_CHECKING:
+    from warroom.games.dust_warfare.actions import DustActions
     from warroom.games.dust_warfare.state import DustState
 
 ROTATIONS = (0, 90)
@@ -85,7 +90,8 @@ def _lattice(st: DustState, region: int) -> list[tuple[int, int]]:
 
 
 def _point_fits(st: DustState, kind: TerrainKind, x: int, y: int) -> bool:
-    return any(fits(st, kind, float(x), float(y), r) for r in ROTATIONS)
+    spots = _spots(st, kind)
+    return any((x, y, r) in spots for r in ROTATIONS)
 
 
 def _region_fits(st: DustState, kind: TerrainKind, region: int) -> bool:
@@ -94,6 +100,55 @@ def _region_fits(st: DustState, kind: TerrainKind, region: int) -> bool:
     if band is not None and y1 > band and y2 < st.board.depth - band:
         return False  # DW-FL-01: no centre in the empty middle band can hold a piece
     return any(_point_fits(st, kind, x, y) for x, y in _lattice(st, region))
+
+
+def _spots(st: DustState, kind: TerrainKind) -> frozenset[tuple[int, int, int]]:
+    """Every lattice centre and rotation (x, y, rotation) where `kind` fits now: `fits` measured
+    over the whole lattice at once with Shapely 2's array functions (one distance call a piece
+    on the table) instead of one point at a time, as `fortify._spots` does; the same verdicts
+    (the same boxes, bounds and GEOS distances)."""
+    step = int(st.game.content.placement.lattice)
+    size = st.game.content.terrain[kind].footprint
+    if size is None:
+        return frozenset()
+    half = None
+    if owes_ruin(st, st.placer):  # DW-FL-02: wholly within the placer's own half
+        half = "south" if st.edges[st.placer] == "south" else "north"
+    spacing = st.game.content.placement.spacing
+    band = st.game.scenario.terrain.band
+    game = st.game
+    return _lattice_spots(game.actions, st.board, step=step, size=size, spacing=spacing, band=band, half=half)
+
+
+@lru_cache(maxsize=64)  # per table and kind: a placement's stages ask the same
+def _lattice_spots(
+    actions: DustActions,
+    board: Battlefield,
+    *,
+    step: int,
+    size: tuple[float, float],
+    spacing: float,
+    band: float | None,
+    half: str | None,
+) -> frozenset[tuple[int, int, int]]:
+    points = sorted((x, y) for x, y in actions.at if x % step == 0 and y % step == 0)
+    xy = np.array(points, dtype=np.float64).reshape(-1, 2)
+    xs, ys = xy[:, 0], xy[:, 1]
+    out: set[tuple[int, int, int]] = set()
+    for rotation in ROTATIONS:
+        w, d = (size[1], size[0]) if rotation % 180 == 90 else size  # as geometry.footprint
+        x1, y1, x2, y2 = xs - w / 2, ys - d / 2, xs + w / 2, ys + d / 2
+        ok = (x1 >= -TOL) & (y1 >= -TOL) & (x2 <= board.width + TOL) & (y2 <= board.depth + TOL)
+        if band is not None:  # DW-FL-01
+            ok &= (y2 <= band + TOL) | (y1 >= board.depth - band - TOL)
+        if half is not None:  # DW-FL-02 (in_own_half)
+            ok &= (y2 <= board.depth / 2 + TOL) if half == "south" else (y1 >= board.depth / 2 - TOL)
+        boxes = shapely.box(x1, y1, x2, y2)
+        for piece in board.pieces:  # DW-BTL-01: 3" from every other piece
+            at = np.flatnonzero(ok)
+            ok[at] = shapely.distance(piece.polygon, boxes[at]) >= spacing - TOL
+        out.update((points[i][0], points[i][1], rotation) for i in np.flatnonzero(ok))
+    return frozenset(out)
 
 
 def _kind_fits(st: DustState, kind: TerrainKind) -> bool:
@@ -152,7 +207,8 @@ def terrain_options(st: DustState) -> list[Action]:
     kind = TerrainKind(kind)
     if placing["point"] is not None:
         x, y = placing["point"]
-        return [table.rotate[r] for r in ROTATIONS if fits(st, kind, x, y, r)]
+        spots = _spots(st, kind)
+        return [table.rotate[r] for r in ROTATIONS if (int(x), int(y), r) in spots]
     if placing["region"] >= 0:
         return [table.at[(x, y)] for x, y in _lattice(st, placing["region"]) if _point_fits(st, kind, x, y)]
     return [table.region[r] for r in range(len(table.region)) if _region_fits(st, kind, r)]
