@@ -49,7 +49,14 @@ def sim(
         bool, typer.Option("--json", help="Print one JSON object instead of a table.")
     ] = False,
     out_file: Annotated[
-        Path | None, typer.Option("--out", help="One row per game: .csv or .parquet.")
+        Path | None,
+        typer.Option(
+            "--out",
+            help=(
+                "One row per game: a .csv file, or a .parquet directory of whole part files"
+                " (readable even if the run is killed)."
+            ),
+        ),
     ] = None,
     plot: Annotated[Path | None, typer.Option(help="Win rate (95% band) and game lengths: .png.")] = None,
     vary: Annotated[
