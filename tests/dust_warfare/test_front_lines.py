@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from tests.dust_warfare.helpers import options, play, position, texts
 from warroom.games.dust_warfare import DustWarfareGame
+from warroom.games.dust_warfare.rules import activation
 from warroom.games.dust_warfare.rules.attack import cover_level
 from warroom.games.dust_warfare.rules.fortify import _fits, stock
 from warroom.games.dust_warfare.rules.terrain import fits
@@ -129,3 +130,17 @@ def test_fl_07_08_ex_01_six_turns_and_breakthrough() -> None:
         f"{KOMMANDO}\nu6 : 20,11.2 22,13 24,13 26,13 28,13 -\nu9 : 44,13.6/270"
     )
     assert st.scores == [90, 30]
+
+
+def test_btl_03_a_one_miniature_retreat_sets_off_the_minefield_its_path_crosses() -> None:
+    """DW-BTL-03, DW-SUP-06: a retreat is a move; a unit of one miniature is placed without the
+    Move placement, and its leader's straight path to the edge still sets off a minefield it
+    touches, at the end of the move (before the move's reactions)."""
+    st = position(f"{FL}\nturn 1 phase units\ndice HH BB\n{BOSS}\nu1 : 46,12 - - - -\n{KOMMANDO}")
+    st.mines = [[1, 46.0, 8.0, 2, False]]
+    activation.retreat(st, 1)
+    assert st.agenda[-1] == ["minefield", 1, 46.0, 8.0, 1]
+    st.decision = None  # as when the retreat runs inside its activation's job
+    st.run()
+    assert st.mines[0][4] is True
+    assert any("set off a minefield" in e.text for e in st.events)

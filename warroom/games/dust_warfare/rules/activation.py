@@ -20,6 +20,7 @@ from warroom.games.dust_warfare.actions import ATTACK_VERBS, Verb
 from warroom.games.dust_warfare.geometry import (
     TOL,
     Placement,
+    Point2,
     Stride,
     distance,
     is_within,
@@ -28,6 +29,7 @@ from warroom.games.dust_warfare.geometry import (
 )
 from warroom.games.dust_warfare.rules import (
     attack,
+    fortify,
     hidden,
     offtable,
     placement,
@@ -455,6 +457,7 @@ def retreat(st: DustState, u: int) -> None:
             break
     st.push(["after_move", u, [list(b.centre) for b in st.bases(u)], True])
     if len(models) == 1:
+        _leader_mines(st, u, lead.centre, dest, lead.r)
         placement.put(st, u, Placement((dest,), lead.facing))
         return
     placement.begin(st, placement.RETREAT, u, seat, point=[dest[0], dest[1]])
@@ -464,6 +467,7 @@ def retreat(st: DustState, u: int) -> None:
     # the others close up on it as out-of-formation miniatures do (DW-UNIT-10).
     st.placing = None
     st.decision = None
+    _leader_mines(st, u, lead.centre, dest, lead.r)
     row = list(st.pos[u])
     row[models[0]] = [dest[0], dest[1], lead.facing]
     st.pos[u] = row
@@ -477,6 +481,15 @@ def retreat(st: DustState, u: int) -> None:
         purpose="retreat",
     )
     regather(st, u)
+
+
+def _leader_mines(st: DustState, u: int, start: Point2, dest: Point2, r: float) -> None:
+    """DW-BTL-03: a retreat placed without the Move placement (one miniature, or the leader of a
+    unit that closes up, whose followers' close-up is no move and sets off nothing, DW-UNIT-10)
+    sets off the minefields its leader's straight path touched, at the end of the move."""
+    if st.mines:
+        for i, n in fortify.crossed(st, [([start, dest], r)], False):
+            st.push(["minefield", u, st.mines[i][1], st.mines[i][2], n])
 
 
 def is_attack(action: Action) -> bool:
