@@ -116,3 +116,18 @@ __all__ = [
     "wait_my_move",
     "wait_ply_after",
 ]
+
+
+def replay_events(page: Any, server: Any, table_id: str, plies: int = 40) -> str:
+    """The replay's event lines of a table's first `plies` moves, stepped one by one as a viewer
+    does (`#replay-next`), joined by newlines."""
+    page.goto(server.base + f"/replay/{table_id}")
+    page.wait_for_selector("#replay-counter")
+    said: list[str] = []
+    for ply in range(1, min(page.evaluate("window.warroomReplay.total"), plies) + 1):
+        page.click("#replay-next")
+        page.wait_for_function(
+            f"() => document.querySelector('#replay-counter').textContent.startsWith('move {ply} ')"
+        )
+        said.append(page.locator("#step-events").inner_text())
+    return "\n".join(said)

@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from tests.server.browser_helpers import finished_table, open_page
+from tests.server.browser_helpers import finished_table, open_page, replay_events
 from tests.server.test_browser import browser  # noqa: F401  (fixture)
 
 ENGINE_SEAT = re.compile(r"\bplayer \d")
@@ -20,16 +20,7 @@ def test_siege_log_and_replay_name_seats_as_the_table_does(browser: Any, serve: 
             "ai_delay_ms": 0}  # fmt: skip
     table_id = finished_table(server, body)
     page = open_page(browser)
-    page.goto(server.base + f"/replay/{table_id}")
-    page.wait_for_selector("#replay-counter")
-    said: list[str] = []
-    for ply in range(1, min(page.evaluate("window.warroomReplay.total"), 40) + 1):
-        page.click("#replay-next")
-        page.wait_for_function(
-            f"() => document.querySelector('#replay-counter').textContent.startsWith('move {ply} ')"
-        )
-        said.append(page.locator("#step-events").inner_text())
-    text = "\n".join(said)
+    text = replay_events(page, server, table_id)
     assert not ENGINE_SEAT.findall(text), text
     assert "Player 0 (AI heuristic) draws" in text and "Player 1 (AI heuristic)" in text, text
     assert not page.errors, page.errors

@@ -8,7 +8,7 @@ import re
 from typing import Any
 
 import warroom
-from tests.server.browser_helpers import finished_table, open_page
+from tests.server.browser_helpers import finished_table, open_page, replay_events
 from tests.server.conftest import ServerProcess
 from tests.server.test_browser import browser, wait_my_move
 from tests.server.test_browser_words import INTERNAL
@@ -82,16 +82,7 @@ def test_wot_rush_log_and_replay_name_seats_as_the_table_does(browser: Any, serv
     }
     table_id = finished_table(server, body)
     page = open_page(browser)
-    page.goto(server.base + f"/replay/{table_id}")
-    page.wait_for_selector("#replay-counter")
-    said: list[str] = []
-    for ply in range(1, min(page.evaluate("window.warroomReplay.total"), 40) + 1):
-        page.click("#replay-next")
-        page.wait_for_function(
-            f"() => document.querySelector('#replay-counter').textContent.startsWith('move {ply} ')"
-        )
-        said.append(page.locator("#step-events").inner_text())
-    text = "\n".join(said)
+    text = replay_events(page, server, table_id)
     assert not ENGINE_SEAT.findall(text), text
     assert "Player 0 (AI heuristic)" in text and "Player 2 (AI heuristic)" in text, text
     assert not page.errors, page.errors
