@@ -12,9 +12,17 @@ against random and against heuristic opponents, beside two baselines in the same
 uniform random masked policy and the game's own heuristic agent), each a win rate with its
 95% Wilson interval. A finished run writes:
 
-- `--out`/`<game>.json`: the configuration, timesteps, CPU seconds and the evaluation table;
+- `--out`/`<game>.json`: the configuration (the run's `--seed` among it), timesteps, CPU seconds,
+  the load average at the start and end, every training episode's (timestep, reward) and the
+  evaluation table;
 - `--out`/`<game>.png`: the learning curve (episode reward, rolling mean, against timesteps);
 - `--out`/`<game>.zip`: the trained model (`MaskablePPO.load`), unless `--no-save`.
+
+The same `--seed` on the same machine and package versions repeats a run: PPO's network and
+sampling (`MaskablePPO(seed=...)`) and the training episodes' game seeds (drawn by the environment
+from that seed) follow it; the evaluation's game seeds are fixed (1,000,000 on) whatever it is.
+`--players` and `--opposition` pick the table's rows (Dust Warfare's games are slow enough that
+its script plays fewer rows by default).
 
 A win is the learner's seat among the game's winners (`State.outcome().winners`): a draw or a
 shared loss is not a win. Evaluation samples the trained policy's masked distribution
@@ -27,6 +35,7 @@ from __future__ import annotations
 import argparse
 import json
 import math
+import os
 import time
 from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
@@ -225,6 +234,7 @@ def run(config: Config, tiny: bool, out: Path, save: bool) -> dict[str, Any]:
     timesteps = config.tiny_timesteps if tiny else config.timesteps
     games = config.tiny_eval_games if tiny else config.eval_games
     curve = Curve(config.shaped)
+    load_start = list(os.getloadavg())
     start = time.process_time()
     model = train(config, timesteps, curve)
     train_cpu = time.process_time() - start
@@ -242,8 +252,11 @@ def run(config: Config, tiny: bool, out: Path, save: bool) -> dict[str, Any]:
         "timesteps": timesteps,
         "train_cpu_seconds": round(train_cpu, 1),
         "eval_cpu_seconds": round(time.process_time() - start - train_cpu, 1),
+        # CPU seconds are the process's own; the load says how contended the wall clock was
+        "load_average": {"start": load_start, "end": list(os.getloadavg())},
         "episodes": len(curve.points),
         "rows": rows,
+        "curve": [[step, round(reward, 6)] for step, reward in curve.points],
     }
     (out / f"{config.game}.json").write_text(json.dumps(summary, indent=1) + "\n")
     if curve.points:
@@ -271,6 +284,21 @@ def main(config: Config, argv: list[str] | None = None) -> dict[str, Any]:
     parser.add_argument("--tiny", action="store_true", help="a smoke run of seconds (CI)")
     parser.add_argument("--timesteps", type=int, help=f"learner steps (default {config.timesteps:,})")
     parser.add_argument("--eval-games", type=int, help=f"games per table row (default {config.eval_games})")
+    parser.add_argument(
+        "--seed",
+        type=int,
+        help=f"the training run's seed: PPO's and the training games' (default {config.seed})",
+    )
+    parser.add_argument(
+        "--players",
+        type=_names,
+        help=f"the seat's players, one table row each (default {','.join(config.players)})",
+    )
+    parser.add_argument(
+        "--opposition",
+        type=_names,
+        help=f"the opponents evaluated against (default {','.join(config.opposition)})",
+    )
     parser.add_argument("--out", type=Path, default=HERE / "results", help="where results go")
     parser.add_argument("--no-save", action="store_true", help="do not save the model")
     parser.add_argument(
@@ -285,9 +313,20 @@ def main(config: Config, argv: list[str] | None = None) -> dict[str, Any]:
         config = _replace(config, timesteps=args.timesteps, tiny_timesteps=args.timesteps)
     if args.eval_games is not None:
         config = _replace(config, eval_games=args.eval_games, tiny_eval_games=args.eval_games)
+    for name in ("seed", "players", "opposition"):
+        if getattr(args, name) is not None:
+            config = _replace(config, **{name: getattr(args, name)})
     print("| game | seat's player | opponents | games | win rate (95% CI) | mean reward |")
     print("|---|---|---|---|---|---|", flush=True)
     return run(config, args.tiny, args.out, not args.no_save)
+
+
+def _names(text: str) -> tuple[str, ...]:
+    """A comma-separated list of players (`trained`, `random`, or an agent name the game knows)."""
+    names = tuple(name.strip() for name in text.split(",") if name.strip())
+    if not names:
+        raise argparse.ArgumentTypeError("name at least one player")
+    return names
 
 
 def _replace(config: Config, **changes: Any) -> Config:

@@ -54,3 +54,24 @@ def test_rllib_multiagent_tiny() -> None:
     lines = [line for line in out.splitlines() if line.startswith("iteration ")]
     assert len(lines) == 2 and "steps sampled" in lines[0]
     assert int(lines[-1].split(":")[1].split()[0].replace(",", "")) >= 256  # a train batch sampled
+
+
+@needs("torch", "sb3_contrib")
+def test_maskable_ppo_seed_and_rows(tmp_path: Path) -> None:
+    """`--seed` is recorded and repeats a run (the training curve and the trained row); another
+    seed trains on other games; `--players`/`--opposition` pick the table's rows."""
+
+    def solo_siege(seed: int, out: Path) -> dict[str, object]:
+        args = ["--timesteps", "256", "--eval-games", "2", "--seed", str(seed), "--out", str(out)]
+        rows = ["--players", "trained,random", "--opposition", "random", "--no-save"]
+        run([str(EXAMPLES / "ppo_siege.py"), *args, *rows], EXAMPLES)
+        summary: dict[str, object] = json.loads((out / "siege.json").read_text())
+        return summary
+
+    first, again, other = (solo_siege(s, tmp_path / n) for s, n in ((5, "a"), (5, "b"), (6, "c")))
+    assert first["config"]["seed"] == 5 and other["config"]["seed"] == 6  # type: ignore[index]
+    assert [row["player"] for row in first["rows"]] == ["trained", "random"]  # type: ignore[attr-defined]
+    assert first["curve"] and first["curve"] == again["curve"]
+    assert first["rows"] == again["rows"]
+    assert first["curve"] != other["curve"]  # the seed reaches the training games, not only PPO
+    assert len(first["load_average"]["start"]) == 3  # type: ignore[index]
