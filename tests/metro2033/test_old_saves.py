@@ -2,8 +2,9 @@
 play on: `tests/data/metro2033_saves_s10.json` holds mid-game saves of seeded 4-player random
 games, taken by the tree of commit 94147af (Metro and the core as at 7a6d1bf) at decisions of
 every kind a battle, a hero turn and a round ask (the agenda beneath each one as that tree left
-it), with a digest of the rest of each game as that tree played it (every event's kind, text, data and who sees it, every option list,
-every choice). The code of today must load each save and play the same rest, choice for choice.
+it), with a digest of the rest of each game as that tree played it (every event's kind, text,
+data and who sees it, every option list, every choice). The code of today must load each save
+and play the same rest, choice for choice.
 
 The file is a record of the older code: never re-record it. (It was written by `record()` below,
 run once on that tree: `.venv/bin/python -m tests.metro2033.test_old_saves --write`.)
@@ -60,7 +61,8 @@ def record() -> list[dict[str, Any]]:
                 digest, returns, decisions = play_rest(game, text, seed)
                 agenda = [list(job) for job in st.agenda]
                 saves[decision[0]] = {"kind": decision[0], "seed": seed, "agenda": agenda, "save": text,
-                                      "digest": digest, "returns": returns, "decisions": decisions}  # fmt: skip
+                                      "digest": digest, "returns": returns,
+                                      "decisions": decisions}  # fmt: skip
             options = st.legal_actions()
             st.apply_action(options[rng.below(len(options))])
     return [saves[k] for k in KINDS if k in saves]
