@@ -33,6 +33,8 @@ Texts (each parses back to its action):
     on table | reserve | board u4      how a picked unit deploys (D-09, DW-SET-06/07)
     enter | enter march | airdrop      an off-table unit arrives (DW-ACT-08, DW-ABL-02)
     board u4 | disembark               embark as a Move, or disembark (DW-MOVE-11)
+    shell m2 [sustained]               Artillery at minefield marker 2, by its place in the
+                                       state's list of minefields (DW-WPN-01, DW-ATK-11)
 
 The fixed action space (`all_actions`, for learning environments) is this table: its placement
 part is the declared discretisation of positions (6" regions, the 1" lattice, the templates
@@ -93,6 +95,7 @@ class Verb(StrEnum):
     HIDE = "hide"
     REVEAL = "reveal"
     TAKE_MARKER = "take_marker"
+    SHELL = "shell"
 
 
 ATTACK_VERBS = (Verb.FIRE, Verb.GRENADES, Verb.ASSAULT)
@@ -144,9 +147,10 @@ def read_place(text: str) -> Placement | None:
 
 
 class DustActions(ActionTable):
-    """The interned options of one configured game (table size and number of units fixed)."""
+    """The interned options of one configured game (table size, number of units and of
+    minefield markers fixed)."""
 
-    def __init__(self, units: int, width: float, depth: float) -> None:
+    def __init__(self, units: int, width: float, depth: float, mines: int = 0) -> None:
         super().__init__()
         self.edge = {
             e: self._add(f"edge {e.value}", Verb.EDGE, ("edge", PartKind.CHOICE, e.value)) for e in Edge
@@ -301,6 +305,21 @@ class DustActions(ActionTable):
         ]
         self.hide = self._add("hide", Verb.HIDE)
         self.reveal = self._add("reveal", Verb.REVEAL)
+        # Artillery on a minefield marker (rules/shelling.py), by the marker's place in the
+        # state's list; only where the scenario grants minefields, and last, so that every other
+        # action keeps its index (seeded games, saves and the environments' action spaces)
+        self.shell = {
+            sustained: [
+                self._add(
+                    f"shell m{k}{' sustained' if sustained else ''}",
+                    Verb.SHELL,
+                    ("minefield", PartKind.TOKEN, k),
+                    ("sustained", PartKind.CHOICE, sustained),
+                )
+                for k in range(mines)
+            ]
+            for sustained in (False, True)
+        }
 
     def _add(self, text: str, verb: Verb, *items: tuple[str, PartKind, object]) -> Action:
         action: Action = self.intern(Action(len(self.all), text, verb, parts(*items)))

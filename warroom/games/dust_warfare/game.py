@@ -89,7 +89,9 @@ class DustWarfareGame(Game[DustState]):
         self.board = battlefield(self.scenario, self.content)
         # the last turn there can be: a variable length ends by a roll from turn 5 (DW-CAMP-05)
         self.turns = self.scenario.battle_length or 7
-        self.actions = DustActions(len(self.units), self.board.width, self.board.depth)
+        forts = self.scenario.fortifications  # each seat's minefield markers (DW-FL-04)
+        mines = 2 * forts.minefields if forts is not None else 0
+        self.actions = DustActions(len(self.units), self.board.width, self.board.depth, mines)
         self._boards: dict[tuple[tuple[Any, ...], ...], Battlefield] = {}
         self._zones: dict[tuple[str, ...], list[Polygon]] = {}
 

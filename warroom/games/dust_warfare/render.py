@@ -44,7 +44,7 @@ from warroom.games.dust_warfare.geometry import (
     is_within,
     overlaps,
 )
-from warroom.games.dust_warfare.rules import hidden
+from warroom.games.dust_warfare.rules import hidden, shelling
 from warroom.games.dust_warfare.rules import placement as placing_rules
 from warroom.games.dust_warfare.rules.attack import eligible, target_class
 from warroom.games.dust_warfare.table_words import lying_words, point_words, unit_title
@@ -374,12 +374,21 @@ def attacker(st: DustState) -> int:
 
 def consequence(st: DustState, action: Action) -> JSON | None:
     """What an attack option will roll (all public, DW-GEN-08): its target, the target's class
-    and the dice of the eligible weapons; None for other options."""
-    if action.verb not in ATTACK_VERBS:
+    and the dice of the eligible weapons; for Artillery on a minefield marker (DW-WPN-01) the
+    marker's place in the list of minefields instead of a target unit; None for other options."""
+    if action.verb not in ATTACK_VERBS and action.verb != Verb.SHELL:
         return None
     u = attacker(st)
     if u < 0:
         return None
+    if action.verb == Verb.SHELL:
+        k = int(action.part("minefield"))
+        return {
+            "minefield": k,
+            "class": shelling.MARKER_CLASS.value,
+            "dice": shelling.dice(st, u, k),
+            "sustained": bool(action.part("sustained")),
+        }
     t = int(action.part("target"))
     verb = str(action.verb)
     return {
@@ -433,6 +442,12 @@ def describe(st: DustState, action: Action) -> str:
         n = facts["dice"] if facts else 0
         dice = f", {n} {'die' if n == 1 else 'dice'} against {facts['class']}" if facts else ""
         return f"{text}: {name(action.part('target'))}{dice}"
+    if verb == Verb.SHELL:  # DW-WPN-01: Artillery on a minefield marker, named by its place
+        facts = consequence(st, action)
+        k = int(action.part("minefield"))
+        n = facts["dice"] if facts else 0
+        dice = f", {n} {'die' if n == 1 else 'dice'} against V2" if facts else ""
+        return f"{text}: {shelling.marker_words(st, k)}{dice}"
     if verb == Verb.REGION:  # DW-GEO-17 (a): a 6" square of the table, by what is near its middle
         x1, y1, x2, y2 = st.game.actions.region_box(int(action.part("region")))
         size = f'{x2 - x1:g}"' if x2 - x1 == y2 - y1 else f'{x2 - x1:g}" by {y2 - y1:g}"'

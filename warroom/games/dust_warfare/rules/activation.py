@@ -34,6 +34,7 @@ from warroom.games.dust_warfare.rules import (
     offtable,
     placement,
     reaction,
+    shelling,
     specials,
     transport,
 )
@@ -286,6 +287,11 @@ def action_options(st: DustState) -> list[Action]:
                 out.append(table.attack[(verb, False)][target])
                 if fresh:
                     out.append(table.attack[(verb, True)][target])
+        if st.mines:  # DW-WPN-01, DW-ATK-11: Artillery on an enemy minefield marker
+            for k in shelling.targets(st, u):
+                out.append(table.shell[False][k])
+                if fresh:
+                    out.append(table.shell[True][k])
     if "reload" not in used and st.unloaded[u]:
         out.append(table.reload)
     if "medic" not in used and specials.medic_work(st, u):
@@ -330,11 +336,11 @@ def action_apply(st: DustState, action: Action) -> None:
     double = (
         action.verb == Verb.MARCH
         or (action.verb == Verb.JUMP and action.part("march"))
-        or (action.verb in ATTACK_VERBS and action.part("sustained"))
+        or (action.verb in (*ATTACK_VERBS, Verb.SHELL) and action.part("sustained"))
     )
     kind = (
         "attack"
-        if action.verb in ATTACK_VERBS
+        if action.verb in ATTACK_VERBS or action.verb == Verb.SHELL
         else "move"
         if action.verb in (Verb.MOVE, Verb.MARCH, Verb.JUMP)
         else str(action.verb)
@@ -352,6 +358,8 @@ def action_apply(st: DustState, action: Action) -> None:
         # DW-ABL-11, DW-REA-02 (a): a Soldier unit's Jump triggers nothing, a Vehicle's does
         st.push(["after_move", u, origin, triggers and not (jump and not st.unit(u).is_vehicle)])
         placement.begin(st, placement.MOVE, u, seat, march=march, jump=jump)
+    elif action.verb == Verb.SHELL:  # nothing reacts to an attack on a marker (rules/shelling.py)
+        shelling.shell(st, u, int(action.part("minefield")), bool(action.part("sustained")))
     elif kind == "attack":
         target = action.part("target")
         sustained = bool(action.part("sustained"))
