@@ -19,9 +19,11 @@ from tests.dust_warfare.test_offtable import HEAD, KOMMANDO
 from warroom.core.rng import Rng
 from warroom.games.dust_warfare import DustWarfareGame
 from warroom.games.dust_warfare.actions import DustActions, Verb
+from warroom.games.dust_warfare.agents import HeuristicAgent
 from warroom.games.dust_warfare.content import Weapon
 from warroom.games.dust_warfare.geometry import distance
 from warroom.games.dust_warfare.rules import attack, shelling
+from warroom.games.dust_warfare.search import SearchAgent
 from warroom.games.dust_warfare.state import DustState
 from warroom.games.dust_warfare.words import WeaponAbility
 
@@ -216,3 +218,44 @@ def test_wpn_01_marker_actions_are_appended_only_where_minefields_are_granted() 
     assert [a.text for a in front.actions.all[n:]] == [f"shell m{k}" for k in range(6)] + [
         f"shell m{k} sustained" for k in range(6)
     ]
+
+
+HIDE = "terrain T-BLDG 40,20 0"  # x 37-43, y 17-23, 6" high: the Kommandotrupp behind it
+SHELTERED = "u4 : 40,30 42,30 38,30 40,32"
+
+
+def test_wpn_01_the_heuristic_shells_a_minefield_in_a_friendly_units_way() -> None:
+    """DW-WPN-01, the heuristic agent: with no unit to shoot at (the enemy behind a building) and
+    its Move made, the Punisher shells the Axis marker on The Boss's way north, not the one off
+    every friendly unit's way; it reads no hidden Density."""
+    mines = [[1, 10.0, 30.0, 2, False], [1, 51.0, 28.0, 2, False]]
+    st = position("\n".join([HEAD, ALLIES_ACT, HIDE, BOSS, "u2 : 40,10/90", SHELTERED]))
+    st.mines = [list(m) for m in mines]
+    play(st, "unit u2", "move", "stay")
+    assert not any(a.verb == Verb.FIRE for a in st.legal_actions())
+    assert {"shell m0", "shell m1"} <= set(options(st))
+    assert HeuristicAgent(0).choose(st).text == "shell m1"
+    st.mines[0][3] = 0  # what the marker hides does not change the choice
+    st.mines[1][3] = 0
+    assert HeuristicAgent(0).choose(st).text == "shell m1"
+
+
+def test_wpn_01_the_heuristic_prefers_a_unit_to_a_minefield() -> None:
+    """DW-WPN-01, the heuristic agent: with an enemy unit in its sights it fires at the unit."""
+    st = position("\n".join([HEAD, ALLIES_ACT, BOSS, "u2 : 40,10/90", SHELTERED]))
+    st.mines = [[1, 51.0, 28.0, 2, False]]
+    play(st, "unit u2", "move", "stay")
+    assert "shell m0" in options(st)
+    assert HeuristicAgent(0).choose(st).verb == Verb.FIRE
+
+
+def test_wpn_01_the_search_agent_weighs_a_shelling_among_its_options() -> None:
+    """DW-WPN-01, the search agent: at an action with marker targets it searches (its
+    determinisations re-deal the unrevealed Densities, its playouts shell with the heuristic) and
+    returns a legal option the game plays on from."""
+    st = position("\n".join([HEAD, ALLIES_ACT, HIDE, BOSS, "u2 : 40,10/90", SHELTERED]))
+    st.mines = [[1, 10.0, 30.0, 2, False], [1, 51.0, 28.0, 2, False]]
+    play(st, "unit u2", "move", "stay")
+    choice = SearchAgent(0).choose(st)
+    assert choice in st.legal_actions()
+    play(st, choice.text)  # and the game plays on from it

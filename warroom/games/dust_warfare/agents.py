@@ -26,6 +26,9 @@ a time, through the same options and exact proposals a player has.
   in the last turn, an enemy marker that has already activated this turn and that a March Move
   brings within spotting distance (it cannot answer before the next turn). A revealed unit
   hunts the nearest enemy marker or unit. It reads only public marker positions and flags.
+- Artillery (DW-WPN-01): with no unit to shoot at and no move to make first, it shells an enemy
+  minefield marker lying in a friendly unit's way to its goal, a revealed live one first; an
+  unrevealed marker's Density is never read.
 """
 
 from __future__ import annotations
@@ -40,7 +43,7 @@ from warroom.core.rng import Rng
 from warroom.games.dust_warfare.actions import ATTACK_VERBS, Verb, place
 from warroom.games.dust_warfare.geometry import HEADINGS, Base, Placement, distance, formation, snap
 from warroom.games.dust_warfare.render import attack_dice
-from warroom.games.dust_warfare.rules import arrival, hidden, placement
+from warroom.games.dust_warfare.rules import arrival, fortify, hidden, placement
 from warroom.games.dust_warfare.rules.attack import target_class
 from warroom.games.dust_warfare.words import Edge, Formation, TerrainKind
 
@@ -57,6 +60,7 @@ BREAKTHROUGH_INSET = 1.0  # how far inside the DW-FL-08 band a unit aims and the
 STRIKE = 14.0  # a revealed enemy this near a marker (centres): reveal, move and fire (DW-BTL-10)
 SPOT_MARGIN = 1.5  # a marker's radius and half a base: centre gap that still spots at 6"
 HUNT_TURNS = 2  # a hunter goes out only with this many turns left to reach and spot a marker
+PATH_MARGIN = 1.0  # a minefield this near a unit's straight way to its goal is in its path
 
 
 class HeuristicAgent:
@@ -161,9 +165,40 @@ class HeuristicAgent:
             if Verb.MARCH in moves and self._wants_march(st, u):
                 return moves[Verb.MARCH]
             return moves.get(Verb.MOVE) or moves.get(Verb.MARCH)
+        shells = [a for a in options if a.verb == Verb.SHELL and not a.part("sustained")]
+        if shells:  # no unit to shoot at and nowhere to go first: clear the way (DW-WPN-01)
+            shell = self._shell(st, shells)
+            if shell is not None:
+                return shell
         if Verb.RELOAD in {a.verb for a in options}:
             return next(a for a in options if a.verb == Verb.RELOAD)
         return st.game.actions.stop
+
+    def _shell(self, st: DustState, shells: list[Action]) -> Action | None:
+        """Artillery on a minefield marker (DW-WPN-01) that lies in a friendly unit's way: its
+        area within PATH_MARGIN of the straight line from a unit's leader to the unit's goal. A
+        marker known live (revealed) first, the densest, then an unrevealed one (two in three are
+        live, DW-FL-04), the nearest to a friendly leader. Reads only what the seat may know: an
+        enemy marker's Density only once revealed."""
+        seat = st.current_player()
+        lines = []
+        for u in st.table_units(seat):
+            lead = st.base(u, placement.order(st, u)[0])
+            lines.append((lead, self._goal(st, u)))
+        best: tuple[tuple[int, int, float], Action] | None = None
+        for action in shells:
+            _owner, x, y, density, revealed = st.mines[int(action.part("minefield"))]
+            gaps = [
+                _segment_gap((lead.x, lead.y), goal, (x, y)) - lead.r - fortify.mine_radius(st)
+                for lead, goal in lines
+            ]
+            near = [g for g in gaps if g <= PATH_MARGIN]
+            if not near:
+                continue
+            key = (int(revealed), int(density) if revealed else 0, -min(near))
+            if best is None or key > best[0]:
+                best = (key, action)
+        return None if best is None else best[1]
 
     def _attack_value(self, st: DustState, u: int, action: Action, per_die: float) -> float:
         """Expected hits, more for a target already hurt or suppressed (concentrate fire) and for
@@ -549,6 +584,14 @@ class HeuristicAgent:
             return (int(m == st.leader[t]), len(unit.models[m].weapons))
 
         return min(options, key=cost)
+
+
+def _segment_gap(a: tuple[float, float], b: tuple[float, float], p: tuple[float, float]) -> float:
+    """The distance from point p to the segment ab."""
+    dx, dy = b[0] - a[0], b[1] - a[1]
+    length2 = dx * dx + dy * dy
+    t = 0.0 if length2 == 0 else max(0.0, min(1.0, ((p[0] - a[0]) * dx + (p[1] - a[1]) * dy) / length2))
+    return math.hypot(a[0] + t * dx - p[0], a[1] + t * dy - p[1])
 
 
 def distance_to(base: Base, point: tuple[float, float]) -> float:
