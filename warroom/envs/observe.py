@@ -77,6 +77,14 @@ def copy_out(record: Seen, out: Any) -> memoryview[float]:
     return view
 
 
+def copy_part(part: memoryview[float], out: Any) -> memoryview[float]:
+    """`copy_out` of a record's first part (a record that keeps more than the observation, in a
+    layout of its own, past the observation's end)."""
+    view: memoryview[float] = out.data
+    view[:] = part
+    return view
+
+
 def move_ones(mv: memoryview[float], before: tuple[int, ...], now: tuple[int, ...]) -> None:
     """One-hot elements that moved: each of `before` (-1: none) that is not in its place in
     `now` is cleared, and `now`'s set. The caller compares the tuples first (one C-level test)."""

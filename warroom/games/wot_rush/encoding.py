@@ -41,13 +41,14 @@ from warroom.envs.observe import (
     Counts,
     ObservationCache,
     Seen,
-    copy_out,
+    copy_part,
     count_into,
     counts,
     move_ones,
     one_hot,
     pile_into,
 )
+from warroom.games.wot_rush.changes import BASE, MEDALS, PILES, SQUAD
 from warroom.games.wot_rush.rules.scoring import score_keys
 from warroom.games.wot_rush.words import MAX_SEATS, OVER_WORD, SAVED_KINDS
 
@@ -104,34 +105,22 @@ def _seat(seat: JSON | None, slots: int, index: dict[str, int]) -> list[float]:
 
 
 class _Seen(Seen):
-    """One viewer's last observation and copies of the state's parts it was written from (None:
-    not written yet, so the first comparison always differs)."""
+    """The game's one record (per thread): the observation in table order (each seat's block at
+    its own seat's place; no viewer, the own-hand block zero) followed by every seat's hand
+    counted per kind / 3 (the staged hands: the viewer's is copied to the own-hand block); the
+    state it was last written from (None: not yet) with that state's change counters then, and
+    copies of the piles, hands and warehouses the incremental writers compare with."""
 
-    def __init__(self, encoder: Encoder, viewer: int | None) -> None:
-        super().__init__(encoder.size)
-        self.mv[5 if viewer is None else viewer] = 1.0
+    def __init__(self, encoder: Encoder, _key: str) -> None:
+        super().__init__(encoder.stage + SEATS * encoder.kinds)
+        self.body = self.mv[: encoder.size]  # the observation's part of the record
+        self.state: WotState | None = None
+        self.stamp: list[int] = []
         self.ones = (-1, -1, -1, -1)  # the one-hots set in the turn block
         self.values: Any = None
-        self.reserve: list[int] | None = None
-        self.vdiscard: list[int] | None = None
-        self.graveyard: list[int] | None = None
-        self.achievements: list[int] | None = None
-        self.medal1: Any = None
-        self.medal2: Any = None
-        self.forget(-1)
-
-    def forget(self, me: int) -> None:
-        """Drop the copies of the blocks laid out relative to the seat `me` (a spectator's
-        seats follow the active seat)."""
-        self.me = me
-        self.base: list[int] | None = None
-        self.base_dmg: list[bool] | None = None
-        self.guard: list[int] | None = None
-        self.guard_dmg: list[bool] | None = None
-        self.public: bool | None = None
-        self.hand: Any = None
-        self.hangar: Any = None
-        self.warehouse: list[list[int]] = []
+        self.piles: list[list[int] | None] = [None, None, None]  # reserve, vehicle discard, graveyard
+        self.hands: list[list[int] | None] = [None] * SEATS
+        self.warehouses: list[list[int] | None] = [None] * SEATS
 
 
 class Encoder:
@@ -154,60 +143,72 @@ class Encoder:
         self.medals = self.graveyard + kinds
         self.achievements = self.medals + 8
         self.over = self.decision[OVER_WORD]
-        self.counted = {  # the blocks of counts a pile of the state is written to, each card worth 1
-            "reserve": Counts(self.reserve, kinds, 1.0),
-            "vdiscard": Counts(self.discard, kinds, 1.0),
-            "graveyard": Counts(self.graveyard, kinds, 1.0),
-            "achievements": Counts(self.achievements, len(c.achievements), 1.0),
-        }
-        self.own_hand = Counts(self.hand, kinds, 1 / 3)
+        self.stage = self.size  # the staged hands, past the observation's end
+        self.piles = (  # the blocks of counts a pile of the state is written to, each card worth 1
+            Counts(self.reserve, kinds, 1.0),
+            Counts(self.discard, kinds, 1.0),
+            Counts(self.graveyard, kinds, 1.0),
+        )
+        self.staged = [Counts(self.stage + seat * kinds, kinds, 1 / 3) for seat in range(SEATS)]
+        self.stored = [  # each seat's warehouse counts per kind / 4, in table order
+            Counts(self.seats + seat * self.per_seat + 4 * slots + 3, kinds, 1 / 4) for seat in range(SEATS)
+        ]
+        self.achieved = Counts(self.achievements, len(c.achievements), 1.0)
         self.achievement_slot = range(len(c.achievements))  # an achievement is its own slot
+        self.seat_range = range(self.players)
 
     def encode_into(self, st: WotState, viewer: int | None, out: NDArray[np.float32]) -> None:
         """`encode(game, st.view(viewer), viewer)` written into `out` without the view.
 
-        Incremental: each viewer keeps the observation it was last given (per thread) and what it
-        was written from (`_Seen`); a block is rewritten only when its source in the state
-        differs from that copy (list comparisons run in C), then the whole is copied to `out`.
-        Equality, not identity, decides, so any state may follow any other (a reset, a clone, a
-        re-dealt state) and the numbers are always those of the state given."""
-        seen = _CACHE.get(self, viewer)
+        Incremental: one record per game and thread (`_Seen`) holds the observation in table
+        order; a state seen for the first time (a new game, a clone, a loaded or re-dealt state)
+        is written whole, and the same state again only where the rules counted a change since
+        (`WotState.changes`, changes.py: the counters a region's mutations move). Then the
+        record is copied to `out` with the seats turned to the viewer's (two slice copies), the
+        viewer's staged hand in the own-hand block and the viewer's one-hot set. The viewer may
+        always see that hand: its own, or a spectator's active hand, face up (WOT-REPAIR-02)."""
+        seen = _CACHE.get(self, _PUBLIC)
         mv = seen.mv
         self._turn(st, seen)
+        changed = st.changes
+        if seen.state is not st:
+            self._whole(st, seen)
+            seen.state, seen.stamp = st, changed[:]
+        elif changed != seen.stamp:
+            stamp = seen.stamp
+            if changed[PILES] != stamp[PILES]:
+                self._piles(st, seen)
+            if changed[MEDALS] != stamp[MEDALS]:
+                self._medals(st, mv)
+            for seat in self.seat_range:
+                if changed[BASE + seat] != stamp[BASE + seat]:
+                    self._base(st, mv, seat)
+                if changed[SQUAD + seat] != stamp[SQUAD + seat]:
+                    self._squad(st, seen, seat)
+            seen.stamp = changed[:]
+        view = copy_part(seen.body, out)
         me = viewer if viewer is not None else st.active
-        if me != seen.me:  # the seats' order is relative to `me`: every seat block anew
-            seen.forget(me)
-        if (st.base != seen.base or st.base_dmg != seen.base_dmg or st.guard != seen.guard
-                or st.guard_dmg != seen.guard_dmg):  # fmt: skip
-            self._bases(st, mv, me)
-            seen.base, seen.base_dmg = st.base[:], st.base_dmg[:]
-            seen.guard, seen.guard_dmg = st.guard[:], st.guard_dmg[:]
-        public = me == viewer or st.is_hand_public(me)
-        if st.hand != seen.hand or public != seen.public:
-            self._hands(st, mv, me, public)
-            seen.hand, seen.public = [h[:] for h in st.hand], public
-        if st.hangar != seen.hangar:
-            self._sizes(mv, me, 1, st.hangar)
-            seen.hangar = [h[:] for h in st.hangar]
-        if st.warehouse != seen.warehouse:
-            self._warehouses(st, mv, me, seen.warehouse)
-            seen.warehouse = [w[:] for w in st.warehouse]
-        counted, kind = self.counted, self.kind
-        if st.reserve != seen.reserve:
-            seen.reserve = pile_into(mv, counted["reserve"], st.reserve, seen.reserve, kind)
-        if st.vdiscard != seen.vdiscard:
-            seen.vdiscard = pile_into(mv, counted["vdiscard"], st.vdiscard, seen.vdiscard, kind)
-        if st.graveyard != seen.graveyard:
-            seen.graveyard = pile_into(mv, counted["graveyard"], st.graveyard, seen.graveyard, kind)
-        if st.achievements != seen.achievements:
-            count_into(mv, counted["achievements"], st.achievements, self.achievement_slot)
-            seen.achievements = st.achievements[:]
-        if st.medal1 != seen.medal1 or st.medal2 != seen.medal2:
-            for i, (ones, twos) in enumerate(zip(st.medal1, st.medal2, strict=True)):
-                mv[self.medals + 2 * i] = len(ones) / 9
-                mv[self.medals + 2 * i + 1] = len(twos) / 3
-            seen.medal1, seen.medal2 = [m[:] for m in st.medal1], [m[:] for m in st.medal2]
-        copy_out(seen, out)
+        if me:  # the seats from the viewer's on: the blocks of seats me.. first, then 0..me-1
+            a, per = self.seats, self.per_seat
+            cut, end = a + me * per, a + self.players * per
+            view[a : a + end - cut] = mv[cut:end]
+            view[a + end - cut : end] = mv[a:cut]
+        at = self.stage + me * self.kinds
+        view[self.hand : self.reserve] = mv[at : at + self.kinds]
+        view[5 if viewer is None else viewer] = 1.0
+
+    def _whole(self, st: WotState, seen: _Seen) -> None:
+        """Every block of the record from `st` (the turn block is written by `_turn`)."""
+        mv = seen.mv
+        seen.piles = [None, None, None]
+        seen.hands = [None] * SEATS
+        seen.warehouses = [None] * SEATS
+        self._piles(st, seen)
+        self._medals(st, mv)
+        count_into(mv, self.achieved, st.achievements, self.achievement_slot)
+        for seat in self.seat_range:
+            self._base(st, mv, seat)
+            self._squad(st, seen, seat)
 
     def _turn(self, st: WotState, seen: _Seen) -> None:
         """The turn block: active, current and first seat and the decision kind as one-hots (the
@@ -234,42 +235,46 @@ class Encoder:
             mv[turn + 2] = (st.limit - st.purchases) / 3
             seen.values = values
 
-    def _bases(self, st: WotState, mv: memoryview[float], me: int) -> None:
-        """Per base slot of each seat (relative to `me`): standing, damaged, guarded, defender
+    def _piles(self, st: WotState, seen: _Seen) -> None:
+        """The reserve, vehicle discard and graveyard that differ from their copies, counted."""
+        before, kind = seen.piles, self.kind
+        for i, pile in enumerate((st.reserve, st.vdiscard, st.graveyard)):
+            if pile != before[i]:
+                before[i] = pile_into(seen.mv, self.piles[i], pile, before[i], kind)
+
+    def _medals(self, st: WotState, mv: memoryview[float]) -> None:
+        """Each nation's medal decks: one-medal cards / 9, two-medal cards / 3."""
+        for i, (ones, twos) in enumerate(zip(st.medal1, st.medal2, strict=True)):
+            mv[self.medals + 2 * i] = len(ones) / 9
+            mv[self.medals + 2 * i + 1] = len(twos) / 3
+
+    def _base(self, st: WotState, mv: memoryview[float], seat: int) -> None:
+        """Per base slot of `seat` (at its own place): standing, damaged, guarded, defender
         damaged."""
-        n, slots = self.players, self.slots
-        for rel in range(n):
-            seat = (me + rel) % n
-            at = self.seats + rel * self.per_seat
-            for s in range(slots):
-                i, b = seat * slots + s, at + 4 * s
-                mv[b] = float(st.base[i] >= 0)
-                mv[b + 1] = float(st.base_dmg[i])
-                mv[b + 2] = float(st.guard[i] >= 0)
-                mv[b + 3] = float(st.guard_dmg[i])
+        slots = self.slots
+        at = self.seats + seat * self.per_seat
+        for s in range(slots):
+            i, b = seat * slots + s, at + 4 * s
+            mv[b] = float(st.base[i] >= 0)
+            mv[b + 1] = float(st.base_dmg[i])
+            mv[b + 2] = float(st.guard[i] >= 0)
+            mv[b + 3] = float(st.guard_dmg[i])
 
-    def _sizes(self, mv: memoryview[float], me: int, j: int, piles: list[list[int]]) -> None:
-        """Size `j` (hand 0, hangar 1, warehouse 2) / 20 of every seat, relative to `me`."""
-        n = self.players
-        for rel in range(n):
-            mv[self.seats + rel * self.per_seat + 4 * self.slots + j] = len(piles[(me + rel) % n]) / 20
-
-    def _hands(self, st: WotState, mv: memoryview[float], me: int, public: bool) -> None:
-        """Hand sizes, and `me`'s hand per kind / 3 when the viewer may see it."""
-        self._sizes(mv, me, 0, st.hand)
-        count_into(mv, self.own_hand, st.hand[me] if public else [], self.kind)
-
-    def _warehouses(self, st: WotState, mv: memoryview[float], me: int, before: list[list[int]]) -> None:
-        """Each changed warehouse's size / 20 and its counts per kind / 4."""
-        n, kinds = self.players, self.kinds
-        for rel in range(n):
-            seat = (me + rel) % n
-            warehouse = st.warehouse[seat]
-            was = before[seat] if seat < len(before) else None
-            if warehouse != was:
-                at = self.seats + rel * self.per_seat + 4 * self.slots
-                mv[at + 2] = len(warehouse) / 20
-                pile_into(mv, Counts(at + 3, kinds, 1 / 4), warehouse, was, self.kind)
+    def _squad(self, st: WotState, seen: _Seen, seat: int) -> None:
+        """`seat`'s hand, hangar and warehouse sizes / 20, its staged hand if it differs from
+        its copy, its warehouse counts per kind / 4 if that differs."""
+        mv = seen.mv
+        hand, warehouse = st.hand[seat], st.warehouse[seat]
+        at = self.seats + seat * self.per_seat + 4 * self.slots
+        mv[at] = len(hand) / 20
+        mv[at + 1] = len(st.hangar[seat]) / 20
+        mv[at + 2] = len(warehouse) / 20
+        if hand != seen.hands[seat]:
+            count_into(mv, self.staged[seat], hand, self.kind)
+            seen.hands[seat] = hand[:]
+        was = seen.warehouses[seat]
+        if warehouse != was:
+            seen.warehouses[seat] = pile_into(mv, self.stored[seat], warehouse, was, self.kind)
 
     def bounds(self, game: WotRushGame) -> tuple[NDArray[np.float32], NDArray[np.float32]]:
         """Each element's (least, greatest) value: a kind's count by its copies in the card set,
@@ -289,7 +294,8 @@ class Encoder:
         return low, high
 
 
-_CACHE = ObservationCache(_Seen)  # per thread: (the encoder, viewer) -> _Seen
+_CACHE = ObservationCache(_Seen)  # per thread: (the encoder, _PUBLIC) -> _Seen
+_PUBLIC = "public"  # the one record of a game, in table order
 
 
 def potential(st: WotState) -> list[float]:

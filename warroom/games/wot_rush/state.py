@@ -20,7 +20,7 @@ from warroom.core.errors import CorruptDataError
 from warroom.core.fields import F, Fields
 from warroom.core.game import JSON, Action, Event, Outcome
 from warroom.core.rng import Rng
-from warroom.games.wot_rush import view
+from warroom.games.wot_rush import changes, view
 from warroom.games.wot_rush.invariants import check
 from warroom.games.wot_rush.rules.decisions import RULES
 from warroom.games.wot_rush.rules.scoring import winners
@@ -48,7 +48,7 @@ assert set(_KIND_NUMBER) == set(RULES.kinds), "every declared kind has its numbe
 class WotState(TurnState):
     """See the module docstring for the meaning of each zone."""
 
-    __slots__ = (*_LISTS, *_NESTED, *_SCALARS, "played", "rng")
+    __slots__ = (*_LISTS, *_NESTED, *_SCALARS, "played", "rng", "changes")
 
     game: WotRushGame
     rules = RULES
@@ -58,6 +58,7 @@ class WotState(TurnState):
         *(F(name, F.LISTS) for name in _NESTED),
         *(F(name, F.VALUE) for name in _SCALARS),
         F("played", F.SET),
+        F("changes", F.LIST, saved=False),  # speed (issue 18): counters the encoder reads (changes.py)
         # Saved by `_to_json` in the format of the game's former enum state machine: the kind's
         # number and the seat as two fields, plus `over` (no agenda: the game needs no jobs).
         F("decision", F.DECISION, saved=False),
@@ -103,6 +104,7 @@ class WotState(TurnState):
         self.att_nation = -1
         self.turn_steps = 0  # actions applied this turn (bounded: WOT-PLAY-05)
         self.scores: list[int] = []
+        self.changes = changes.fresh()  # speed (issue 18): per region, how often it changed
 
     # -- a shorthand used by the rules modules ---------------------------------------------
     def has_base(self, seat: int) -> bool:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from warroom.games.wot_rush.changes import BASE, PILES, SQUAD
 from warroom.games.wot_rush.rules.zones import draw, reveal, take_from_hand, take_from_reserve, take_medals
 from warroom.games.wot_rush.words import ABILITY_NAMES, Ability, Kind
 
@@ -132,11 +133,13 @@ def _destination(st: WotState) -> None:
     st.pending = []
     if st.to_grave:
         st.graveyard.append(card)
+        st.changes[PILES] += 1  # speed (issue 18)
     elif g.arm[card] >= 1 and st.has_base(st.active):
         st.decide(Kind.PLACE, st.active)
         return
     else:
         st.warehouse[st.active].append(card)
+        st.changes[SQUAD + st.active] += 1  # speed (issue 18)
     st.card = -1
     st.decide(Kind.MAIN, st.active)
 
@@ -152,7 +155,7 @@ def scout(st: WotState, mask: int) -> None:
     """Discard the chosen reserve cards, then refill one per card, oldest reveal first (WOT-ICON-06,
     WOT-VDECK-01/04)."""
     gone = [c for i, c in enumerate(st.reserve) if mask >> i & 1]
-    for card in gone:
+    for card in gone:  # speed (issue 18): each is followed by a reveal, which counts the change
         st.reserve.remove(card)
         st.vdiscard.append(card)
     for _ in gone:
@@ -172,6 +175,7 @@ def research(st: WotState, card: int) -> None:
     """The researched card goes to the warehouse; the reserve refills; no purchase is used."""
     if card >= 0:
         st.warehouse[st.active].append(card)
+        st.changes[SQUAD + st.active] += 1  # speed (issue 18): the reserve's are counted by reveal
         take_from_reserve(st, card)
     st.ability_n = 0
     after(st)
@@ -189,6 +193,9 @@ def scrap(st: WotState, k: int) -> None:
     card = next(c for c in store if st.game.kind[c] == k)
     store.remove(card)
     st.graveyard.append(card)
+    changed = st.changes  # speed (issue 18)
+    changed[SQUAD + st.active] += 1
+    changed[PILES] += 1
     st.ability_n -= 1
     if st.ability_n <= 0 or not store:
         st.ability_n = 0
@@ -220,6 +227,7 @@ def sabotaged(st: WotState, k: int) -> None:
     card = next(c for c in hand if st.game.kind[c] == k)
     hand.remove(card)
     st.warehouse[victim].append(card)
+    st.changes[SQUAD + victim] += 1  # speed (issue 18)
     st.say("sabotaged", f"player {victim} discards {st.game.name_of[card]}", None, player=victim,
            card=st.game.label_of[card])  # fmt: skip
     _next_victim(st)
@@ -243,6 +251,9 @@ def place(st: WotState, slot: int) -> None:
         st.warehouse[st.active].append(old)
     st.guard[i] = st.card
     st.guard_dmg[i] = False
+    changed = st.changes  # speed (issue 18)
+    changed[BASE + st.active] += 1
+    changed[SQUAD + st.active] += 1
     st.say("guard", f"{st.game.name_of[st.card]} guards player {st.active}'s base {slot + 1}",
            None, player=st.active, card=st.game.label_of[st.card], slot=slot + 1)  # fmt: skip
     st.card = -1

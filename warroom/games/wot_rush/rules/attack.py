@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from warroom.core.game import JSON
+from warroom.games.wot_rush.changes import BASE, SQUAD
 from warroom.games.wot_rush.rules.zones import take_medals, trigger
 from warroom.games.wot_rush.words import NATIONS, Kind, Restriction, Verb
 
@@ -137,6 +138,7 @@ def fire(st: WotState, card: int, seat: int, slot: int) -> None:
     st.declared.remove(card)
     st.hand[st.active].remove(card)
     st.warehouse[st.active].append(card)
+    st.changes[SQUAD + st.active] += 1  # speed (issue 18)
     if seat >= 0:
         i = seat * st.game.content.bases_per_player + slot
         if st.guard[i] >= 0:
@@ -154,6 +156,7 @@ def _hit_vehicle(st: WotState, card: int, i: int) -> None:
     A destroyed defender goes to its owner's warehouse, undamaged (WOT-ATK-07)."""
     g = st.game
     target, owner = st.guard[i], i // g.content.bases_per_player
+    st.changes[BASE + owner] += 1  # speed (issue 18)
     label, name = g.label_of[target], g.name_of[target]
     by = f"by {g.name_of[card]} (strength {g.strength[card]} against armour {g.arm[target]}"
     by += ", already damaged)" if st.guard_dmg[i] else ")"
@@ -161,6 +164,7 @@ def _hit_vehicle(st: WotState, card: int, i: int) -> None:
         st.guard[i] = -1
         st.guard_dmg[i] = False
         st.warehouse[owner].append(target)
+        st.changes[SQUAD + owner] += 1  # speed (issue 18)
         st.destroyed += 1
         st.say("destroyed", f"player {owner}'s {name} is destroyed {by}", None, player=owner, card=label)
     else:
@@ -174,8 +178,10 @@ def _hit_base(st: WotState, card: int, i: int) -> None:
     g = st.game
     k = g.content.bases_per_player
     owner = i // k
+    st.changes[BASE + owner] += 1  # speed (issue 18)
     if g.heavy[card] or st.base_dmg[i]:
         st.warehouse[st.active].append(st.base[i])
+        st.changes[SQUAD + st.active] += 1  # speed (issue 18)
         st.base[i] = -1
         st.base_dmg[i] = False
         st.say("base_destroyed", f"player {owner}'s base {i % k + 1} is destroyed by {g.name_of[card]}", None,

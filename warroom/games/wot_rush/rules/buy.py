@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from warroom.games.wot_rush.changes import SQUAD
 from warroom.games.wot_rush.rules.zones import take_from_hand, take_from_reserve
 from warroom.games.wot_rush.words import Kind
 
@@ -84,7 +85,7 @@ def payments(st: WotState) -> list[WotAction]:
 
 def pay(st: WotState, k: int) -> None:
     """One paying card goes to the warehouse (WOT-BUY-04 step 1)."""
-    card = take_from_hand(st, k)
+    card = take_from_hand(st, k)  # speed (issue 18): counts the change of the squad
     st.warehouse[st.active].append(card)
     st.paid += 1
     st.paid_total += st.game.res[card]
@@ -94,6 +95,7 @@ def complete(st: WotState) -> None:
     """The bought card goes to the warehouse and the reserve refills (WOT-BUY-04 steps 2-3);
     unused resources are lost (WOT-BUY-05)."""
     st.warehouse[st.active].append(st.card)
+    st.changes[SQUAD + st.active] += 1  # speed (issue 18): the reserve's are counted by reveal
     take_from_reserve(st, st.card)
     st.purchases += 1
     st.card = -1

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 
 from warroom.core.engine import MUTED
 from warroom.core.game import Event
+from warroom.games.wot_rush.changes import BASE, PILES, SQUAD
 from warroom.games.wot_rush.rules.scoring import final_scores, winners
 from warroom.games.wot_rush.rules.zones import draw, reveal
 
@@ -26,6 +27,7 @@ def start_turn(st: WotState, seat: int) -> None:
     lo = seat * g.bpp
     hi = lo + g.bpp
     st.base_dmg[lo:hi] = st.guard_dmg[lo:hi] = g.no_damage
+    st.changes[BASE + seat] += 1  # speed (issue 18)
     if st.played:
         st.played.clear()
     st.purchases = 0
@@ -44,6 +46,9 @@ def end_turn(st: WotState) -> None:
     turn passes left, unless the game ends (WOT-END-03/04/07)."""
     g = st.game
     seat = st.active
+    changed = st.changes  # speed (issue 18)
+    changed[PILES] += 1
+    changed[SQUAD + seat] += 1
     reserve = st.reserve
     if reserve:
         st.vdiscard.append(reserve.pop(0))

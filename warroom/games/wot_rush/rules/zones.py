@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from warroom.games.wot_rush.changes import MEDALS, PILES, SQUAD
 from warroom.games.wot_rush.words import NATIONS
 
 if TYPE_CHECKING:
@@ -20,6 +21,7 @@ def take_from_hand(st: WotState, k: int) -> int:
         if kind[card] == k and card not in played:
             break
     hand.remove(card)
+    st.changes[SQUAD + st.active] += 1  # speed (issue 18)
     if g.veh[card]:
         played.add(card)
     return card
@@ -30,6 +32,7 @@ def draw(st: WotState, seat: int, n: int) -> list[int]:
     whole warehouse (WOT-DRAW-02/03); with both empty, drawing stops (WOT-DRAW-04)."""
     hangar, hand = st.hangar[seat], st.hand[seat]
     drawn: list[int] = []
+    st.changes[SQUAD + seat] += 1  # speed (issue 18)
     for _ in range(n):
         if not hangar:
             store = st.warehouse[seat]
@@ -49,6 +52,7 @@ def reveal(st: WotState) -> None:
     """Reveal the vehicle deck's top card at the newest end of the reserve (WOT-VDECK-01). An
     empty deck is rebuilt from the shuffled discard pile (WOT-VDECK-02); with both empty the
     reserve stays short (WOT-VDECK-03)."""
+    st.changes[PILES] += 1  # speed (issue 18)
     if not st.vdeck:
         if not st.vdiscard:
             return
@@ -68,6 +72,9 @@ def take_medals(st: WotState, seat: int, nation: int, twos: int, ones: int) -> N
     """Medal cards go to the seat's warehouse (WOT-REW-05); taking a nation's last one-medal card
     triggers the end (WOT-END-02)."""
     store = st.warehouse[seat]
+    changed = st.changes  # speed (issue 18)
+    changed[MEDALS] += 1
+    changed[SQUAD + seat] += 1
     for _ in range(twos):
         store.append(st.medal2[nation].pop())
     for _ in range(ones):
