@@ -259,3 +259,15 @@ def test_wpn_01_the_search_agent_weighs_a_shelling_among_its_options() -> None:
     choice = SearchAgent(0).choose(st)
     assert choice in st.legal_actions()
     play(st, choice.text)  # and the game plays on from it
+
+
+def test_wpn_01_btl_03_the_terminal_draws_and_numbers_the_markers() -> None:
+    """DW-WPN-01, DW-BTL-03: the terminal draws each minefield marker (`m`) and lists it by the
+    number `shell mK` uses, its Density shown to its owner only until revealed."""
+    st = _table(PUNISHER, mines=[[1, 20.0, 30.0, 2, False], [1, 40.0, 30.0, 1, True]])
+    allies, axis = st.game.render(st, 0), st.game.render(st, 1)
+    line = next(x for x in allies.splitlines() if x.startswith("minefield markers: "))
+    assert line == "minefield markers: m0 Axis (20, 30) face down; m1 Axis (40, 30) face up, Density 1"
+    assert "m0 Axis (20, 30) face down, Density 2" in axis
+    row = next(x for x in allies.splitlines() if x.lstrip().startswith("30|"))
+    assert row[row.index("|") + 1 + 20] == "m"

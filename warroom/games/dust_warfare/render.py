@@ -239,7 +239,11 @@ def render(st: DustState, player: int | None) -> str:
                 marks.append(Mark(model["x"], model["y"], char))
     hidden = [m for m in view.get("markers", []) if not m["revealed"] and m["x"] is not None]
     marks += [Mark(m["x"], m["y"], "1" if m["seat"] == 0 else "2") for m in hidden]  # DW-BTL-06
+    mines = view.get("minefields", [])
+    marks = [Mark(m["x"], m["y"], TERRAIN_CHAR[TerrainKind.MINEFIELD]) for m in mines] + marks  # under units
     lines = [headline(view), *draw_map(board, zones, objectives, marks), LEGEND, ""]
+    if mines:  # DW-BTL-03: `shell mK` names a marker by its number here (DW-WPN-01)
+        lines.append("minefield markers: " + "; ".join(mine_line(k, m, view) for k, m in enumerate(mines)))
     if hidden:  # Night Encounter: which unit is behind a marker is nobody's to see (DW-NE-02)
         lines.append(
             "unit markers (1 Allies, 2 Axis on the map): "
@@ -253,6 +257,16 @@ def render(st: DustState, player: int | None) -> str:
         lines.append("destroyed: " + "; ".join(gone))
     lines.append(deciding(view))
     return "\n".join(lines)
+
+
+def mine_line(k: int, mine: JSON, view: JSON) -> str:
+    """A minefield marker for the terminal: its number (`shell mK`), owner and centre, and its
+    Density where the viewer may know it (its owner, or anyone once it is revealed, DW-BTL-03)."""
+    owner = view["players"][mine["owner"]]["name"]
+    density = mine["density"]
+    known = "" if density is None else ", a dummy" if density == 0 else f", Density {density}"
+    face = "face up" if mine["revealed"] else "face down"
+    return f"m{k} {owner} ({mine['x']:g}, {mine['y']:g}) {face}{known}"
 
 
 def letters_of(view: JSON) -> dict[int, str]:
