@@ -18,7 +18,7 @@ from itertools import chain
 from typing import TYPE_CHECKING, Any
 
 from warroom.core.actions import Action
-from warroom.core.engine import Decision, DecisionKind
+from warroom.core.engine import MUTED, Decision, DecisionKind
 from warroom.games.metro2033 import names
 from warroom.games.metro2033.actions import A, MetroAction
 from warroom.games.metro2033.board import BOARD
@@ -53,38 +53,64 @@ def _declare(st: MetroState, job: list[Any]) -> None:
     seat, unit, station, target = int(job[1]), str(job[2]), int(job[3]), int(job[4])
     bt: dict[str, Any] = {"aseat": seat, "aunit": unit, "station": station, "threat": -1, "events": False,
                           "ma": 0, "md": 0, "ca": "", "cd": "", "target": "station"}  # fmt: skip
+    loud = st.events is not MUTED  # speed (issue 12): a muted playout builds no texts
     where = names.STATION[station]
     if target >= 0:
         bt.update(kind="pvp", dseat=target, dunit="hero", target="hero")
-        st.say(
-            "attack",
-            f"{st.whose(seat)} {unit} attacks {st.whose(target)} hero at {where}",
-            None,
-            player=seat,
-        )
+        if loud:
+            st.say("attack", f"{st.whose(seat)} {unit} attacks {st.whose(target)} hero at {where}", None,
+                   player=seat)  # fmt: skip
         st.bt = bt
-        st.push(["deal"], ["wb_start"], ["resolve"])
+        st.push(*_AFTER_DEAL)
+        _deal(st, _NO_JOB)
     elif st.owner[station] >= 0:
         owner = st.owner[station]
         bt.update(kind="pvp", dseat=owner, dunit="army")
-        st.say(
-            "attack", f"{st.whose(seat)} {unit} attacks {where}, held by {st.name(owner)}", None, player=seat
-        )
+        if loud:
+            st.say("attack", f"{st.whose(seat)} {unit} attacks {where}, held by {st.name(owner)}", None,
+                   player=seat)  # fmt: skip
         st.bt = bt
-        if st.hero_at[owner] == station:
-            st.push(["defender"], ["deal"], ["wb_start"], ["resolve"])
+        if st.hero_at[owner] == station:  # the defender's choice first (the `defender` job's)
+            st.push(["deal"], *_AFTER_DEAL)
+            st.decide("defend", owner)
         else:
-            st.push(["deal"], ["wb_start"], ["resolve"])
+            st.push(*_AFTER_DEAL)
+            _deal(st, _NO_JOB)
     elif BOARD.kind[station] == StationKind.POLIS:
         bt.update(kind="garrison", dseat=-1, dunit="garrison")
-        st.say("attack", f"{st.whose(seat)} {unit} attacks the Polis garrison of {where}", None, player=seat)
+        if loud:
+            st.say(
+                "attack", f"{st.whose(seat)} {unit} attacks the Polis garrison of {where}", None, player=seat
+            )
         st.bt = bt
-        st.push(["wb_start"], ["resolve"])
+        fight_on(st)
     else:
         bt.update(kind="threat", dseat=-1, dunit="threat")
-        st.say("attack", f"{st.whose(seat)} {unit} attacks neutral {where}", None, player=seat)
+        if loud:
+            st.say("attack", f"{st.whose(seat)} {unit} attacks neutral {where}", None, player=seat)
         st.bt = bt
-        st.push(["scout_offer"], ["svd_offer"], ["artyom_offer"], ["threat_card"], ["wb_start"], ["resolve"])
+        if st.scouts[seat] or unit == "hero":  # an offer may ask (a scouting card, SVD, Artyom)
+            for i, offer in enumerate(_OFFERS):
+                offer(st, _NO_JOB)
+                if st.decision is not None:
+                    st.push(*_AFTER_OFFER[i])
+                    return
+        _threat_card(st, _NO_JOB)
+        fight_on(st)
+
+
+# Speed (issue 12): a battle's steps run in `_declare` itself, one after the other, until one
+# asks a decision; the steps after it are then pushed beneath that decision as the jobs they
+# were, so the agenda at every decision (and a save) is the one a job per step left, and nothing
+# else runs between (the steps' order, draws and events are the same). A step the agenda held
+# cost a job list, a push and a pop; a battle had up to six.
+_NO_JOB: list[Any] = []  # what a step run here receives as its job: the steps read no arguments
+_AFTER_DEAL = (["wb_start"], ["resolve"])
+_AFTER_OFFER = (  # M33-CMB-05's steps after the scouting card, the SVD rifle and Artyom
+    (["svd_offer"], ["artyom_offer"], ["threat_card"], *_AFTER_DEAL),
+    (["artyom_offer"], ["threat_card"], *_AFTER_DEAL),
+    (["threat_card"], *_AFTER_DEAL),
+)
 
 
 # ---------------------------------------------------------------- the defender's choice
@@ -199,6 +225,9 @@ def _fight(st: MetroState, action: MetroAction, _d: Decision) -> None:
     st.bt = {**st.bt, "threat": card}
 
 
+_OFFERS = (_scout_offer, _svd_offer, _artyom_offer)  # M33-CMB-05 steps 1-3, in order
+
+
 def _threat_card(st: MetroState, _job: list[Any]) -> None:
     """M33-CMB-05 step 4: the top card is revealed and fought (unless Artyom chose one)."""
     card = int(st.bt["threat"])
@@ -210,7 +239,8 @@ def _threat_card(st: MetroState, _job: list[Any]) -> None:
         return
     st.bt = {**st.bt, "threat": card}
     st.show_all(card)
-    st.say("threat", f"the threat: {C.threats[CARD[card]].name}", None, card=CARD[card])
+    if st.events is not MUTED:  # a playout reads no words (speed, issue 12)
+        st.say("threat", f"the threat: {C.threats[CARD[card]].name}", None, card=CARD[card])
 
 
 # ---------------------------------------------------------------- battle cards (secret, simultaneous)
@@ -254,6 +284,22 @@ def _card_reveal(st: MetroState, chosen: dict[int, Action]) -> None:
 # ---------------------------------------------------------------- W-BATTLE
 
 
+def fight_on(st: MetroState) -> None:
+    """M33-CMB-06, then M33-CMB-04 steps 5-7: the W-BATTLE pass, then the comparison (`resolve`,
+    outcome.py's job, run through the rules' job table: outcome.py imports this module). Speed
+    (issue 12): both run here; when the pass asks a seat, the comparison waits beneath it as the
+    job it was."""
+    bt = st.bt
+    if bt.get("kind") != "empty":  # as `_wb_start`
+        aseat = bt["aseat"]
+        if _wb_pass(st, aseat if aseat >= 0 else bt["dseat"], len(st.faction), _AFTER_PASS):
+            return
+    st.rules.jobs["resolve"](st, _NO_JOB)
+
+
+_AFTER_PASS = (["resolve"],)
+
+
 def _wb_start(st: MetroState, _job: list[Any]) -> None:
     """M33-CMB-06: one pass around the table from the attacking player (Events: the defender)."""
     if st.bt.get("kind") == "empty":
@@ -266,9 +312,10 @@ def _wb_job(st: MetroState, job: list[Any]) -> None:
     _wb_pass(st, int(job[1]), int(job[2]))
 
 
-def _wb_pass(st: MetroState, seat: int, left: int) -> None:
+def _wb_pass(st: MetroState, seat: int, left: int, then: tuple[list[Any], ...] = ()) -> bool:
     """The next seat of the pass with something to do is asked; the job for the seat after it
-    stays on the agenda. Speed (issue 15): seats with nothing but "done" are passed over in this
+    stays on the agenda, above the jobs `then` (what was to run after the pass). True when a
+    seat was asked. Speed (issue 15): seats with nothing but "done" are passed over in this
     one call, which leaves the same agenda as one job per seat would (and `_wb_start` runs the
     pass's first job itself, which leaves the same agenda as pushing it). Before listing a
     seat's options, a cheap necessary condition for more than "done": a strength quest in hand
@@ -279,7 +326,7 @@ def _wb_pass(st: MetroState, seat: int, left: int) -> None:
         and _BOOST_QUESTS.isdisjoint(chain.from_iterable(quests))
         and _BOOST_QUESTS.isdisjoint(chain.from_iterable(done))
     ):  # nobody at the table could do anything: the common case, asked of all seats at once
-        return
+        return False
     n = len(st.faction)  # the number of seats
     while left > 0:
         nxt = (seat + 1) % n
@@ -291,10 +338,11 @@ def _wb_pass(st: MetroState, seat: int, left: int) -> None:
             )
             and len(_wb_options(st, st.rules.asked["wb"][seat])) > 1
         ):
-            st.push(["wb", nxt, left - 1])
+            st.push(["wb", nxt, left - 1], *then)
             st.decide("wb", seat)
-            return
+            return True
         seat, left = nxt, left - 1
+    return False
 
 
 _BOOSTS = (QuestAbility.ARMY_STRENGTH, QuestAbility.HERO_STRENGTH)

@@ -5,11 +5,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from warroom.core.engine import Decision
+from warroom.core.engine import MUTED, Decision
 from warroom.games.metro2033 import names
 from warroom.games.metro2033.actions import ANNOUNCE_ARMY, ANNOUNCE_HERO, COLONIZE, TAX, A, MetroAction
 from warroom.games.metro2033.board import BOARD
 from warroom.games.metro2033.cards import CARD
+from warroom.games.metro2033.rules.battle import fight_on
 from warroom.games.metro2033.rules.common import (
     C,
     active_law,
@@ -142,12 +143,10 @@ def _income(st: MetroState, job: list[Any]) -> None:
     for r, n in got.items():
         if n:
             gain(st, seat, r, n)
-    st.say(
-        "income",
-        f"{st.does(seat, 'collect')} income and now {st.verb(seat, 'hold')} {_holding(st, seat)}",
-        None,
-        player=seat,
-    )
+    if st.events is not MUTED:  # a playout reads no words (speed, issue 12)
+        holding = _holding(st, seat)
+        st.say("income", f"{st.does(seat, 'collect')} income and now {st.verb(seat, 'hold')} {holding}", None,
+               player=seat)  # fmt: skip
 
 
 # each station: whether it is a Polis station (one of the shown resources), and the resource it
@@ -220,12 +219,9 @@ def _announce(st: MetroState, action: MetroAction, d: Decision) -> None:
     s, seat = action.station, d[1]
     unit = str(action.part("unit"))
     st.ann[seat] = s * 2 + (HERO_UNIT if unit == "hero" else 0)
-    st.say(
-        "announce",
-        f"{st.does(seat, 'defend')} {names.STATION[s]} with {st.its(seat)} {unit}",
-        None,
-        player=seat,
-    )
+    if st.events is not MUTED:  # speed, as in _income
+        st.say("announce", f"{st.does(seat, 'defend')} {names.STATION[s]} with {st.its(seat)} {unit}", None,
+               player=seat)  # fmt: skip
 
 
 def _threat_reveal(st: MetroState, _job: list[Any]) -> None:
@@ -268,7 +264,7 @@ def _efight(st: MetroState, job: list[Any]) -> None:
         cd="",
         target="station",
     )
-    st.push(["wb_start"], ["resolve"])
+    fight_on(st)
 
 
 def _threat_discard(st: MetroState, _job: list[Any]) -> None:
@@ -348,7 +344,10 @@ def _vote(st: MetroState, action: MetroAction, d: Decision) -> None:
     choice = action.part("choice")
     side = 0 if choice == "for" else 1
     st.tally = [st.tally[0] + (n if side == 0 else 0), st.tally[1] + (n if side == 1 else 0)]
-    st.say("vote", f"{st.does(seat, 'cast')} {n} {'vote' if n == 1 else 'votes'} {choice}", None, player=seat)
+    if st.events is not MUTED:  # speed, as in _income
+        st.say(
+            "vote", f"{st.does(seat, 'cast')} {n} {'vote' if n == 1 else 'votes'} {choice}", None, player=seat
+        )
 
 
 def _vote_end(st: MetroState, _job: list[Any]) -> None:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from warroom.core.engine import Decision
+from warroom.core.engine import MUTED, Decision
 from warroom.games.metro2033 import names
 from warroom.games.metro2033.actions import CLAIM, RETREAT, A, MetroAction
 from warroom.games.metro2033.board import BOARD
@@ -56,17 +56,19 @@ def _resolve(st: MetroState, _job: list[Any]) -> None:
     """M33-CMB-04 steps 5-7: compare, apply the outcome, clean up."""
     bt = st.bt
     if bt.get("kind") == "empty":
-        st.push(["cleanup"])
+        _cleanup(st, _job)
         return
     a, d = side_strength(st, ATTACKER), side_strength(st, DEFENDER)
     won = winner(st, a, d)
-    result = "a tie" if won is None else f"the {won} wins"
-    st.say("battle", f"battle at {names.STATION[int(bt['station'])]}: {a} vs {d}, {result}", None,
-           attacker=a, defender=d, winner=won or "")  # fmt: skip
-    jobs: list[list[Any]] = []
-    if won is not None:
-        jobs = _outcome(st, won)
-    st.push(*jobs, ["cleanup"])
+    if st.events is not MUTED:  # a playout reads no words (speed, issue 12)
+        result = "a tie" if won is None else f"the {won} wins"
+        st.say("battle", f"battle at {names.STATION[int(bt['station'])]}: {a} vs {d}, {result}", None,
+               attacker=a, defender=d, winner=won or "")  # fmt: skip
+    jobs = _outcome(st, won) if won is not None else None
+    if jobs:
+        st.push(*jobs, ["cleanup"])
+    else:  # speed (issue 12): nothing would run between, so the cleanup runs now, not as a job
+        _cleanup(st, _job)
 
 
 def _outcome(st: MetroState, won: str) -> list[list[Any]]:
@@ -112,7 +114,8 @@ def _setback(st: MetroState, seat: int, unit: str, stripper: int) -> list[list[A
     and against a player's station that player discards one of its cards."""
     if unit == "army":
         st.army[seat] = max(ARMY_MIN, st.army[seat] - 1)
-        st.say("army_loss", f"{st.whose(seat)} army falls to strength {st.army[seat]}", None, player=seat)
+        if st.events is not MUTED:  # speed, as in _resolve
+            st.say("army_loss", f"{st.whose(seat)} army falls to strength {st.army[seat]}", None, player=seat)
         return []
     jobs: list[list[Any]] = []
     if stripper >= 0:

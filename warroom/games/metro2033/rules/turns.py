@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from warroom.core.engine import Decision
+from warroom.core.engine import MUTED, Decision
 from warroom.games.metro2033 import names
 from warroom.games.metro2033.actions import (
     ATTACK,
@@ -238,7 +238,10 @@ def _recruit(st: MetroState, action: MetroAction, d: Decision) -> None:
         seat = d[1]
         pay(st, seat, {r: n * k for r, n in cost_of(st, Purchase.RECRUIT).items()})
         st.army[seat] += k
-        st.say("recruit", f"{st.does(seat, 'recruit')} {k}: army strength {st.army[seat]}", None, player=seat)
+        if st.events is not MUTED:  # speed, as in _move
+            st.say(
+                "recruit", f"{st.does(seat, 'recruit')} {k}: army strength {st.army[seat]}", None, player=seat
+            )
 
 
 # ---------------------------------------------------------------- Army actions
@@ -344,7 +347,8 @@ def _army_choice(st: MetroState, action: MetroAction, d: Decision) -> None:
         r = action.resource
         assert r is not None
         got = gain(st, seat, r)
-        st.say("gather", f"{st.whose(seat)} army gathers {names.resource(r, got)}", None, player=seat)
+        if st.events is not MUTED:  # speed, as in _move
+            st.say("gather", f"{st.whose(seat)} army gathers {names.resource(r, got)}", None, player=seat)
     else:
         _declare_attack(st, seat, "army", action)
 
@@ -359,8 +363,8 @@ def _declare_attack(st: MetroState, seat: int, unit: str, action: MetroAction) -
     against_player = target >= 0 or st.owner[station] >= 0
     if against_player and active_law(st) == Law.NON_AGGRESSION:
         st.push(["pact", seat], ["declare", seat, unit, station, target])
-    else:
-        st.push(["declare", seat, unit, station, target])
+    else:  # speed (issue 12): the job runs now, as the agenda would run it next (battle.py)
+        st.rules.jobs["declare"](st, ["declare", seat, unit, station, target])
 
 
 def _pact_job(st: MetroState, job: list[Any]) -> None:
@@ -424,13 +428,9 @@ def _move(st: MetroState, action: MetroAction, d: Decision) -> None:
     s, seat = action.station, d[1]
     if s != st.hero_at[seat]:
         st.hero_at[seat] = s
-        st.say(
-            "move",
-            f"{st.whose(seat)} hero moves to {names.STATION[s]}",
-            None,
-            player=seat,
-            station=BOARD.ids[s],
-        )
+        if st.events is not MUTED:  # a playout reads no words (speed, issue 12)
+            st.say("move", f"{st.whose(seat)} hero moves to {names.STATION[s]}", None, player=seat,
+                   station=BOARD.ids[s])  # fmt: skip
 
 
 def _act_job(st: MetroState, job: list[Any]) -> None:
@@ -512,14 +512,10 @@ def _act(st: MetroState, action: MetroAction, d: Decision) -> None:
     if wown_effect(st, seat, action):
         st.decide("act", seat)
         return
-    st.push(["post", seat])
     if verb == "end":
+        _post_job(st, [verb, seat])  # speed (issue 12): the window after the action, now (see below)
         return
-    if verb == "buy":
-        st.push(["shop", seat, 0])
-    elif verb == "quest":
-        _get_quest(st, seat)
-    elif verb == "exchange":
+    if verb == "exchange":
         x, y, n = Resource(action.part("give")), Resource(action.part("get")), int(action.part("amount"))
         pay(st, seat, {x: n})
         got = gain(st, seat, y, n)
@@ -529,8 +525,18 @@ def _act(st: MetroState, action: MetroAction, d: Decision) -> None:
             None,
             player=seat,
         )
-    elif verb == "scout":
+        _post_job(st, [verb, seat])
+        return
+    if verb == "scout":
         _scout(st, seat)
+        _post_job(st, [verb, seat])
+        return
+    # an action that asks or schedules more first: the window waits beneath it as a job
+    st.push(["post", seat])
+    if verb == "buy":
+        st.push(["shop", seat, 0])
+    elif verb == "quest":
+        _get_quest(st, seat)
     else:
         _declare_attack(st, seat, "hero", action)
 
@@ -655,6 +661,9 @@ def _post(st: MetroState, action: MetroAction, d: Decision) -> None:
 
 
 def _post_job(st: MetroState, job: list[Any]) -> None:
+    """The window after the hero's action (M33-GEN-11, M33-HAC-10). Speed (issue 12): an action
+    that asks nothing and schedules nothing (ending, an exchange, scouting) runs this at once
+    instead of pushing it, as the agenda would have run it next."""
     seat = int(job[1])
     if not (_may_act_own(st, seat) or can_produce(st, seat)):  # speed: nothing but "done" to offer
         return
