@@ -277,6 +277,28 @@ function drawMarkers(view, g) {
   return layer;
 }
 
+// Front Lines' minefield markers (DW-BTL-03): the 3" area, dashed in the owner's colour, face down
+// ("mine") or face up with its Density; the Density of a face-down marker only for its owner, as the
+// view gives it. A marker Artillery may shell now (DW-WPN-01) is a target: click it, then a chip.
+function drawMines(view, g, ui) {
+  const layer = svg("g", { class: "minefields" });
+  (view.minefields || []).forEach((m, k) => {
+    const h = `mine:${k}`;
+    const offered = ui.clickable.has(h);
+    const picked = ui.selected.has(h);
+    const known = m.density === null || m.density === undefined ? "" : m.density === 0 ? ", a dummy" : `, Density ${m.density}`;
+    const words = `${view.players[m.owner].name} minefield marker, ${m.revealed ? "face up" : "face down"}${known}`;
+    const cls = `minefield seat-${m.owner}${m.revealed ? " revealed" : ""}${offered ? " target" : ""}${picked ? " selected" : ""}`;
+    const attrs = { class: cls, "data-minefield": k };
+    if (offered || picked) Object.assign(attrs, { "data-handle": h, onclick: () => { if (!page.tape) ui.onHandle(h); } });
+    layer.append(svg("g", attrs,
+      svg("circle", { cx: f(g.X(m.x)), cy: f(g.Y(m.y)), r: f(m.radius * PX), class: "mine-area", stroke: SEAT_DARK[m.owner] }),
+      svg("text", { x: f(g.X(m.x)), y: f(g.Y(m.y) + 3 * g.k), class: "mine-label" }, m.revealed ? `mine ${m.density}` : "mine"),
+      svg("title", {}, offered ? `${words}: shell it, ${optionWords(h) || ""}` : words)));
+  });
+  return layer;
+}
+
 // ---------------------------------------------------------------- units
 function drawUnit(unit, g, state) {
   const cls = ["unit", `seat-${unit.seat}`];
@@ -455,6 +477,9 @@ function handles(option, view) {
   if (verb === "fire" || verb === "grenades" || verb === "assault") {
     return [`target:${part(option, "target")}`, `do:${verb}${part(option, "sustained") ? "-sustained" : ""}`];
   }
+  if (verb === "shell") { // DW-WPN-01: Artillery on a minefield marker, by its place in view.minefields
+    return [`mine:${part(option, "minefield")}`, `do:shell${part(option, "sustained") ? "-sustained" : ""}`];
+  }
   if (verb === "hit" || verb === "leader") {
     const u = verb === "hit" ? view?.attack?.target : view?.decision?.unit;
     return u === undefined || u === null ? [] : [`model:${u}.${part(option, "model")}`];
@@ -474,7 +499,7 @@ const DO_WORDS = {
   take: "Take Action", "take-radio": "Take Action (radio)", regroup: "Regroup", "regroup-radio": "Regroup (radio)",
   "react-move": "React: move", "react-fire": "React: fire", "react-assault": "React: assault", "react-dirt": "Hit the Dirt!",
   fire: "Fire", "fire-sustained": "Sustained fire", grenades: "Grenades", "grenades-sustained": "Sustained grenades",
-  assault: "Assault", "assault-sustained": "Sustained assault",
+  assault: "Assault", "assault-sustained": "Sustained assault", shell: "Shell", "shell-sustained": "Sustained shelling",
 };
 
 // An option's words as the server says them (its label after the typed text: 'a 6" square, its
@@ -493,6 +518,7 @@ function handleLabel(handle) {
   if (kind === "unit" || kind === "target") return unit ? title(unit, page.view) : value;
   if (kind === "do") return DO_WORDS[value] || value;
   if (kind === "region") return optionWords(handle) || "a 6\" square of the table";
+  if (kind === "mine") return (optionWords(handle) || "a minefield marker").replace(/, \d+ dic?e? against V2$/, "");
   if (kind === "point") return `leader ${optionWords(handle) || "at the point picked"}`;
   if (kind === "model") { // a miniature by its role and unit, not by its ids
     const [u, m] = value.split(".").map(Number);
@@ -553,7 +579,7 @@ function board(container) {
     }
     g = next;
     layers.zones.replaceChildren(drawZones(view, g));
-    layers.objectives.replaceChildren(drawObjectives(view, g), drawMarkers(view, g));
+    layers.objectives.replaceChildren(drawObjectives(view, g), drawMarkers(view, g), drawMines(view, g, ui));
     drawPlaces(view, ui);
     drawUnits(view, ui);
     drawMarks(view, ui);
@@ -635,7 +661,19 @@ function board(container) {
     const layer = layers.marks;
     layer.replaceChildren();
     const dice = diceByTarget(ui.options || []);
-    const picked = [...ui.selected].find((h) => h.startsWith("unit:") || h.startsWith("target:"));
+    const picked = [...ui.selected].find((h) => h.startsWith("unit:") || h.startsWith("target:") || h.startsWith("mine:"));
+    const mineDice = diceByTarget(ui.options || [], "minefield");
+    (view.minefields || []).forEach((m, k) => { // DW-WPN-01: a marker to shell, ringed, with its dice
+      const h = `mine:${k}`;
+      if (!ui.clickable.has(h) && !ui.selected.has(h)) return;
+      layer.append(svg("circle", { cx: f(g.X(m.x)), cy: f(g.Y(m.y)), r: f(m.radius * PX + 5), class: "target-ring" }));
+      const n = mineDice.get(k);
+      if (n !== undefined) {
+        const at = badgeAt(m, g);
+        layer.append(svg("g", { class: "dice-badge", "data-dice": h, transform: `translate(${f(at.x)},${f(at.y)}) scale(${g.k})` },
+          svg("rect", { x: -34, y: -11, width: 68, height: 20, rx: 6 }), svg("text", { y: 4 }, `${n} ${n === "1" ? "die" : "dice"}`)));
+      }
+    });
     for (const unit of view.units) {
       const lead = leaderOf(unit);
       if (!lead || unit.status !== "table") continue;
@@ -657,8 +695,9 @@ function board(container) {
       }
     }
     if (picked) {
-      const unit = view.units[Number(picked.split(":")[1])];
-      const lead = unit && leaderOf(unit);
+      const [kind, id] = picked.split(":");
+      const unit = kind === "mine" ? null : view.units[Number(id)];
+      const lead = kind === "mine" ? view.minefields?.[Number(id)] : unit && leaderOf(unit);
       const chips = [...ui.clickable].filter((h) => h.startsWith("do:"));
       if (lead) {
         chips.forEach((h, i) => {
@@ -916,6 +955,14 @@ function board(container) {
       for (const e of events) {
         const d = e.data || {};
         if (e.kind !== "dice" && e.kind !== "suppressed" && e.kind !== "destroyed") continue;
+        if (d.minefield !== undefined) { // DW-WPN-01: a shelling's hits, at the marker it fell on
+          const node = svg("g", { class: "flash", "data-minefield": d.minefield },
+            labelBox(g.X(d.x) - 40 * g.k, g.Y(d.y) - 30 * g.k, `${d.hits} hit(s) on the minefield`, "flash-label"));
+          while (layers.flash.childElementCount >= MAX_FLASHES) layers.flash.firstElementChild?.remove();
+          layers.flash.append(node);
+          setTimeout(() => node.remove(), 4000);
+          continue;
+        }
         const unit = page.view?.units?.[d.target ?? d.unit];
         const lead = unit && (leaderOf(unit) || unit.models.find((m) => m.x !== null));
         if (!lead || lead.x === null) continue;
@@ -941,14 +988,15 @@ function regionBox(view, r) {
   return [col * 6, row * 6, (col + 1) * 6, (row + 1) * 6];
 }
 
-// the dice each target will roll, from the options' consequences (a range when several options differ)
-function diceByTarget(options) {
+// the dice each target will roll, from the options' consequences (a range when several options differ);
+// `key` "minefield": each minefield marker's (DW-WPN-01)
+function diceByTarget(options, key = "target") {
   const out = new Map();
   for (const a of options) {
     const c = a.consequence;
-    if (!c || c.dice === undefined || c.target === undefined) continue;
-    if (!out.has(c.target)) out.set(c.target, new Set());
-    out.get(c.target).add(Number(c.dice));
+    if (!c || c.dice === undefined || c[key] === undefined) continue;
+    if (!out.has(c[key])) out.set(c[key], new Set());
+    out.get(c[key]).add(Number(c.dice));
   }
   return new Map([...out].map(([t, set]) => {
     const ns = [...set].sort((a, b) => a - b);

@@ -161,6 +161,8 @@ def shell(st: DustState, u: int, k: int, sustained: bool) -> None:
         None,
         unit=u,
         minefield=k,
+        x=x,
+        y=y,
         hits=n,
     )
     if n == 0:
