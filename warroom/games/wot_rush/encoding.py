@@ -113,7 +113,14 @@ class _Seen(Seen):
 
     def __init__(self, encoder: Encoder, _key: str) -> None:
         super().__init__(encoder.stage + SEATS * encoder.kinds)
-        self.body = self.mv[: encoder.size]  # the observation's part of the record
+        mv, kinds = self.mv, encoder.kinds
+        self.body = mv[: encoder.size]  # the observation's part of the record
+        self.hand_of = [
+            mv[at : at + kinds] for at in range(encoder.stage, encoder.stage + SEATS * kinds, kinds)
+        ]
+        # per viewing seat `me` > 0, the record's seat blocks from me's on, then those before it
+        a, per, end = encoder.seats, encoder.per_seat, encoder.seats + encoder.players * encoder.per_seat
+        self.turned = [(mv[a + me * per : end], mv[a : a + me * per]) for me in range(encoder.players)]
         self.state: WotState | None = None
         self.stamp: list[int] = []
         self.ones = (-1, -1, -1, -1)  # the one-hots set in the turn block
@@ -189,12 +196,11 @@ class Encoder:
         view = copy_part(seen.body, out)
         me = viewer if viewer is not None else st.active
         if me:  # the seats from the viewer's on: the blocks of seats me.. first, then 0..me-1
-            a, per = self.seats, self.per_seat
-            cut, end = a + me * per, a + self.players * per
-            view[a : a + end - cut] = mv[cut:end]
-            view[a + end - cut : end] = mv[a:cut]
-        at = self.stage + me * self.kinds
-        view[self.hand : self.reserve] = mv[at : at + self.kinds]
+            mine, before = seen.turned[me]
+            a, cut = self.seats, self.seats + len(mine)
+            view[a:cut] = mine
+            view[cut : cut + len(before)] = before
+        view[self.hand : self.reserve] = seen.hand_of[me]
         view[5 if viewer is None else viewer] = 1.0
 
     def _whole(self, st: WotState, seen: _Seen) -> None:
@@ -255,10 +261,10 @@ class Encoder:
         at = self.seats + seat * self.per_seat
         for s in range(slots):
             i, b = seat * slots + s, at + 4 * s
-            mv[b] = float(st.base[i] >= 0)
-            mv[b + 1] = float(st.base_dmg[i])
-            mv[b + 2] = float(st.guard[i] >= 0)
-            mv[b + 3] = float(st.guard_dmg[i])
+            mv[b] = 1.0 if st.base[i] >= 0 else 0.0  # a conditional, not float(): no call
+            mv[b + 1] = 1.0 if st.base_dmg[i] else 0.0
+            mv[b + 2] = 1.0 if st.guard[i] >= 0 else 0.0
+            mv[b + 3] = 1.0 if st.guard_dmg[i] else 0.0
 
     def _squad(self, st: WotState, seen: _Seen, seat: int) -> None:
         """`seat`'s hand, hangar and warehouse sizes / 20, its staged hand if it differs from
