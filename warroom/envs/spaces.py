@@ -34,6 +34,7 @@ from warroom.core.game import Action, Game, State
 
 Observation = dict[str, NDArray[Any]]
 _action_index = attrgetter("index")
+_F32, _I8 = np.dtype(np.float32), np.dtype(np.int8)  # dtype objects: NumPy converts a type on every call
 
 
 def fits_table(action: Action, players: int) -> bool:
@@ -77,13 +78,16 @@ class GameSpaces:
         )
 
     def observe(self, state: State, seat: int | None) -> Observation:
-        """`seat`'s observation (None: a spectator's, with an empty mask)."""
-        return {"observation": self.vector(state, seat), "action_mask": self.mask(state, seat)}
+        """`seat`'s observation (None: a spectator's, with an empty mask): `vector`'s, written
+        here without the call (every step of every environment comes through here)."""
+        out = np.empty(self.size, _F32)
+        self.game.observe_into(state, seat, out)
+        return {"observation": out, "action_mask": self.mask(state, seat)}
 
     def vector(self, state: State, seat: int | None) -> NDArray[np.float32]:
         """`seat`'s observation vector, written by `observe_into` once, into a new array that
         the caller keeps (no intermediate buffer, no copy: every encoding writes each element)."""
-        out = np.empty(self.size, np.float32)
+        out = np.empty(self.size, _F32)
         self.game.observe_into(state, seat, out)
         return out
 
@@ -99,9 +103,10 @@ class GameSpaces:
 
         A new array each call (the learner may keep it). A decision offers a handful of actions
         (3-9 on average in the five games), so they are set one by one: NumPy's per-call cost of
-        building an index array and a fancy assignment is larger than a few item writes."""
-        mask = np.zeros(self.n, np.int8)
-        if seat is not None and state.current_player() == seat and not state.is_terminal():
+        building an index array and a fancy assignment is larger than a few item writes. A
+        finished game's current player is -1 (the contract), so no seat matches it then."""
+        mask = np.zeros(self.n, _I8)
+        if seat is not None and state.current_player() == seat:
             index = self._env_index
             try:
                 for action in state.legal_actions():
