@@ -60,6 +60,8 @@ TABLE_BOXES = """() => {
     objectives: [...document.querySelectorAll(".dw-board .objective text")].filter(shown).map(box),
     chips: [...document.querySelectorAll(".dw-board .chip, .dw-board .dice-badge")].filter(shown).map(box),
     pieces: [...document.querySelectorAll(".dw-board .piece-label")].filter(shown).map(box),
+    markerChips: [...document.querySelectorAll(".dw-board .chip")].filter(shown).map(box),
+    flashes: [...document.querySelectorAll(".dw-board .flash .label-box")].filter(shown).map(box),
     scrollW: document.documentElement.scrollWidth, W: innerWidth,
     words: [...document.querySelectorAll(".dw-board .zone-label, .dw-board .edge-name")].filter(shown).length,
     dice: [...document.querySelectorAll(".die-img")].filter(shown)
@@ -76,16 +78,17 @@ def apart(a: list[float], b: list[float], gap: float = 0.0) -> bool:
     return a[2] + gap <= b[0] or b[2] + gap <= a[0]
 
 
-def check_table(page: Any, *, all_named: bool = True) -> None:
+def check_table(page: Any) -> None:
     """The table as drawn (a phone's too): the page no wider than the window (a phone does not
     scroll sideways), the board at a real size with every unit's bases inside it, the zones' and
     edges' names legible (not hidden), every unit on the table named (crowded ones led out to a
-    free place; `all_named=False` on a phone, whose words, grown to be legible, leave a crowded
-    table no room for some: the tooltip, the roster and the card name those), the units' names
-    never over each other (and a gap between two on one line), the objective's words, a marker
-    chip (Suppression, Reaction, RETREAT), a target's dice badge, a piece's name, a zone's label
-    or an edge's name, every piece's name on the picture, and no die drawn that is not a single
-    Dust die (a roll of two pools is the entry's words)."""
+    free place; on a phone, whose words are grown to be legible, a name with no room left is
+    written as its initials, e.g. "RG", its tooltip, roster button and card giving it in full),
+    the units' names never over each other (and a gap between two on one line), the objective's
+    words, a marker chip (Suppression, Reaction, RETREAT), a target's dice badge, a piece's name,
+    a zone's label or an edge's name; no marker chip over the objective's words and no attack's
+    short-lived label over a name or the objective's words; every piece's name on the picture,
+    and no die drawn that is not a single Dust die (a roll of two pools is the entry's words)."""
     seen = page.evaluate(TABLE_BOXES)
     assert seen["scrollW"] <= seen["W"], f"the page is {seen['scrollW']} px wide in a {seen['W']} px window"
     left, top, right, bottom = seen["board"]
@@ -97,14 +100,19 @@ def check_table(page: Any, *, all_named: bool = True) -> None:
     labels = seen["labels"]
     assert labels, "no unit named on the board"
     assert seen["named"] == len(labels), (seen["named"], len(labels))  # one name a unit, at most
-    if all_named:
-        assert seen["named"] == seen["units"], (seen["named"], seen["units"])
+    assert seen["named"] == seen["units"], (seen["named"], seen["units"])
     for i, a in enumerate(labels):
         for b in labels[i + 1 :]:
             assert apart(a, b, gap=10.0), ("two names", a, b)
         for kind in ("objectives", "chips", "pieces", "edges"):
             for b in seen[kind]:
                 assert apart(a, b), (f"a name over one of the {kind}", a, b)
+    for a in seen["markerChips"]:  # a RETREAT (or any marker) chip keeps off the objective's words
+        for b in seen["objectives"]:
+            assert apart(a, b), ("a chip over the objective's words", a, b)
+    for b in seen["flashes"]:  # an attack's short-lived label covers no name and no objective words
+        for a in labels + seen["objectives"]:
+            assert apart(a, b), ("a flash over a name", a, b)
     for x1, _, x2, _ in seen["pieces"]:  # a piece's name is not cut off by the picture's edge
         assert left <= x1 and x2 <= right, (seen["board"], x1, x2)
     assert all(re.fullmatch(r"die-face face-[1-6]", cls) for cls in seen["dice"]), seen["dice"]
@@ -399,7 +407,7 @@ def test_dust_warfare_first_battle_two_turns_by_dragging_and_clicking(browser: A
     phone.goto(server.base + f"/t/{created['id']}")
     phone.wait_for_selector(".dw-board .unit")
     phone.wait_for_timeout(300)
-    check_table(phone, all_named=False)
+    check_table(phone)
     shot(phone, "dust_warfare-390x844")
     assert not phone.errors, phone.errors
 
@@ -426,5 +434,5 @@ def test_dust_warfare_finished_on_a_phone_is_no_wider_than_the_screen(browser: A
     assert seen["pill"] <= seen["W"], seen
     window_shot(page, "dust_warfare-result-390x844")
     page.locator("#close-result").click()
-    check_table(page, all_named=False)
+    check_table(page)
     assert not page.errors, page.errors

@@ -343,11 +343,19 @@ function drawUnit(unit, g, state) {
           svg("text", { y: 3 }, chip.kind === "supp" ? unit.suppression : "R")));
       }
     }
-    const spot = labelSpot(short(unit, page.view), g.X(lead.x), g.Y(lead.y), lead.radius * PX, g, state.labels || [], state.bases || []);
+    // where the name finds no room (a phone's big words on a crowded table), its initials do: the
+    // tooltip, the roster and the card give it in full
+    const name = short(unit, page.view);
+    let text = name;
+    let spot = labelSpot(text, g.X(lead.x), g.Y(lead.y), lead.radius * PX, g, state.labels || [], state.bases || []);
+    if (!spot) {
+      text = initials(name);
+      spot = labelSpot(text, g.X(lead.x), g.Y(lead.y), lead.radius * PX, g, state.labels || [], state.bases || []);
+    }
     if (spot) {
       if (spot.line) node.append(svg("line", { ...spot.line, class: "label-line" }));
-      node.append(svg("text", { x: f(spot.x), y: f(spot.y), class: "unit-label", "text-anchor": spot.leftwards ? "end" : "start" },
-        short(unit, page.view)));
+      node.append(svg("text", { x: f(spot.x), y: f(spot.y), class: `unit-label${text === name ? "" : " initials"}`, "text-anchor": spot.leftwards ? "end" : "start" },
+        text, text === name ? null : svg("title", {}, title(unit, page.view))));
     }
   }
   return node;
@@ -356,25 +364,43 @@ function drawUnit(unit, g, state) {
 // A unit's marker chips (Suppression, Reaction, RETREAT: DW-SUP-01, DW-REA-05, DW-SUP-06) in a
 // row above its leader's base, leftwards from it (rightwards by the table's left edge), each with
 // its centre and box in table px: drawn before any name, so every name keeps clear of every chip.
+// A row that would lie over the objective's words goes the other way, under the base or beside it.
 function chipsOf(unit, g) {
   const lead = leaderOf(unit);
   if (!lead) return [];
   const kinds = [unit.suppression ? "supp" : null, unit.reaction ? "react" : null, unit.retreating ? "retreat" : null].filter(Boolean);
+  if (!kinds.length) return [];
   const x = g.X(lead.x);
   const r = lead.radius * PX;
-  const y = g.Y(lead.y) - r - 7 * g.k;
   const widths = kinds.map((kind) => (kind === "retreat" ? 40 : 14) * g.k);
   const row = widths.reduce((a, b) => a + b, 0) + 3 * g.k * (kinds.length - 1);
-  const rightwards = x - row < MARGIN;
-  let edge = rightwards ? x : x + r / 2; // the row's near end: over the base's right half, or from its centre
-  return kinds.map((kind, i) => {
-    const w = widths[i];
-    const cx = rightwards ? edge + w / 2 : edge - w / 2;
-    edge = rightwards ? edge + w + 3 * g.k : edge - w - 3 * g.k;
-    const o = 1.5 * g.k; // the chip's outline
-    return { kind, x: cx, y, box: { x1: cx - w / 2 - o, x2: cx + w / 2 + o, y1: y - 7 * g.k - o, y2: y + 7 * g.k + o } };
-  });
+  // a row at height y from `start` (its near end), going right or left
+  const rowAt = (y, start, rightwards) => {
+    let edge = start;
+    return kinds.map((kind, i) => {
+      const w = widths[i];
+      const cx = rightwards ? edge + w / 2 : edge - w / 2;
+      edge = rightwards ? edge + w + 3 * g.k : edge - w - 3 * g.k;
+      const o = 1.5 * g.k; // the chip's outline
+      return { kind, x: cx, y, box: { x1: cx - w / 2 - o, x2: cx + w / 2 + o, y1: y - 7 * g.k - o, y2: y + 7 * g.k + o } };
+    });
+  };
+  const cy = g.Y(lead.y);
+  const first = x - row < MARGIN; // rightwards only by the table's left edge
+  // above the base from over its right half (leftwards) or its centre (rightwards), then under it,
+  // a row farther each time, then beside it
+  const rows = [0, 1, 2].flatMap((i) => [cy - r - (7 + 16 * i) * g.k, cy + r + (7 + 16 * i) * g.k]);
+  const ways = rows.flatMap((y) => [[y, first], [y, true]])
+    .filter(([, rightwards]) => rightwards || x - row >= MARGIN)
+    .map(([y, rightwards]) => rowAt(Number(y), rightwards ? x : x + r / 2, Boolean(rightwards)))
+    .concat([rowAt(cy, x + r + 3 * g.k, true), rowAt(cy, x - r - 3 * g.k, false)]);
+  const pad = 3 * g.k; // the words' own box is an estimate: keep a little farther
+  const words = (page.view ? objectiveBoxes(page.view, g) : []).map((b) => ({ x1: b.x1 - pad, x2: b.x2 + pad, y1: b.y1 - pad, y2: b.y2 + pad }));
+  const clear = (chips) => chips.every((c) => c.box.x1 >= MARGIN && words.every((b) => !boxesMeet(c.box, b)));
+  return ways.find(clear) || ways[0];
 }
+
+function boxesMeet(a, b) { return a.x1 < b.x2 && b.x1 < a.x2 && a.y1 < b.y2 && b.y1 < a.y2; }
 
 // Where a target's dice badge is drawn, under its leader's base, and its box (table px: the badge
 // is 68 × 20 px scaled by g.k), which the units' names keep clear of (labelSpot).
@@ -457,6 +483,12 @@ function title(unit, view) {
 function short(unit, view) {
   const n = numberOf(unit, view);
   return `${shortName(unit.name)}${n ? ` ${n}` : ""}`;
+}
+
+// a name's initials, for a board with no room for it: "Recon Grenadiers" RG, "Luther" Lut
+function initials(name) {
+  const words = name.replace(/[^\p{L}\p{N}\s]/gu, "").split(/\s+/).filter(Boolean);
+  return words.length > 1 ? words.slice(0, 3).map((w) => w[0].toUpperCase()).join("") : (words[0] || name).slice(0, 3);
 }
 
 function shortName(name) {
@@ -583,6 +615,7 @@ function board(container) {
     drawPlaces(view, ui);
     drawUnits(view, ui);
     drawMarks(view, ui);
+    placeFlashes();
     if (!drag) layers.overlay.replaceChildren();
     drawTape();
   }
@@ -934,6 +967,48 @@ function board(container) {
 
   const view = () => page.view;
 
+  // The short-lived attack labels on the table, each with where it stands (table px of its base's
+  // centre and radius) and its words: placed anew at every redraw, as the names move.
+  const flashes = new Map();
+
+  // Each flash at the first place, nearest its base first (above it, then under it, a row farther
+  // each time, centred on it or to one side), that covers no unit's name as drawn now, no
+  // objective's words and no flash placed before it; over its base when none is free.
+  function placeFlashes() {
+    const k = g.k;
+    const taken = [...layers.units.querySelectorAll(".unit-label")].map((n) => {
+      const b = /** @type {SVGGraphicsElement} */ (n).getBBox();
+      return { x1: b.x, x2: b.x + b.width, y1: b.y, y2: b.y + b.height };
+    }).concat(objectiveBoxes(page.view, g));
+    for (const [node, { x, y, r, text }] of flashes) {
+      const w = (8 + 6.6 * text.length) * k;
+      const spots = [0, 1, 2, 3, 4, 5, 6].flatMap((i) => [-w / 2, -w, 0].flatMap((dx) =>
+        [[x + dx, y - r - (10 + 22 * i) * k], [x + dx, y + r + (20 + 22 * i) * k]]));
+      const boxOf = (/** @type {number[]} */ [sx, sy]) => {
+        const gx = Math.min(Math.max(4, sx), g.width - w - 4); // as labelBox keeps it on the picture
+        const by = Math.max(16 * k, sy);
+        return { x1: gx, x2: gx + w, y1: by - 14 * k, y2: by + 6 * k };
+      };
+      const spot = spots.find((p) => taken.every((t) => !boxesMeet(boxOf(p), t))) || [x - 40 * k, y - 30 * k];
+      taken.push(boxOf(spot));
+      node.replaceChildren(labelBox(spot[0], spot[1], text, "flash-label"));
+    }
+  }
+
+  function addFlash(attrs, x, y, r, text) {
+    while (layers.flash.childElementCount >= MAX_FLASHES) {
+      const old = layers.flash.firstElementChild;
+      if (!old) break;
+      flashes.delete(old);
+      old.remove();
+    }
+    const node = svg("g", attrs);
+    flashes.set(node, { x, y, r, text });
+    layers.flash.append(node);
+    placeFlashes();
+    setTimeout(() => { flashes.delete(node); node.remove(); }, 4000);
+  }
+
   // for tests and the curious: table inches to page pixels, as drawn now
   window.warroomDust = {
     toScreen(x, y) {
@@ -956,11 +1031,7 @@ function board(container) {
         const d = e.data || {};
         if (e.kind !== "dice" && e.kind !== "suppressed" && e.kind !== "destroyed") continue;
         if (d.minefield !== undefined) { // DW-WPN-01: a shelling's hits, at the marker it fell on
-          const node = svg("g", { class: "flash", "data-minefield": d.minefield },
-            labelBox(g.X(d.x) - 40 * g.k, g.Y(d.y) - 30 * g.k, `${d.hits} hit(s) on the minefield`, "flash-label"));
-          while (layers.flash.childElementCount >= MAX_FLASHES) layers.flash.firstElementChild?.remove();
-          layers.flash.append(node);
-          setTimeout(() => node.remove(), 4000);
+          addFlash({ class: "flash", "data-minefield": d.minefield }, g.X(d.x), g.Y(d.y), 3 * PX, `${d.hits} hit(s) on the minefield`);
           continue;
         }
         const unit = page.view?.units?.[d.target ?? d.unit];
@@ -971,11 +1042,8 @@ function board(container) {
         // one flash a unit (its latest news), and the latest few on the table, so they never pile up
         // (the unit's name is where the flash stands; the log has the whole sentence)
         const id = String(d.target ?? d.unit);
-        for (const old of layers.flash.querySelectorAll(`[data-unit="${id}"]`)) old.remove();
-        while (layers.flash.childElementCount >= MAX_FLASHES) layers.flash.firstElementChild?.remove();
-        const node = svg("g", { class: "flash", "data-unit": id }, labelBox(g.X(lead.x) - 40 * g.k, g.Y(lead.y) - 30 * g.k, text, "flash-label"));
-        layers.flash.append(node);
-        setTimeout(() => node.remove(), 4000);
+        for (const old of layers.flash.querySelectorAll(`[data-unit="${id}"]`)) { flashes.delete(old); old.remove(); }
+        addFlash({ class: "flash", "data-unit": id }, g.X(lead.x), g.Y(lead.y), lead.radius * PX, text);
       }
     },
   };
