@@ -15,13 +15,14 @@ from typing import Any
 import pytest
 
 from tests.dust_warfare.helpers import options, play, position, texts
-from tests.dust_warfare.test_offtable import HEAD, KOMMANDO
+from tests.dust_warfare.test_offtable import ARMIES, HEAD, KOMMANDO
 from warroom.core.rng import Rng
 from warroom.games.dust_warfare import DustWarfareGame
 from warroom.games.dust_warfare.actions import DustActions, Verb
 from warroom.games.dust_warfare.agents import HeuristicAgent
 from warroom.games.dust_warfare.content import Weapon
 from warroom.games.dust_warfare.geometry import distance
+from warroom.games.dust_warfare.invariants import check
 from warroom.games.dust_warfare.rules import attack, shelling
 from warroom.games.dust_warfare.search import SearchAgent
 from warroom.games.dust_warfare.state import DustState
@@ -271,3 +272,22 @@ def test_wpn_01_btl_03_the_terminal_draws_and_numbers_the_markers() -> None:
     assert "m0 Axis (20, 30) face down, Density 2" in axis
     row = next(x for x in allies.splitlines() if x.lstrip().startswith("30|"))
     assert row[row.index("|") + 1 + 20] == "m"
+
+
+def test_wpn_01_random_front_lines_games_shell_markers_under_every_invariant() -> None:
+    """DW-WPN-01 in play: random Front Lines games with the example lists (the Punisher fields the
+    howitzer), each option drawn uniformly from the list, hold every invariant at every step
+    (invariants.py: minefields no more than granted, Density 0-3, a revealed one live) and shell a
+    marker; the test fails if shelling stops being offered or taken."""
+    game = DustWarfareGame(scenario="front_lines", armies=str(ARMIES))
+    shelled = 0
+    for seed in (0, 1):
+        st = game.new_initial_state(seed)
+        rng = Rng(seed)
+        while not st.is_terminal():
+            legal = st.legal_actions()
+            action = legal[rng.below(len(legal))]
+            shelled += action.verb == Verb.SHELL
+            st.apply_action(action)
+            check(st)
+    assert shelled >= 1

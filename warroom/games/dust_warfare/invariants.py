@@ -5,7 +5,9 @@ two bases overlap (DW-MOVE-03); a unit has no more miniatures than its data (DW-
 destroyed miniature is off the table and a living one of a unit on the table is on it; damage
 stays below capacity for the living (DW-UNIT-03); Suppression markers are never negative
 (DW-SUP-01); a unit is destroyed exactly when no miniature is left (DW-UNIT-11), or it left the
-table by a retreat; the leader, when set, is alive (DW-UNIT-07/09); orders are never negative.
+table by a retreat; the leader, when set, is alive (DW-UNIT-07/09); orders are never negative;
+minefields are no more than the scenario grants, at Density 0-3, a revealed one live (DW-BTL-03,
+DW-WPN-01).
 At the end, the reported Superiority Points equal those recomputed from the final position
 (§3.19) and the result follows them (DW-TURN-03/04).
 
@@ -52,6 +54,21 @@ def _bases_passed(st: DustState) -> bool:
     )
 
 
+MAX_DENSITY = 3  # DW-BTL-03: a live minefield's Density is 1-3
+
+
+def _check_mines(st: DustState) -> None:
+    """Minefields (DW-BTL-03, DW-FL-04, DW-WPN-01): never more markers than the scenario grants
+    (the `shell mK` actions number them), each Density 0 (a dummy) to 3, and a revealed one live:
+    a revealed dummy and a minefield shelled to Density 0 are removed."""
+    forts = st.game.scenario.fortifications
+    granted = 2 * forts.minefields if forts is not None else 0
+    assert len(st.mines) <= granted, f"{len(st.mines)} minefields where the scenario grants {granted}"
+    for k, (_owner, _x, _y, density, revealed) in enumerate(st.mines):
+        assert 0 <= density <= MAX_DENSITY, f"minefield m{k} at Density {density}"
+        assert density > 0 or not revealed, f"minefield m{k} revealed at Density 0 yet on the table"
+
+
 def check(state: State) -> None:
     """Raise AssertionError naming the broken invariant."""
     st: DustState = state  # type: ignore[assignment]  # the checker passes this game's states
@@ -81,6 +98,7 @@ def check(state: State) -> None:
                     assert board.is_on_table(b), f"u{u}.{m} at ({b.x}, {b.y}) is off the table"
                     bases.append((u, m, b))
     transport.check(st)  # embarked and off-table units (DW-ABL-07, DW-SET-06)
+    _check_mines(st)
     if measured:
         crowd = Crowd()  # the bases seen so far, filed on a grid: only near pairs are measured
         whose: dict[int, tuple[int, int]] = {}
@@ -94,17 +112,22 @@ def check(state: State) -> None:
             whose[id(a)] = (u, m)
         _passed.last = _snapshot(st)
     if st.scores is not None:
-        assert st.scores == scores(st, bonus), (
-            f"reported SP {st.scores} differ from recomputed {scores(st, bonus)}"
-        )
-        outcome = st.outcome()
-        assert outcome is not None
-        sa, sb = st.scores
-        if st.loser >= 0:
-            standing = [u for u in st.units_of(st.loser) if st.status[u] != Status.DESTROYED]
-            assert not standing, f"seat {st.loser} lost with no units left, yet has {standing}"
-            expected: tuple[int, ...] = (1 - st.loser,)
-        else:
-            expected = () if sa == sb else ((0,) if sa > sb else (1,))
-        assert outcome.winners == expected, f"winners {outcome.winners} where SP {st.scores} give {expected}"
-        assert st.loser >= 0 or st.turn == st.game.turns, "the game ended early with units on both sides"
+        _check_result(st)
+
+
+def _check_result(st: DustState) -> None:
+    """At the end: the reported SP recomputed from the final position, and the result from them."""
+    assert st.scores == scores(st, bonus), (
+        f"reported SP {st.scores} differ from recomputed {scores(st, bonus)}"
+    )
+    outcome = st.outcome()
+    assert outcome is not None
+    sa, sb = st.scores
+    if st.loser >= 0:
+        standing = [u for u in st.units_of(st.loser) if st.status[u] != Status.DESTROYED]
+        assert not standing, f"seat {st.loser} lost with no units left, yet has {standing}"
+        expected: tuple[int, ...] = (1 - st.loser,)
+    else:
+        expected = () if sa == sb else ((0,) if sa > sb else (1,))
+    assert outcome.winners == expected, f"winners {outcome.winners} where SP {st.scores} give {expected}"
+    assert st.loser >= 0 or st.turn == st.game.turns, "the game ended early with units on both sides"
