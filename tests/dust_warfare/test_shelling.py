@@ -291,3 +291,17 @@ def test_wpn_01_random_front_lines_games_shell_markers_under_every_invariant() -
             st.apply_action(action)
             check(st)
     assert shelled >= 1
+
+
+@pytest.mark.parametrize("heroes", [False, True])
+def test_wpn_01_no_starter_unit_fields_artillery_so_no_starter_game_shells(heroes: bool) -> None:
+    """DW-WPN-01: the starter armies (First Battle's, and every scenario's default) carry no
+    Artillery weapon, so `shelling.targets` is empty for each of their units and no starter game
+    lists a marker target: their seeded games are unchanged by the rule."""
+    game = DustWarfareGame(scenario="front_lines", heroes=heroes)
+    st = game.new_initial_state(0)
+    assert not any(
+        w.has(WeaponAbility.ARTILLERY) for unit in game.units for model in unit.models for w in model.weapons
+    )
+    st.mines = [[1 - unit.seat, 30.0, 24.0, 2, False] for unit in game.units[:1]]
+    assert all(shelling.targets(st, unit.index) == [] for unit in game.units)
