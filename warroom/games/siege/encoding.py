@@ -54,6 +54,10 @@ from warroom.envs.observe import (
     pile_into,
 )
 from warroom.games.siege.board import SECTORS
+from warroom.games.siege.changes import BOARD as _BOARD_CHANGES
+from warroom.games.siege.changes import DISCARD as _DISCARD_CHANGES
+from warroom.games.siege.changes import ENEMY_DISCARD as _ENEMY_DISCARD_CHANGES
+from warroom.games.siege.changes import HAND as _HAND_CHANGES
 from warroom.games.siege.content import default_content
 from warroom.games.siege.evaluate import evaluate
 from warroom.games.siege.view import scores
@@ -139,14 +143,37 @@ def encode_into(st: SiegeState, viewer: int | None, out: NDArray[np.float32]) ->
 
     Incremental: every block but the viewer's seat and the marshal's own hand is the same for
     every viewer, so one record per game and thread keeps the last observation of those blocks
-    and copies of the state's parts it was written from (`_Seen`): compared with the previous
-    decision's state whoever views it, a block is rewritten only when its source differs from
-    that copy (list and dict comparisons run in C); the whole is copied to `out`, then the
-    viewer's seat is set and, for the marshal alone, its hand counted. Equality, not identity,
-    decides, so any state may follow any other (a reset, a clone, a re-dealt state) and the
-    numbers are always those of the state given."""
+    (`_Seen`). The board, the hands and the two discard piles are rewritten when the rules
+    counted a change of them (`SiegeState.changes`, changes.py) since the record was written
+    from the same state object, and written whole for a state the record has not seen (a new
+    game, a clone, a loaded or re-dealt state); the structures, the piles' sizes, the turn and
+    the seats' numbers, a few values each, are compared with copies (list comparisons run in
+    C). The whole is copied to `out`, then the viewer's seat is set and, for the marshal alone,
+    its hand counted."""
     seen = _CACHE.get(st.game, _PUBLIC)
     mv = seen.mv
+    changed = st.changes
+    if seen.state is not st:  # a state not seen yet: its counted regions whole
+        _board(st, mv)
+        for seat, hand in enumerate(st.hands):
+            count_into(mv, _HAND[seat], hand, _CARD_SLOT)
+        seen.discard = pile_into(mv, _DISCARD, st.discard, None, _CARD_SLOT)
+        seen.enemy_discard = pile_into(mv, _ENEMY_DISCARD, st.enemy_discard, None, st.content.token_kind_of)
+        seen.state, seen.stamp = st, changed[:]
+    elif changed != seen.stamp:
+        stamp = seen.stamp
+        if changed[_BOARD_CHANGES] != stamp[_BOARD_CHANGES]:
+            _board(st, mv)
+        for seat in range(len(st.hands)):
+            if changed[_HAND_CHANGES + seat] != stamp[_HAND_CHANGES + seat]:
+                count_into(mv, _HAND[seat], st.hands[seat], _CARD_SLOT)
+        if changed[_DISCARD_CHANGES] != stamp[_DISCARD_CHANGES]:
+            seen.discard = pile_into(mv, _DISCARD, st.discard, seen.discard, _CARD_SLOT)
+        if changed[_ENEMY_DISCARD_CHANGES] != stamp[_ENEMY_DISCARD_CHANGES]:
+            seen.enemy_discard = pile_into(
+                mv, _ENEMY_DISCARD, st.enemy_discard, seen.enemy_discard, st.content.token_kind_of
+            )
+        seen.stamp = changed[:]
     if st.building != seen.building or st.fort != seen.fort or st.dot != seen.dot:
         for s in range(6):
             mv[STRUCTURES + s] = float(st.building[s])
@@ -154,18 +181,6 @@ def encode_into(st: SiegeState, viewer: int | None, out: NDArray[np.float32]) ->
             mv[STRUCTURES + 12 + s] = float(st.dot[s])
         mv[STRUCTURES + 18] = (2 - sum(st.dot)) / 2
         seen.building, seen.fort, seen.dot = st.building[:], st.fort[:], st.dot[:]
-    if st.pos != seen.pos or st.armour != seen.armour or st.hedgehog != seen.hedgehog:
-        _board(st, mv)
-        seen.pos, seen.armour, seen.hedgehog = dict(st.pos), st.armour[:], st.hedgehog
-    if st.hands != seen.hands:
-        _hands(st, mv, seen.hands)
-        seen.hands = [hand[:] for hand in st.hands]
-    if st.discard != seen.discard:
-        seen.discard = pile_into(mv, _DISCARD, st.discard, seen.discard, _CARD_SLOT)
-    if st.enemy_discard != seen.enemy_discard:
-        seen.enemy_discard = pile_into(
-            mv, _ENEMY_DISCARD, st.enemy_discard, seen.enemy_discard, st.content.token_kind_of
-        )
     sizes = (len(st.deck), len(st.reserve), len(st.marshal_hand), st.turn, st.trades_done, st.patrol)
     if sizes != seen.sizes:
         mv[PILES] = sizes[0] / 49
@@ -203,10 +218,8 @@ class _Seen(Seen):
         self.building: list[bool] | None = None
         self.fort: list[bool] | None = None
         self.dot: list[bool] | None = None
-        self.pos: dict[int, int] | None = None
-        self.armour: list[int] | None = None
-        self.hedgehog: int | None = None
-        self.hands: list[list[int]] = []
+        self.state: SiegeState | None = None  # the state last written, and its counters then
+        self.stamp: list[int] = []
         self.discard: list[int] | None = None
         self.enemy_discard: list[int] | None = None
         self.sizes: tuple[int | bool, ...] | None = None
@@ -237,13 +250,6 @@ def _board(st: SiegeState, mv: memoryview[float]) -> None:
         mv[k] = n * _SCALE[k]  # a count times its worth (float32 sums would round differently)
 
 
-def _hands(st: SiegeState, mv: memoryview[float], before: list[list[int]]) -> None:
-    """Each changed hand's count per card kind / 4."""
-    for seat, hand in enumerate(st.hands):
-        if seat >= len(before) or hand != before[seat]:
-            count_into(mv, Counts(HANDS + seat * _KINDS, _KINDS, 1 / 4), hand, _CARD_SLOT)
-
-
 def _seats(st: SiegeState, mv: memoryview[float]) -> None:
     """Trophy points / 40, eliminated, claimed sector / 6 (My Home Is My Fortress only)."""
     claims = st.claims if st.game.options["my_home_is_my_fortress"] else []
@@ -258,6 +264,7 @@ def _seats(st: SiegeState, mv: memoryview[float]) -> None:
 _TOKENS = len(default_content().tokens)
 _CARD_SLOT = range(_KINDS)  # a card in a hand or pile is its kind's index already
 _DISCARD = Counts(DISCARD, _KINDS, 1 / 4)
+_HAND = [Counts(HANDS + seat * _KINDS, _KINDS, 1 / 4) for seat in range(SEATS)]  # each seat's count per kind
 _ENEMY_DISCARD = Counts(ENEMY_DISCARD, _TOKENS, 1 / 4)
 _SCALE = [1 / 3] * SIZE  # on the board: a vehicle is worth 1/3, an armour point 1/10
 _SCALE[BOARD + len(VEHICLES) : HANDS : PER_SPACE] = [1 / 10] * 30

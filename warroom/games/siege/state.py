@@ -16,7 +16,7 @@ from warroom.core.errors import CorruptDataError
 from warroom.core.fields import F, Fields
 from warroom.core.game import JSON, Outcome
 from warroom.core.rng import Rng
-from warroom.games.siege import invariants, view
+from warroom.games.siege import changes, invariants, view
 from warroom.games.siege.board import NUM_SPACES, space_name
 from warroom.games.siege.content import Content
 from warroom.games.siege.rules.dispatch import RULES
@@ -52,8 +52,8 @@ class SiegeState(TurnState):
     a save keeps them 7 long with an unused leading False (see `_save_sectors`)."""
 
     __slots__ = (
-        "active", "armour", "building", "cards_removed", "claims", "content", "deck", "discard", "dot",
-        "enemy_discard", "fort", "hands", "hedgehog", "marshal_hand", "marshal_plays", "out", "patrol",
+        "active", "armour", "building", "cards_removed", "changes", "claims", "content", "deck", "discard",
+        "dot", "enemy_discard", "fort", "hands", "hedgehog", "marshal_hand", "marshal_plays", "out", "patrol",
         "pos", "proposals", "reserve", "result", "reveals", "rng", "staged", "swaps", "table",
         "tokens_removed", "trades_done", "trophies", "turn",
     )  # fmt: skip
@@ -92,6 +92,7 @@ class SiegeState(TurnState):
         F("patrol", F.VALUE),
         F("reveals", F.VALUE),
         F("marshal_plays", F.VALUE),
+        F("changes", F.LIST, saved=False),  # speed (issue 18): counters the encoder reads (changes.py)
         F("result", F.VALUE),  # a Result's value, held as a plain int (compared on every step)
         shared=("content", "table"),
     )
@@ -129,6 +130,7 @@ class SiegeState(TurnState):
         self.reveals = 0
         self.marshal_plays = 0
         self.result = _RUNNING
+        self.changes = changes.fresh()  # speed (issue 18): per region, how often it changed
 
     # -- shorthands used by the rules modules --------------------------------------------
     def decider(self) -> int:

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 
 from warroom.core.actions import Action
 from warroom.games.siege.board import COLOUR_OF_SPACE, NUM_SPACES, RING_OF, SECTOR_OF, SECTORS, space
+from warroom.games.siege.changes import BOARD, DISCARD, HAND
 from warroom.games.siege.rules import zones
 from warroom.games.siege.rules.end import check_win
 from warroom.games.siege.words import Card, Colour, Job, Ring, Verb
@@ -107,6 +108,9 @@ _PASS, _PLAY_JOB, _HEDGEHOGS = Verb.PASS, [Job.PLAY], Verb.HEDGEHOGS
 def _spend(st: SiegeState, *kinds: int) -> None:
     p, g = st.active, st.game
     hand, discard = st.hands[p], st.discard
+    changed = st.changes  # speed (issue 18)
+    changed[HAND + p] += 1
+    changed[DISCARD] += 1
     if len(kinds) == 1:  # the usual play: one card
         (kind,) = kinds
         hand.remove(kind)
@@ -139,12 +143,14 @@ def _il2(st: SiegeState, a: SiegeAction) -> None:
 def _hedgehogs(st: SiegeState, a: SiegeAction) -> None:
     _spend(st, st.game.hedgehogs)
     st.hedgehog = a.b
+    st.changes[BOARD] += 1  # speed (issue 18)
     st.say("hedgehog", f"the hedgehog holds {st.enemy_label(a.b)} in place this turn", token=a.b)
 
 
 def _onslaught(st: SiegeState, a: SiegeAction) -> None:
     _spend(st, st.game.onslaught)
     st.pos[a.b] = space(SECTOR_OF[st.pos[a.b]], Ring.REAR)
+    st.changes[BOARD] += 1  # speed (issue 18)
     st.say("onslaught", f"{st.enemy_label(a.b)} is driven back", token=a.b, space=st.pos[a.b])
 
 
@@ -165,6 +171,9 @@ def _modification(st: SiegeState, _a: SiegeAction) -> None:
     st.hands[p].remove(st.game.modification)
     zones.draw_cards(st, p, 2)
     st.discard.append(st.game.modification)
+    changed = st.changes  # speed (issue 18)
+    changed[HAND + p] += 1
+    changed[DISCARD] += 1
     st.say("play", f"player {p} plays Modification", player=p, cards=[Card.MODIFICATION])
 
 
@@ -172,7 +181,7 @@ def _repair(st: SiegeState, a: SiegeAction) -> None:
     """Take one card of the discard back into hand (SG-CARD-17/18)."""
     _spend(st, st.game.repair)
     st.discard.remove(a.a)
-    st.hands[st.active].append(a.a)
+    st.hands[st.active].append(a.a)  # speed (issue 18): counted by _spend, same hand and pile
     st.say("repair", f"player {st.active} takes {st.content.cards[a.a].name} from the discard",
            player=st.active, card=st.content.cards[a.a].kind)  # fmt: skip
 

@@ -23,6 +23,7 @@ from warroom.games.siege.board import (
     space,
     space_name,
 )
+from warroom.games.siege.changes import BOARD, ENEMY_DISCARD
 from warroom.games.siege.content import RESERVE_SIZE
 from warroom.games.siege.rules import marshal, zones
 from warroom.games.siege.rules.end import check_win
@@ -121,6 +122,7 @@ def advance(
         pos[tid] = step[here]
         steps.append((tid, here))
     if steps:
+        st.changes[BOARD] += 1  # speed (issue 18)
         st.say("move", _moved_text(st, steps), count=len(steps))
     if groups:  # collisions by sector, then the win check; pushed in reverse (a stack)
         st.agenda.append(_CHECK_WIN_JOB)
@@ -191,6 +193,7 @@ def finish_collision(st: SiegeState, kind: str, s: int, tids: list[int], victim:
         for tid in tids:
             if tid in st.pos:
                 st.pos[tid] = city
+        st.changes[BOARD] += 1  # speed (issue 18)
 
 
 # -- tokens -----------------------------------------------------------------------------------
@@ -207,6 +210,7 @@ def resolve_token(st: SiegeState, tid: int, sector: int | None) -> None:
         place_vehicle(st, tid, sector, kind)
         return
     token = st.content.tokens[kind]
+    st.changes[ENEMY_DISCARD] += 1  # speed (issue 18): either branch discards it
     if token.token_class == TokenClass.BOMBER:
         st.enemy_discard.append(tid)
         he111(st, tid)
@@ -226,6 +230,7 @@ def place_vehicle(st: SiegeState, tid: int, sector: int | None, kind: int) -> No
         sector = st.rng.die()
     st.pos[tid] = _REAR_SPACE[sector]
     st.armour[tid] = token.armour
+    st.changes[BOARD] += 1  # speed (issue 18)
     st.say("enemy_arrives", st.game.arrival_text[token.index][sector][rolled],
            token=tid, kind=token.kind, sector=sector, rolled=rolled)  # fmt: skip
     ability = SPECIALS.get(token.kind)
@@ -262,6 +267,7 @@ def _panther(st: SiegeState, _tid: int, _sector: int) -> None:
         if st.armour[tid] < tokens[kinds[tid]].armour:
             st.armour[tid] += 1
             healed += 1
+    st.changes[BOARD] += 1  # speed (issue 18)
     regain = "y regains" if healed == 1 else "ies regain"
     st.say("repair_enemy", f"Panther G: {healed} damaged enem{regain} 1 armour")
 

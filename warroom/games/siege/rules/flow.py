@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from warroom.core.actions import Action
+from warroom.games.siege.changes import BOARD
 from warroom.games.siege.rules import cards, enemies, zones
 from warroom.games.siege.words import Ask, Job, Verb
 
@@ -41,6 +42,7 @@ def turn(st: SiegeState, _job: list[Any]) -> None:
     if st.hedgehog >= 0:
         st.say("hedgehog_removed", "the hedgehog token returns to the supply")
         st.hedgehog = -1
+        st.changes[BOARD] += 1  # speed (issue 18)
     st.trades_done = 0
     st.proposals = []
     st.swaps = 0

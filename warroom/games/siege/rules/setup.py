@@ -8,6 +8,7 @@ from warroom.core.actions import Action
 from warroom.core.rng import Rng
 from warroom.games.siege.actions import ARRANGEMENTS
 from warroom.games.siege.board import SECTORS, space
+from warroom.games.siege.changes import BOARD
 from warroom.games.siege.rules import marshal
 from warroom.games.siege.words import LETTER, Ask, Job, Ring
 
@@ -95,6 +96,7 @@ def apply_arrange(st: SiegeState, action: SiegeAction) -> None:
     for tid, sp, armour in st.game.start_places[action.a]:
         st.pos[tid] = sp
         st.armour[tid] = armour
+    st.changes[BOARD] += 1  # speed (issue 18)
     st.say("setup", st.game.placed_text[action.a])
     st.decision = None
     jobs: list[list[Any]] = []

@@ -6,6 +6,7 @@ from operator import itemgetter
 from typing import TYPE_CHECKING, Any
 
 from warroom.core.actions import Action
+from warroom.games.siege.changes import HAND
 from warroom.games.siege.words import Ask, Job, Verb
 
 if TYPE_CHECKING:
@@ -89,6 +90,9 @@ def apply_answer(st: SiegeState, action: SiegeAction) -> None:
         theirs.remove(given)
         theirs.append(offered)
         mine.append(given)
+        changed = st.changes  # speed (issue 18)
+        changed[HAND + st.active] += 1
+        changed[HAND + partner] += 1
         st.trades_done += 1
         name = st.game.card_name
         st.say("trade", f"player {st.active} gives {name[offered]}, player {partner} gives "

@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from warroom.games.siege.actions import MAX_SEATS
+from warroom.games.siege.changes import BOARD, DISCARD, ENEMY_DISCARD, HAND
 from warroom.games.siege.rules.end import lose
 from warroom.games.siege.words import Mode
 
@@ -30,6 +31,7 @@ def draw_cards(st: SiegeState, player: int, n: int) -> int:
             break
         hand.append(st.deck.pop())
         drawn += 1
+    st.changes[HAND + player] += 1  # speed (issue 18)
     if drawn:
         text = _DRAWS[player][drawn] if drawn < _DRAWN else f"player {player} draws {drawn} cards"
         st.say("draw", text, player=player, count=drawn)
@@ -41,6 +43,7 @@ def reshuffle(st: SiegeState) -> bool:
     first take one Sandbags and one Barbed Wire out of the game (SG-OPTX-03)."""
     if not st.discard:
         return False
+    st.changes[DISCARD] += 1  # speed (issue 18)
     if st.game.options["running_out_of_supplies"]:
         for kind in (st.game.sandbags, st.game.barbed_wire):
             if kind in st.discard:
@@ -58,6 +61,9 @@ def reshuffle(st: SiegeState) -> bool:
 def discard_from_hand(st: SiegeState, player: int, kind: int) -> None:
     st.hands[player].remove(kind)
     st.discard.append(kind)
+    changed = st.changes  # speed (issue 18)
+    changed[HAND + player] += 1
+    changed[DISCARD] += 1
 
 
 def hand_limit_draw(st: SiegeState, player: int) -> None:
@@ -69,6 +75,7 @@ def hand_limit_draw(st: SiegeState, player: int) -> None:
 
 def remove_enemy(st: SiegeState, tid: int) -> None:
     del st.pos[tid]
+    st.changes[BOARD] += 1  # speed (issue 18)
     st.armour[tid] = 0
     if st.hedgehog == tid:
         st.hedgehog = -1  # the token returns to the supply (SG-CARD-09)
@@ -81,6 +88,7 @@ def destroy_by_card(st: SiegeState, tid: int, player: int) -> None:
     remove_enemy(st, tid)
     if st.game.mode is _S2S:
         st.enemy_discard.append(tid)
+        st.changes[ENEMY_DISCARD] += 1  # speed (issue 18)
         st.say("destroyed", f"{label} is destroyed", token=tid, by=player)
     else:
         st.trophies[player].append(tid)
@@ -92,12 +100,14 @@ def destroy_otherwise(st: SiegeState, tid: int, cause: str) -> None:
     label = st.enemy_label(tid)
     remove_enemy(st, tid)
     st.enemy_discard.append(tid)
+    st.changes[ENEMY_DISCARD] += 1  # speed (issue 18)
     st.say("destroyed", f"{label} is destroyed by {cause}", token=tid, cause=cause)
 
 
 def damage(st: SiegeState, tid: int, player: int | None, cause: str) -> bool:
     """One point of damage (SG-DEF-05); True if that destroyed it."""
     st.armour[tid] -= 1
+    st.changes[BOARD] += 1  # speed (issue 18)
     if st.armour[tid] > 0:
         st.say(
             "damage", f"{st.enemy_label(tid)} takes 1 damage from {cause}", token=tid, armour=st.armour[tid]
@@ -127,6 +137,9 @@ def eliminate(st: SiegeState, player: int) -> None:
     st.out[player] = True
     st.discard.extend(st.hands[player])
     st.hands[player] = []
+    changed = st.changes  # speed (issue 18)
+    changed[HAND + player] += 1
+    changed[DISCARD] += 1
     st.say("eliminated", f"player {player}'s building fell: player {player} is out", player=player)
 
 
