@@ -19,7 +19,8 @@ Layout (floats, counts scaled to roughly [0, 1]); `SIZE` is the total:
 `encode` reads a view (the reference); `encode_into` writes the same numbers straight from the
 state into a preallocated array at engine speed, reading only what the viewer may see (the
 marshal's hand only for the marshal) and rewriting only the blocks whose part of the state
-changed since that viewer's last observation; `bounds` gives each element's least and greatest
+changed since its last observation (the board, hands and discards by the change counters the
+rules move, changes.py); `bounds` gives each element's least and greatest
 value from the token and card counts of the content.
 
 Shaped rewards (`shaped=True`, warroom/envs/shaping.py): `potential` is each seat's estimated
@@ -211,7 +212,8 @@ def encode_into(st: SiegeState, viewer: int | None, out: NDArray[np.float32]) ->
 
 
 class _Seen(Seen):
-    """One viewer's last observation and copies of the state's parts it was written from."""
+    """The game's last observation (what every viewer sees alike), the state it was written from
+    with that state's change counters then, and copies of the few parts compared directly."""
 
     def __init__(self, game: Any, viewer: str) -> None:
         super().__init__(SIZE)

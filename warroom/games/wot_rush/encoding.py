@@ -15,8 +15,8 @@ Layout (floats, counts scaled to roughly [0, 1]); `size(game)` is the total, K =
 
 `encode` reads a view (the reference); `Encoder.encode_into` writes the same numbers straight
 from the state into a preallocated array at engine speed, reading only what the viewer may see
-(a hand only when the viewer holds it or it is face up) and rewriting only the blocks whose
-part of the state changed since that viewer's last observation; `Encoder.bounds` gives each
+(a hand only when the viewer holds it or it is face up) and rewriting only the regions whose
+change counters the rules moved since it last wrote that state (changes.py); `Encoder.bounds` gives each
 element's least and greatest value from the card set's counts and the game's round cap.
 
 Shaped rewards (`shaped=True`, warroom/envs/shaping.py): the game has no evaluation, so
