@@ -371,3 +371,17 @@ def test_knowledge_records_peeks_and_redeal_keeps_what_a_seat_saw() -> None:
     assert not knowledge.knows(0, 12)
     assert Knowledge.from_json(json.loads(json.dumps(knowledge.to_json()))) == knowledge
     assert knowledge.to_json()["31"] == [EVERYONE]
+
+
+def test_show_each_is_show_for_each_card() -> None:
+    """A dealt hand shown in one call records what a `show` per card would, seats added to
+    those who knew a card already."""
+    one, each = Knowledge(), Knowledge()
+    for known in (one, each):
+        known.show(5, 2)
+    for card in (5, 6, 7):
+        one.show(card, 0, 1)
+    each.show_each((5, 6, 7), 0, 1)
+    assert each == one and each.seen[5] == frozenset((0, 1, 2))
+    each.show_each((), 3)
+    assert each == one

@@ -15,6 +15,7 @@ from typing import Any
 from warroom.core.rng import Rng
 
 EVERYONE = -1  # recorded for a card shown to the whole table
+_NOBODY: frozenset[int] = frozenset()
 
 
 class Knowledge:
@@ -28,6 +29,12 @@ class Knowledge:
     def show(self, card: int, *seats: int) -> None:
         """`seats` look at `card` (a peek, a scout, a card passed face down)."""
         self.seen[card] = self.seen.get(card, frozenset()) | frozenset(seats)
+
+    def show_each(self, cards: Iterable[int], *seats: int) -> None:
+        """`seats` look at each of `cards` (a hand dealt): `show` for each, in one call (speed)."""
+        seen, seeing = self.seen, frozenset(seats)
+        for card in cards:
+            seen[card] = seen.get(card, _NOBODY) | seeing
 
     def show_all(self, cards: Iterable[int]) -> None:
         for card in cards:

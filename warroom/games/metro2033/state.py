@@ -177,11 +177,12 @@ class MetroState(TurnState):
         known.show(card, *seats)
         self.knowledge = known
 
-    def show_each(self, cards: Iterable[int], *seats: int) -> None:
-        """`seats` see each of `cards`: one replacement of the knowledge for all of them."""
+    def show_each(self, *hands: tuple[Iterable[int], int]) -> None:
+        """Each `(cards, seat)`: the seat sees each of the cards (a deal): one replacement of the
+        knowledge for them all."""
         known = self.knowledge.copy()
-        for card in cards:
-            known.show(card, *seats)
+        for cards, seat in hands:
+            known.show_each(cards, seat)
         self.knowledge = known
 
     def show_all(self, *cards: int) -> None:

@@ -145,7 +145,10 @@ def _scout_offer(st: MetroState, _job: list[Any]) -> None:
 
 
 def _scout_options(_st: MetroState, _d: Decision) -> list[MetroAction]:
-    return [A("scout use"), A("scout keep")]
+    return list(_SCOUT_CHOICES)
+
+
+_SCOUT_CHOICES = (A("scout use"), A("scout keep"))  # looked up once (speed)
 
 
 def _scout_use(st: MetroState, action: MetroAction, d: Decision) -> None:
@@ -252,8 +255,7 @@ def _deal(st: MetroState, _job: list[Any]) -> None:
     st.rng.shuffle(cards)
     a, d = int(st.bt["aseat"]), int(st.bt["dseat"])
     st.bhand = [cards[0:6:2], cards[1:6:2], [cards[6]]]
-    st.show_each(st.bhand[0], a)
-    st.show_each(st.bhand[1], d)
+    st.show_each((st.bhand[0], a), (st.bhand[1], d))
     st.decide_together("card", [a, d])
 
 
@@ -266,19 +268,20 @@ def _card_options(st: MetroState, d: Decision) -> list[MetroAction]:
 _PLAY: dict[int, MetroAction] = {c: A(f"card {CARD[c]}") for c in DECK[CardKind.BATTLE]}  # speed
 
 
-def _card_reveal(st: MetroState, chosen: dict[int, Action]) -> None:
+def _card_reveal(st: MetroState, chosen: dict[int, MetroAction]) -> None:
     """M33-BAT-03/05: both cards are revealed at once; the others never are."""
     a, d = int(st.bt["aseat"]), int(st.bt["dseat"])
-    ca, cd = str(chosen[a].part("card")), str(chosen[d].part("card"))
+    ca, cd = chosen[a].card, chosen[d].card
     st.bt = {**st.bt, "ca": ca, "cd": cd}
-    st.show_all(*(c for c in (*st.bhand[0], *st.bhand[1]) if CARD[c] in (ca, cd)))
-    st.say(
-        "battle_cards",
-        f"{st.does(a, 'play')} {names.card(ca)}, {st.does(d, 'play')} {names.card(cd)}",
-        None,
-        attacker=ca,
-        defender=cd,
-    )
+    st.show_all(*[c for c in (*st.bhand[0], *st.bhand[1]) if CARD[c] in (ca, cd)])
+    if st.events is not MUTED:  # a playout reads no words (speed, issue 12)
+        st.say(
+            "battle_cards",
+            f"{st.does(a, 'play')} {names.card(ca)}, {st.does(d, 'play')} {names.card(cd)}",
+            None,
+            attacker=ca,
+            defender=cd,
+        )
 
 
 # ---------------------------------------------------------------- W-BATTLE
@@ -459,7 +462,9 @@ def side_strength(st: MetroState, side: str) -> int:
         seat, unit, mods = bt["dseat"], bt["dunit"], bt["md"]
     value: int
     if unit == "army":
-        value = st.army[seat] + flag_bonus(st, seat)
+        value = st.army[seat]
+        if not _FLAGS.isdisjoint(st.equip[seat]):  # flag_bonus asked only of a Flag's carrier (speed)
+            value += flag_bonus(st, seat)
     elif unit == "hero":
         value = hero_strength(st, seat, threat_type(st))
     elif unit == "threat":

@@ -201,7 +201,7 @@ def say_peek(
 
 def capture(st: MetroState, seat: int, s: Station, how: str) -> None:
     """Place a token, VP +1 (M33-CAP-03); the token limit is checked by the callers (M33-GEN-09)."""
-    assert st.owner[s] < 0 and station_count(st, seat) < MAX_STATIONS
+    assert st.owner[s] < 0 and st.held[seat].bit_count() < MAX_STATIONS  # station_count, inlined
     st.set_owner(s, seat)
     if st.events is not MUTED:  # a playout reads no words (speed, issue 12)
         st.say("capture", f"{st.does(seat, 'capture')} {names.STATION[s]} ({how})", None, player=seat,
@@ -252,7 +252,10 @@ _DRAISINES = INSTANCES[Equipment.DRAISINE]
 
 def speed(st: MetroState, seat: int) -> int:
     """Hero SPD plus equipment, never below 0 (M33-HMV-02)."""
-    return max(0, _HERO_SPEED[st.hero[seat]] + sum(_SPEED_OF[c] for c in st.equip[seat]))
+    total = _HERO_SPEED[st.hero[seat]]
+    for c in st.equip[seat]:  # a loop, not sum() over a generator (speed: every hero move)
+        total += _SPEED_OF[c]
+    return max(0, total)
 
 
 def draisine_station(st: MetroState, seat: int) -> Station | None:

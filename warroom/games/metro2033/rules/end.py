@@ -64,7 +64,13 @@ def _end_round(st: MetroState, _job: list[Any]) -> None:
     draws: list[list[Any]] = []
     if st.stage == 1 and any(vp(st, seat) >= STAGE_II_VP for seat in range(n)):  # M33-STG-02
         draws = _stage_two(st)
-    st.push(*draws, ["round"])  # M33-END-07: the round token moves when the next round begins
+    if draws:  # M33-END-07: the round token moves when the next round begins
+        st.push(*draws, ["round"])
+    else:  # speed (issue 12): the next round's job now (events.py's), as the agenda would run it
+        st.rules.jobs["round"](st, _ROUND)
+
+
+_ROUND = ["round"]
 
 
 def _stage_two(st: MetroState) -> list[list[Any]]:

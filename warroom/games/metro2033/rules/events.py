@@ -46,8 +46,9 @@ def _round(st: MetroState, _job: list[Any]) -> None:
     # M33-EVT-01's jobs do something only under Taxation or Colonization, and nothing can pass
     # a law before they run (speed, issue 15: the agenda at every decision is the same)
     law = active_law(st)
-    jobs: list[list[Any]] = [["start_law", p] for p in seats] if law in _START_LAWS else []
-    if space.resources:
+    start_laws = law in _START_LAWS
+    jobs: list[list[Any]] = [["start_law", p] for p in seats] if start_laws else []
+    if space.resources and start_laws:
         jobs += [["income", p] for p in seats]
     if space.has_law:
         jobs += [["law_reveal"], *(["vote", p] for p in seats), ["vote_end"]]
@@ -59,6 +60,22 @@ def _round(st: MetroState, _job: list[Any]) -> None:
     jobs += [["hero", p] for p in seats]
     jobs.append(["end_round"])
     st.push(*jobs)
+    if space.resources and not start_laws:  # the income jobs come first: they run now
+        _incomes(st, seats)
+
+
+def _incomes(st: MetroState, seats: list[int]) -> None:
+    """Each seat's income job, run here in turn order (speed, issue 12: as the agenda would run
+    them next). A Polis station's choice of resource (M33-EVT-04) schedules a job that asks;
+    the later seats' income jobs then wait beneath it as the jobs they were, so the agenda at
+    every decision is the one a job per seat left."""
+    agenda = st.agenda
+    for i, seat in enumerate(seats):
+        mark = len(agenda)
+        _income(st, ["income", seat])
+        if len(agenda) > mark:
+            agenda[mark:mark] = [["income", later] for later in reversed(seats[i + 1 :])]
+            return
 
 
 # ---------------------------------------------------------------- start-of-Events laws
@@ -102,9 +119,12 @@ def colony_targets(st: MetroState, seat: int) -> list[int]:
     return sorted(s for s in reach if BOARD.kind[s] == StationKind.CAPTURABLE and st.owner[s] < 0)
 
 
+_PASS = A("pass")
+
+
 def _colony_options(st: MetroState, d: Decision) -> list[MetroAction]:
     cost = C.laws[Law.COLONIZATION].colonize_cost
-    options = [A("pass")]
+    options = [_PASS]
     if can_pay(st, d[1], cost):
         options += [COLONIZE[s] for s in colony_targets(st, d[1])]
     return options
@@ -200,7 +220,7 @@ def _announce_job(st: MetroState, job: list[Any]) -> None:
     """M33-EVT-07: a player with no station announces nothing and does not fight."""
     seat = int(job[1])
     st.ann[seat] = -1
-    if stations_of(st, seat):
+    if st.held[seat]:  # any station (MetroState.held, speed)
         st.decide("announce", seat)
 
 
@@ -341,10 +361,10 @@ def _vote(st: MetroState, action: MetroAction, d: Decision) -> None:
     """M33-EVT-15: all of a player's votes one way, openly, in turn order."""
     seat = d[1]
     n = votes(st, seat)
-    choice = action.part("choice")
-    side = 0 if choice == "for" else 1
+    side = 0 if action.text == "vote for" else 1  # speed: no part looked up
     st.tally = [st.tally[0] + (n if side == 0 else 0), st.tally[1] + (n if side == 1 else 0)]
     if st.events is not MUTED:  # speed, as in _income
+        choice = action.part("choice")
         st.say(
             "vote", f"{st.does(seat, 'cast')} {n} {'vote' if n == 1 else 'votes'} {choice}", None, player=seat
         )

@@ -30,7 +30,6 @@ from warroom.games.metro2033.rules.common import (
     pay,
     price,
     refill_market,
-    station_count,
     stations_of,
 )
 from warroom.games.metro2033.rules.kinds import kind
@@ -59,7 +58,7 @@ def _resolve(st: MetroState, _job: list[Any]) -> None:
         _cleanup(st, _job)
         return
     a, d = side_strength(st, ATTACKER), side_strength(st, DEFENDER)
-    won = winner(st, a, d)
+    won = (ATTACKER if a > d else DEFENDER) if a != d else winner(st, a, d)  # speed: ties only asked
     if st.events is not MUTED:  # a playout reads no words (speed, issue 12)
         result = "a tie" if won is None else f"the {won} wins"
         st.say("battle", f"battle at {names.STATION[int(bt['station'])]}: {a} vs {d}, {result}", None,
@@ -153,8 +152,11 @@ def capture_price(st: MetroState, taken: bool) -> dict[Resource, int]:
 def _capture_options(st: MetroState, d: Decision) -> list[MetroAction]:
     seat, taken = d[1], bool(d.data[1])
     if can_take_station(st, seat) and can_pay(st, seat, capture_price(st, taken)):
-        return [A("capture"), A("decline")]
-    return [A("decline")]
+        return [_CAPTURE, _DECLINE]
+    return [_DECLINE]
+
+
+_CAPTURE, _DECLINE = A("capture"), A("decline")  # looked up once (speed)
 
 
 def _capture(st: MetroState, action: MetroAction, d: Decision) -> None:
@@ -208,7 +210,7 @@ def _min3_job(st: MetroState, job: list[Any]) -> None:
     """M33-CAP-07: below 3 stations, claim one if `free_capture_options` offers any. Speed
     (issue 15): asks only whether one neutral station exists, stopping at the first."""
     seat = int(job[1])
-    if station_count(st, seat) >= 3 or not can_take_station(st, seat):
+    if st.held[seat].bit_count() >= 3 or not can_take_station(st, seat):  # station_count, inlined
         return
     owner = st.owner
     for s in BOARD.ordinary_in(st.inplay):  # the own zone's are among these
@@ -224,7 +226,7 @@ def _claim_options(st: MetroState, d: Decision) -> list[MetroAction]:
 def _claim(st: MetroState, action: MetroAction, d: Decision) -> None:
     """M33-CAP-07/08: free, repeated while below 3."""
     capture(st, d[1], action.station, "free: the minimum of three")
-    st.push(["min3", d[1]])
+    _min3_job(st, ["min3", d[1]])  # the next claim's job, now: nothing would run between (speed)
 
 
 # ---------------------------------------------------------------- wounds and equipment

@@ -48,7 +48,6 @@ from warroom.games.metro2033.rules.common import (
     price,
     refill_market,
     speed,
-    stations_of,
 )
 from warroom.games.metro2033.rules.kinds import kind
 from warroom.games.metro2033.rules.quests import ABILITY_OF, ability_cards, completable, complete, use_quest
@@ -84,6 +83,7 @@ _WOWN_REUSE = frozenset(
     q for q, ability in ABILITY_OF.items() if ability in (QuestAbility.TELEPORT, QuestAbility.ATTACK_ANYWHERE)
 )
 _EXPLOSIVES = INSTANCES[Equipment.EXPLOSIVES.value]
+_DRAISINES = INSTANCES[Equipment.DRAISINE.value]
 
 
 def _may_act_own(st: MetroState, seat: int) -> bool:
@@ -308,16 +308,20 @@ def _army_options(st: MetroState, d: Decision) -> list[MetroAction]:
     stations (common.neutral_polis_bits, board.army_reach_bits)."""
     seat = d[1]
     options = [PASS, *GATHER]
-    if pact_blocks(st, seat):  # rare (the Pact, empty-handed): neutral stations only, no hero
-        options += [ATTACK[s] for s in army_targets(st, seat)]
+    if st.law in PACT_LAWS and pact_blocks(st, seat):  # rare (the Pact, empty-handed): neutral
+        options += [ATTACK[s] for s in army_targets(st, seat)]  # stations only, no hero
         return options
-    origins = stations_of(st, seat)
-    own = st.held[seat]
-    extra = draisine_station(st, seat)
-    if extra is not None:
-        origins.append(extra)
-        own |= 1 << extra  # never a target either (M33-EQP-12)
-    reach = BOARD.army_reach_bits(origins, neutral_polis_bits(st), st.inplay)
+    own = st.held[seat]  # the origins: the seat's stations, and its Draisine station
+    if not _DRAISINES.isdisjoint(st.equip[seat]):  # draisine_station, asked of a carrier only
+        extra = draisine_station(st, seat)
+        if extra is not None:
+            own |= 1 << extra  # never a target either (M33-EQP-12)
+    key = (own, neutral_polis_bits(st), st.inplay)
+    reach = _REACH.get(key)
+    if reach is None:
+        if len(_REACH) > _ATTACKS_KEPT:
+            _REACH.clear()
+        reach = _REACH[key] = BOARD.army_reach_bits(from_bits(own), key[1], st.inplay)
     targets = (in_play_bits(st) if st.anywhere[seat] else reach) & CAPTURABLE_BITS & ~own
     found = _ATTACKS.get(targets)
     if found is None:
@@ -336,6 +340,9 @@ def _army_options(st: MetroState, d: Decision) -> list[MetroAction]:
 
 # each set of army targets' attack options, in board order; at most about this many kept
 _ATTACKS: dict[int, tuple[MetroAction, ...]] = {}
+# the army reach (bits) of each set of origins (bits), neutral Polis stations (bits) and stations
+# in play: one lookup where the origins' reaches were unioned each time (speed, issue 12)
+_REACH: dict[tuple[int, int, frozenset[int]], int] = {}
 _ATTACKS_KEPT = 20_000
 
 
@@ -467,12 +474,13 @@ def _act_options(st: MetroState, d: Decision) -> list[MetroAction]:
     production, quest completion and Explosives (W-OWN after movement)."""
     seat = d[1]
     options = [END]
-    if can_produce(st, seat):
+    # Speed (issue 12): each helper below is asked only where its first, cheapest condition holds
+    # (Sasha, a quest in hand, Explosives carried, no scouting card yet); mostly none does
+    if st.hero[seat] == Hero.SASHA and can_produce(st, seat):
         options += PRODUCE
-    quests = completable(st, seat)
-    if quests:  # rarely: no list built for none (speed)
-        options += [A(f"complete {CARD[q]}") for q in quests]
-    if explosives_target(st, seat) >= 0:
+    if st.quests[seat]:
+        options += [A(f"complete {CARD[q]}") for q in completable(st, seat)]
+    if not _EXPLOSIVES.isdisjoint(st.equip[seat]) and explosives_target(st, seat) >= 0:
         options.append(EXPLODE)
     if can_trade_at(st, seat):
         options.append(BUY)
@@ -485,7 +493,7 @@ def _act_options(st: MetroState, d: Decision) -> list[MetroAction]:
         for x, has in enumerate(st.res[seat]):
             options += EXCHANGES[x][: 2 * min(has, MAX_EXCHANGE)]  # 2 others to get per amount
     at = st.hero_at[seat]
-    if is_neutral(st, at) and not st.scouts[seat] and can_draw(st.t_deck, st.t_disc):
+    if not st.scouts[seat] and is_neutral(st, at) and can_draw(st.t_deck, st.t_disc):
         options.append(SCOUT)
     if hero_station_target(st, seat):
         options.append(ATTACK[at])
@@ -665,8 +673,8 @@ def _post_job(st: MetroState, job: list[Any]) -> None:
     that asks nothing and schedules nothing (ending, an exchange, scouting) runs this at once
     instead of pushing it, as the agenda would have run it next."""
     seat = int(job[1])
-    if not (_may_act_own(st, seat) or can_produce(st, seat)):  # speed: nothing but "done" to offer
-        return
+    if not (_may_act_own(st, seat) or (st.hero[seat] == Hero.SASHA and can_produce(st, seat))):
+        return  # speed: nothing but "done" to offer
     if _post_options(st, Decision("post", seat, "post")) != [DONE]:
         st.decide("post", seat, "post")
 
