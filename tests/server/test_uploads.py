@@ -19,7 +19,12 @@ M44 = Path(__file__).resolve().parent.parent / "memoir44" / "m44"
 def test_the_lobby_is_told_which_options_take_an_uploaded_file(client: TestClient) -> None:
     games = {g["id"]: g for g in client.get("/api/games").json()}
     uploads = {(gid, o["name"]) for gid, g in games.items() for o in g["options"] if o["upload"]}
-    assert uploads == {("memoir44", "scenario"), ("wot_rush", "cards")}
+    assert uploads == {
+        ("memoir44", "scenario"),
+        ("wot_rush", "cards"),
+        ("dust_warfare", "armies"),
+        ("dust_warfare", "scenario_file"),
+    }
 
 
 def test_an_uploaded_m44_file_is_imported_like_the_command_line_and_plays(client: TestClient) -> None:

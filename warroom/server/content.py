@@ -14,7 +14,11 @@ messages. So over the API:
   registered later) accepts only its default, since the server cannot know whether a game reads
   it as a path.
 
-A configured game is built once per (game, options, upload) and shared; the cache is bounded
+A table may upload content for each of its game's content options (Dust Warfare: an army file
+and a scenario file together): each upload is parsed on its own, and the game is built once with
+all of them (`configured_game`).
+
+A configured game is built once per (game, options, uploads) and shared; the cache is bounded
 (`CACHE_SIZE`), so distinct option sets cost memory only while tables use them.
 """
 
@@ -43,11 +47,11 @@ FROZEN_LIMIT = 8  # configurations frozen out of the cyclic collector (see confi
 
 @dataclass(frozen=True)
 class ContentOption:
-    """An option that names content: what ships, how an upload is read and how a game uses it."""
+    """An option that names content: what ships, how an upload is read and how the game takes it."""
 
-    shipped: Callable[[], list[str]]  # the names a client may choose
+    shipped: Callable[[], list[str]]  # the names a client may choose ([] = upload only)
     parse: Callable[[str], Any]  # an upload's text -> the game's content object (may raise)
-    build: Callable[[Any, dict[str, Any]], Game[Any]]  # parsed content + options -> the game
+    keyword: str  # the game class's argument that takes the parsed content
     what: str  # in words, for refusals
 
 
@@ -65,12 +69,6 @@ def _m44_parse(text: str) -> Any:
     return parse_text(text, "upload.toml")  # the command line's reader for a .toml scenario
 
 
-def _m44_build(layout: Any, options: dict[str, Any]) -> Game[Any]:
-    from warroom.games.memoir44.game import Memoir44Game
-
-    return Memoir44Game(layout=layout, **options)
-
-
 def _wot_shipped() -> list[str]:
     return [""]  # the empty name is the shipped card set (WOT-VAR-03)
 
@@ -86,15 +84,37 @@ def _wot_parse(text: str) -> Any:
         return load_content(path)
 
 
-def _wot_build(content: Any, options: dict[str, Any]) -> Game[Any]:
-    from warroom.games.wot_rush.game import WotRushGame
+def _dust_armies_shipped() -> list[str]:
+    from warroom.games.dust_warfare.content import shipped_armies
 
-    return WotRushGame(content=content, **options)
+    return ["", *shipped_armies()]  # "" = the starter lists, as in the box
+
+
+def _dust_armies_parse(text: str) -> Any:
+    from warroom.games.dust_warfare.content import armies_from_text
+
+    return armies_from_text(text, "upload.toml")  # the command line's checks, on the text
+
+
+def _dust_scenario_parse(text: str) -> Any:
+    from warroom.games.dust_warfare.scenario import scenario_from_text
+
+    return scenario_from_text(text, "upload.toml")  # DW-CAMP-05, the command line's checks
+
+
+def _upload_only() -> list[str]:
+    return [""]  # the empty value is "none": the option's content comes only as an upload
 
 
 CONTENT: dict[tuple[str, str], ContentOption] = {
-    ("memoir44", "scenario"): ContentOption(_m44_shipped, _m44_parse, _m44_build, "scenario"),
-    ("wot_rush", "cards"): ContentOption(_wot_shipped, _wot_parse, _wot_build, "card set"),
+    ("memoir44", "scenario"): ContentOption(_m44_shipped, _m44_parse, "layout", "scenario"),
+    ("wot_rush", "cards"): ContentOption(_wot_shipped, _wot_parse, "content", "card set"),
+    ("dust_warfare", "armies"): ContentOption(
+        _dust_armies_shipped, _dust_armies_parse, "army_lists", "army list"
+    ),
+    ("dust_warfare", "scenario_file"): ContentOption(
+        _upload_only, _dust_scenario_parse, "layout", "scenario"
+    ),
 }
 
 
@@ -179,19 +199,16 @@ def configured_game(
     else:
         values = {spec.name: spec.default for spec in cls.info.options}
         values.update(options)
-        (name, text), *more = uploads.items()
-        if more:
-            raise UploadError("one uploaded file per table")
-        kind = content_option(game_id, name)
-        if kind is None:
-            raise UploadError(f"{game_id} takes no uploaded content for {name!r}")
-        try:
-            parsed = kind.parse(text)
-        except WarroomError as exc:
-            raise UploadError(f"the uploaded {kind.what} is refused: {exc}") from None
-        except (ValueError, UnicodeError) as exc:
-            raise UploadError(f"the uploaded {kind.what} is refused: {exc}") from None
-        game = kind.build(parsed, values)
+        parsed = {}
+        for name, text in uploads.items():  # each content option its own upload, read on its own
+            kind = content_option(game_id, name)
+            if kind is None:
+                raise UploadError(f"{game_id} takes no uploaded content for {name!r}")
+            try:
+                parsed[kind.keyword] = kind.parse(text)
+            except (WarroomError, ValueError, UnicodeError) as exc:
+                raise UploadError(f"the uploaded {kind.what} is refused: {exc}") from None
+        game = cls(**parsed, **values)
     with _cache_lock:
         _cache[key] = game
         while len(_cache) > CACHE_SIZE:

@@ -40,8 +40,9 @@ class CreateTable(Strict):
     options: dict[str, Any] = Field(default_factory=dict)
     uploads: dict[str, str] = Field(
         default_factory=dict,
-        max_length=1,
-        description="uploaded content by option name (Memoir '44 scenario, WoT Rush cards): the file's text",
+        max_length=2,
+        description="uploaded content by option name, the file's text: Memoir '44 scenario, WoT Rush cards, "
+        "Dust Warfare armies and scenario_file (both at once if wanted)",
     )
     seats: list[str] = Field(min_length=1, max_length=16, description="'human' or an agent name per seat")
     names: list[Annotated[str, Field(max_length=100)] | None] = Field(

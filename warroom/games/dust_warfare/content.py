@@ -6,12 +6,13 @@ Content is data; the rules that interpret it are code. Every entry is checked by
 (through `warroom.core.datafile`) and against the rest of the content (a unit's weapons exist, an
 army list obeys DW-SET-01/02 and DW-HERO-02), and every error is one `CorruptDataError` naming
 the file, the entry and the field. A user-written army file goes through the same checks
-(`load_armies`).
+(`load_armies`, or `armies_from_text` for a file's text that never lay on disk, e.g. an upload).
 """
 
 from __future__ import annotations
 
 import re
+import tomllib
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, replace
 from functools import cache
@@ -578,10 +579,32 @@ def default_content() -> Content:
 # ---------------------------------------------------------------- army lists
 
 
+ARMY_FILES = "armies-*.toml"  # the example army files that ship in data/, named by their suffix
+
+
+def shipped_armies() -> dict[str, Path]:
+    """The army files that ship with the game by short name (`armies-special.toml` is "special"),
+    so `armies=special` chooses one wherever a client may not name a path (the web table)."""
+    return {path.stem.removeprefix("armies-"): path for path in sorted(DATA.glob(ARMY_FILES))}
+
+
 def load_armies(path: Path, content: Content | None = None) -> tuple[ArmyList, ...]:
     """A user-written army file: its [[army]] lists, each checked against the roster and the
     army rules (DW-SET-01/02, DW-HERO-02); CorruptDataError names file, entry and field."""
     return tuple(_armies(path, read_toml(path), content or default_content()))
+
+
+def armies_from_text(text: str, name: str, content: Content | None = None) -> tuple[ArmyList, ...]:
+    """`load_armies` on a file's text (an upload), `name` standing for the file in the errors."""
+    return tuple(_armies(Path(name), toml_text(text, name), content or default_content()))
+
+
+def toml_text(text: str, name: str) -> dict[str, Any]:
+    """A TOML document's text read as `read_toml` reads a file: CorruptDataError names `name`."""
+    try:
+        return tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise CorruptDataError(f"{name}: {exc}") from None
 
 
 def _armies(path: Path, doc: Mapping[str, Any], content: Content) -> list[ArmyList]:

@@ -18,7 +18,7 @@ from warroom.games.dust_warfare import encoding, evaluate
 from warroom.games.dust_warfare.actions import DustActions, place, read_place
 from warroom.games.dust_warfare.agents import HeuristicAgent
 from warroom.games.dust_warfare.army import SEAT_FACTION, build_forces
-from warroom.games.dust_warfare.content import ArmyList, default_content, load_armies
+from warroom.games.dust_warfare.content import ArmyList, default_content, load_armies, shipped_armies
 from warroom.games.dust_warfare.geometry import Battlefield
 from warroom.games.dust_warfare.position import options_of, parse_position
 from warroom.games.dust_warfare.render import consequence, describe, render
@@ -69,8 +69,9 @@ INFO = GameInfo(
         OptionSpec(
             "armies",
             "",
-            "path of an army-list TOML file whose first Allied and first Axis [[army]] are played "
-            "(DW-SET-01..03); empty = the starter lists",
+            "an army-list TOML file whose first Allied and first Axis [[army]] are played "
+            "(DW-SET-01..03): a shipped file's name (special = data/armies-special.toml) or a path; "
+            "empty = the starter lists",
         ),
     ),
     version="1",
@@ -80,11 +81,16 @@ INFO = GameInfo(
 class DustWarfareGame(Game[DustState]):
     info = INFO
 
-    def __init__(self, **options: Any) -> None:
+    def __init__(
+        self, army_lists: tuple[ArmyList, ...] | None = None, layout: Scenario | None = None, **options: Any
+    ) -> None:
+        """`layout` (a parsed scenario file, DW-CAMP-05) and `army_lists` (a parsed army file's
+        lists) come in already read, e.g. uploaded to the web table, where the `scenario_file`
+        and `armies` options only mark them; else those options name them."""
         super().__init__(**options)
         self.content = default_content()
-        self.scenario = self._scenario(str(self.options["scenario_file"]))
-        armies = self._armies(str(self.options["armies"]))
+        self.scenario = layout or self._scenario(str(self.options["scenario_file"]))
+        armies = self._armies(str(self.options["armies"]), army_lists)
         self.units = build_forces(self.content, armies, bool(self.options["heroes"]))
         self.board = battlefield(self.scenario, self.content)
         # the last turn there can be: a variable length ends by a roll from turn 5 (DW-CAMP-05)
@@ -105,27 +111,33 @@ class DustWarfareGame(Game[DustState]):
         except CorruptDataError as exc:
             raise OptionError(str(exc)) from None
 
-    def _armies(self, path: str) -> tuple[ArmyList, ArmyList]:
-        """The starter lists, or a user-written army file's first list of each faction, checked
-        against the roster and the army rules (DW-SET-01/02, DW-HERO-02; errors name the file,
-        the entry and the field) and the scenario's points limit."""
-        if not path:
+    def _armies(self, value: str, parsed: tuple[ArmyList, ...] | None) -> tuple[ArmyList, ArmyList]:
+        """The starter lists, or an army file's first list of each faction: the parsed lists
+        given, a shipped file by its short name (`shipped_armies`: "special") or a file's path.
+        Each list is checked against the roster and the army rules (DW-SET-01/02, DW-HERO-02;
+        errors name the file, the entry and the field) and the scenario's points limit; First
+        Battle takes none (DW-FB-01)."""
+        if not value and parsed is None:
             return self.content.starter(SEAT_FACTION[0]), self.content.starter(SEAT_FACTION[1])
         if self.scenario.armies is ArmyChoice.STARTER:
             raise OptionError(f"{self.scenario.name} is played with the fixed starter lists (DW-FB-01)")
-        try:
-            lists = load_armies(Path(path), self.content)
-        except CorruptDataError as exc:
-            raise OptionError(str(exc)) from None
+        # a shipped name first, so `armies=special` works wherever a path may not be given
+        path = shipped_armies().get(value, Path(value))
+        name = "the uploaded army file" if parsed is not None else path.name
+        if parsed is None:
+            try:
+                parsed = load_armies(path, self.content)
+            except CorruptDataError as exc:
+                raise OptionError(str(exc)) from None
         chosen = []
         for faction in SEAT_FACTION:
-            army = next((a for a in lists if a.faction is faction), None)
+            army = next((a for a in parsed if a.faction is faction), None)
             if army is None:
-                raise OptionError(f"{Path(path).name}: no {faction.value} [[army]] list")
+                raise OptionError(f"{name}: no {faction.value} [[army]] list")
             cost = army.points(self.content, optional_heroes=bool(self.options["heroes"]))
             if cost > self.scenario.points_limit:
                 raise OptionError(
-                    f"{Path(path).name}: army {army.id} costs {cost} AP, over {self.scenario.name}'s "
+                    f"{name}: army {army.id} costs {cost} AP, over {self.scenario.name}'s "
                     f"limit of {self.scenario.points_limit} (DW-SET-02)"
                 )
             chosen.append(army)

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from functools import cache
 from pathlib import Path
-from typing import Literal
+from typing import Any, Literal
 
 from pydantic import Field, ValidationInfo, field_validator
 from shapely.geometry import Polygon
@@ -24,6 +24,7 @@ from warroom.games.dust_warfare.content import (
     StrictModel,
     default_content,
     entry_list,
+    toml_text,
     validate_entries,
 )
 from warroom.games.dust_warfare.geometry import Battlefield, Piece, Zone, deployment_zone, rectangle
@@ -318,8 +319,15 @@ def load_scenario(path: Path, content: Content | None = None) -> Scenario:
     """A scenario file, shipped or user-written (DW-CAMP-05), checked entry by entry and against
     the content: a map's pieces on the table with their catalogue height, objectives on the
     table, a deployment strip that fits. CorruptDataError names the file, the entry and the field."""
-    content = content or default_content()
-    doc = read_toml(path)
+    return _scenario(path, read_toml(path), content or default_content())
+
+
+def scenario_from_text(text: str, name: str, content: Content | None = None) -> Scenario:
+    """`load_scenario` on a file's text (an upload), `name` standing for the file in the errors."""
+    return _scenario(Path(name), toml_text(text, name), content or default_content())
+
+
+def _scenario(path: Path, doc: dict[str, Any], content: Content) -> Scenario:
     label = f"{path.name}: scenario {doc.get('id', '?')}"
     raw = dict(doc)
     terrain = raw.get("terrain")
