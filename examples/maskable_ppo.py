@@ -18,6 +18,11 @@ uniform random masked policy and the game's own heuristic agent), each a win rat
 - `--out`/`<game>.png`: the learning curve (episode reward, rolling mean, against timesteps);
 - `--out`/`<game>.zip`: the trained model (`MaskablePPO.load`), unless `--no-save`.
 
+`--resume PATH` loads such a model (its network, optimizer state and step count) and trains it
+`--timesteps` more steps before the evaluation; the curve and the json go on from its step count
+(the json names the model it resumed and the total steps). PPO's rollout length is the saved
+model's.
+
 The same `--seed` on the same machine and package versions repeats a run: PPO's network and
 sampling (`MaskablePPO(seed=...)`) and the training episodes' game seeds (drawn by the environment
 from that seed) follow it; the evaluation's game seeds are fixed (1,000,000 on) whatever it is.
@@ -205,13 +210,18 @@ class VectorOnly(gymnasium.ObservationWrapper[Any, int, Any]):
         return self.env.unwrapped.action_masks()
 
 
-def train(config: Config, timesteps: int, curve: Curve) -> Any:
+def train(config: Config, timesteps: int, curve: Curve, resume: Path | None = None) -> Any:
     import torch
     from sb3_contrib import MaskablePPO
     from stable_baselines3.common.monitor import Monitor
 
     torch.set_num_threads(1)  # a small MLP: more threads only contend for the shared cores
     env = Monitor(VectorOnly(make_env(config, config.opponents, config.shaped)))
+    if resume is not None:  # the saved model goes on learning: its steps counted on, not reset
+        model = MaskablePPO.load(resume, env=env, device="cpu")
+        model.set_random_seed(config.seed)
+        model.learn(total_timesteps=timesteps, callback=curve.callback(), reset_num_timesteps=False)
+        return model
     n_steps = min(config.n_steps, max(64, timesteps))
     model = MaskablePPO(
         "MlpPolicy",
@@ -228,7 +238,7 @@ def train(config: Config, timesteps: int, curve: Curve) -> Any:
     return model
 
 
-def run(config: Config, tiny: bool, out: Path, save: bool) -> dict[str, Any]:
+def run(config: Config, tiny: bool, out: Path, save: bool, resume: Path | None = None) -> dict[str, Any]:
     """Train, evaluate and write the results (see the module docstring); returns the summary."""
     out.mkdir(parents=True, exist_ok=True)
     timesteps = config.tiny_timesteps if tiny else config.timesteps
@@ -236,7 +246,7 @@ def run(config: Config, tiny: bool, out: Path, save: bool) -> dict[str, Any]:
     curve = Curve(config.shaped)
     load_start = list(os.getloadavg())
     start = time.process_time()
-    model = train(config, timesteps, curve)
+    model = train(config, timesteps, curve, resume)
     train_cpu = time.process_time() - start
     solo = make_env(config, config.opponents).game.num_players == 1
     rows = []
@@ -254,6 +264,8 @@ def run(config: Config, tiny: bool, out: Path, save: bool) -> dict[str, Any]:
         "eval_cpu_seconds": round(time.process_time() - start - train_cpu, 1),
         # CPU seconds are the process's own; the load says how contended the wall clock was
         "load_average": {"start": load_start, "end": list(os.getloadavg())},
+        "resumed_from": None if resume is None else str(resume),
+        "total_timesteps": int(model.num_timesteps),  # with the resumed model's own
         "episodes": len(curve.points),
         "rows": rows,
         "curve": [[step, round(reward, 6)] for step, reward in curve.points],
@@ -302,6 +314,11 @@ def main(config: Config, argv: list[str] | None = None) -> dict[str, Any]:
     parser.add_argument("--out", type=Path, default=HERE / "results", help="where results go")
     parser.add_argument("--no-save", action="store_true", help="do not save the model")
     parser.add_argument(
+        "--resume",
+        type=Path,
+        help="a saved model (<game>.zip) to train --timesteps more steps, then evaluate",
+    )
+    parser.add_argument(
         "--shaped",
         action=argparse.BooleanOptionalAction,
         help=f"train on the game's shaped reward (default {'on' if config.shaped else 'off'})",
@@ -318,7 +335,7 @@ def main(config: Config, argv: list[str] | None = None) -> dict[str, Any]:
             config = _replace(config, **{name: getattr(args, name)})
     print("| game | seat's player | opponents | games | win rate (95% CI) | mean reward |")
     print("|---|---|---|---|---|---|", flush=True)
-    return run(config, args.tiny, args.out, not args.no_save)
+    return run(config, args.tiny, args.out, not args.no_save, args.resume)
 
 
 def _names(text: str) -> tuple[str, ...]:

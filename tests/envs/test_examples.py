@@ -75,3 +75,20 @@ def test_maskable_ppo_seed_and_rows(tmp_path: Path) -> None:
     assert first["rows"] == again["rows"]
     assert first["curve"] != other["curve"]  # the seed reaches the training games, not only PPO
     assert len(first["load_average"]["start"]) == 3  # type: ignore[index]
+
+
+@needs("torch", "sb3_contrib")
+def test_maskable_ppo_resume(tmp_path: Path) -> None:
+    """`--resume` trains a saved model on: its steps are counted on from the saved count, and the
+    json names the model it came from."""
+    first, second = tmp_path / "first", tmp_path / "second"
+    common = [str(EXAMPLES / "ppo_siege.py"), "--eval-games", "1", "--players", "trained"]
+    run([*common, "--timesteps", "256", "--out", str(first)], EXAMPLES)
+    saved = json.loads((first / "siege.json").read_text())
+    assert saved["resumed_from"] is None and saved["total_timesteps"] >= 256
+    model = first / "siege.zip"
+    run([*common, "--timesteps", "128", "--resume", str(model), "--out", str(second), "--no-save"], EXAMPLES)
+    summary = json.loads((second / "siege.json").read_text())
+    assert summary["resumed_from"] == str(model) and summary["timesteps"] == 128
+    assert summary["total_timesteps"] >= saved["total_timesteps"] + 128
+    assert summary["curve"] and all(step > saved["total_timesteps"] for step, _ in summary["curve"])
