@@ -157,7 +157,20 @@ def seat_player(config: Config, env: WarroomEnv, who: str, model: Any, seed: int
         return lambda obs: int(rng.choice(np.flatnonzero(obs["action_mask"])))
     agent = make_agent(env.game, who, seed)
     index_of = env.spaces.index_of
-    return lambda obs: int(index_of[agent.choose(env.state).index])
+
+    def choose(obs: Any) -> int:
+        action = agent.choose(env.state)
+        # an agent may take an action the engine accepts but does not list (index -1, e.g. Dust
+        # Warfare's heuristic placing a whole formation): the discrete space cannot hold it, and
+        # index_of[-1] would silently name the space's last action instead
+        index = int(index_of[action.index]) if 0 <= action.index < len(index_of) else -1
+        if index < 0 or not obs["action_mask"][index]:
+            raise ValueError(
+                f"the {who} agent chose {action}, which the environment's action space does not hold"
+            )
+        return index
+
+    return choose
 
 
 def evaluate(config: Config, who: str, opponents: str, games: int, model: Any) -> dict[str, Any]:

@@ -6,12 +6,14 @@ they skip, naming what is missing."""
 
 from __future__ import annotations
 
+import importlib
 import importlib.util
 import json
 import os
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -92,3 +94,35 @@ def test_maskable_ppo_resume(tmp_path: Path) -> None:
     assert summary["resumed_from"] == str(model) and summary["timesteps"] == 128
     assert summary["total_timesteps"] >= saved["total_timesteps"] + 128
     assert summary["curve"] and all(step > saved["total_timesteps"] for step, _ in summary["curve"])
+
+
+def test_seat_player_refuses_an_unlisted_action(monkeypatch: pytest.MonkeyPatch) -> None:
+    """An agent in the seat whose action the discrete space does not hold (index -1: an action the
+    engine accepts without listing it) is refused by name, not read as the space's last action."""
+    sys.path.insert(0, str(EXAMPLES))
+    try:
+        maskable_ppo: Any = importlib.import_module("maskable_ppo")
+    finally:
+        sys.path.remove(str(EXAMPLES))
+
+    class Unlisted:
+        index = -1
+
+        def __str__(self) -> str:
+            return "place everything"
+
+    class Agent:
+        def choose(self, state: object) -> Unlisted:
+            return Unlisted()
+
+    config = maskable_ppo.Config("wot_rush", {"players": 2})
+    env = maskable_ppo.make_env(config, "random")
+    obs, _info = env.reset(seed=1)
+    monkeypatch.setattr(maskable_ppo, "make_agent", lambda game, who, seed: Agent())
+    act = maskable_ppo.seat_player(config, env, "heuristic", None, 1)
+    with pytest.raises(ValueError, match="place everything"):
+        act(obs)
+    # the game's own heuristic maps to a legal index, as before
+    monkeypatch.undo()
+    act = maskable_ppo.seat_player(config, env, "heuristic", None, 1)
+    assert obs["action_mask"][act(obs)]
