@@ -8,6 +8,7 @@ Punisher's Twin 155 mm, DW-WPN-01)."""
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from fastapi.testclient import TestClient
@@ -136,3 +137,19 @@ def test_an_army_and_a_scenario_uploaded_together_play_and_survive_a_restart(db_
         again = snapshot(client, table["id"])
         assert again["ply"] == 1 and again["catalog"] == first["catalog"]
         assert _artillery(again) == ['"Punisher" heavy walker']
+
+
+def test_two_uploads_of_the_largest_size_fit_the_create_table_body(client: TestClient) -> None:
+    """Both Dust uploads at MAX_UPLOAD characters each, written as a browser's JSON.stringify sends
+    them (UTF-8, two bytes a character here): the body limit holds two uploads, not one."""
+    from warroom.server.content import MAX_UPLOAD
+
+    def padded(text: str) -> str:
+        return text + "\n# " + "é" * (MAX_UPLOAD - len(text) - 3)
+
+    uploads = {"armies": padded(SPECIAL), "scenario_file": padded(FRONT_LINES)}
+    raw = json.dumps(_body({}, uploads), ensure_ascii=False).encode("utf-8")
+    assert len(raw) > 192 * 1024  # more than one upload's share
+    response = client.post("/api/tables", content=raw, headers={"content-type": "application/json"})
+    assert response.status_code == 201, response.text[:200]
+    assert _artillery(snapshot(client, response.json()["id"])) == ['"Punisher" heavy walker']

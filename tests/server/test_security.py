@@ -35,6 +35,7 @@ from warroom.server import content
 from warroom.server.app import create_app
 from warroom.server.content import CACHE_SIZE
 from warroom.server.limits import FairScheduler, Limits
+from warroom.server.security import LARGER_BODIES
 
 SECRETS_TOML = '[aws]\nkey = "AKIA-not-a-real-key"\n[database]\npassword = "hunter2"\n'
 
@@ -191,8 +192,10 @@ def test_a_chunked_body_is_limited_by_what_is_read_not_what_is_declared(serve: t
 
 
 def test_a_chunked_body_in_process(client: TestClient) -> None:
+    limit = LARGER_BODIES[("POST", "/api/tables")]
+
     def body() -> Iterator[bytes]:
-        for _ in range(256):
+        for _ in range(limit // 1024 + 1):
             yield b" " * 1024
 
     response = client.post("/api/tables", content=body(), headers={"Content-Type": "application/json"})

@@ -30,9 +30,11 @@ from starlette.responses import JSONResponse
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 MAX_BODY = 16 * 1024  # bytes of a request body, on every route but those below
-# creating a table may carry an uploaded scenario or card set (content.MAX_UPLOAD characters,
-# JSON-escaped)
-LARGER_BODIES: Mapping[tuple[str, str], int] = {("POST", "/api/tables"): 192 * 1024}
+# creating a table may carry uploaded content (content.MAX_UPLOAD characters each, JSON-escaped,
+# 3 bytes a character): a Memoir '44 scenario, a WoT Rush card set, or Dust Warfare's army file
+# and scenario together (schemas.CreateTable.uploads holds at most two)
+UPLOAD_BYTES = 3 * 64 * 1024
+LARGER_BODIES: Mapping[tuple[str, str], int] = {("POST", "/api/tables"): 2 * UPLOAD_BYTES}
 BODY_READ_TIMEOUT = 20.0  # seconds between two pieces of a request body
 
 # The web table loads only its own modules, styles and the data: URL of its icon, and talks to
