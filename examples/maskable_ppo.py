@@ -45,7 +45,7 @@ import time
 from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, SupportsFloat
 
 import gymnasium
 import numpy as np
@@ -145,32 +145,23 @@ class Curve:
         plt.close(fig)
 
 
-def seat_player(config: Config, env: WarroomEnv, who: str, model: Any, seed: int) -> Callable[[Any], int]:
-    """The policy of the learner's seat: the trained model, a uniform random masked choice, or
-    the game's heuristic agent (its action mapped to the environment's index)."""
+Step = tuple[Any, SupportsFloat, bool, bool, dict[str, Any]]
+
+
+def seat_player(config: Config, env: WarroomEnv, who: str, model: Any, seed: int) -> Callable[[Any], Step]:
+    """One step of the learner's seat: the trained model or a uniform random masked choice (an
+    index of the action space), or the game's heuristic agent, whose action is played as the
+    engine action it is (`step_action`): it may be one the discrete space cannot hold (Dust
+    Warfare's heuristic places a formation off the candidate lattice, DW-GEO-17)."""
     if who == "trained":
-        return lambda obs: int(
-            model.predict(obs["observation"], action_masks=obs["action_mask"], deterministic=False)[0]
+        return lambda obs: env.step(
+            int(model.predict(obs["observation"], action_masks=obs["action_mask"], deterministic=False)[0])
         )
     if who == "random":
         rng = np.random.default_rng(seed)
-        return lambda obs: int(rng.choice(np.flatnonzero(obs["action_mask"])))
+        return lambda obs: env.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
     agent = make_agent(env.game, who, seed)
-    index_of = env.spaces.index_of
-
-    def choose(obs: Any) -> int:
-        action = agent.choose(env.state)
-        # an agent may take an action the engine accepts but does not list (index -1, e.g. Dust
-        # Warfare's heuristic placing a whole formation): the discrete space cannot hold it, and
-        # index_of[-1] would silently name the space's last action instead
-        index = int(index_of[action.index]) if 0 <= action.index < len(index_of) else -1
-        if index < 0 or not obs["action_mask"][index]:
-            raise ValueError(
-                f"the {who} agent chose {action}, which the environment's action space does not hold"
-            )
-        return index
-
-    return choose
+    return lambda obs: env.step_action(agent.choose(env.state))
 
 
 def evaluate(config: Config, who: str, opponents: str, games: int, model: Any) -> dict[str, Any]:
@@ -181,10 +172,10 @@ def evaluate(config: Config, who: str, opponents: str, games: int, model: Any) -
     for game in range(games):
         seed = 1_000_000 + game  # training draws its seeds from seed 0's generator: far from these
         obs, _info = env.reset(seed=seed)
-        act = seat_player(config, env, who, model, seed)
+        play = seat_player(config, env, who, model, seed)
         done = False
         while not done:
-            obs, reward, terminated, truncated, _info = env.step(act(obs))
+            obs, reward, terminated, truncated, _info = play(obs)
             total += float(reward)
             done = terminated or truncated
         outcome = env.state.outcome()

@@ -129,6 +129,31 @@ def test_an_illegal_action_raises_by_default_and_changes_nothing() -> None:
     assert env.state.serialize() == before
 
 
+def test_step_action_plays_an_engine_action_as_step_plays_its_index() -> None:
+    """`step_action` takes the engine's action (or its text) where `step` takes an index: the same
+    episode either way; an illegal one raises and changes nothing, even with `illegal="penalty"`."""
+    by_index = envs.WarroomEnv("wot_rush", players=2, opponents="random")
+    by_action = envs.WarroomEnv("wot_rush", players=2, opponents="random", illegal="penalty")
+    observation, _ = by_index.reset(seed=5)
+    by_action.reset(seed=5)
+    for turn in range(20):
+        index = int(
+            np.flatnonzero(observation["action_mask"])[turn % 3 % int(observation["action_mask"].sum())]
+        )
+        action = by_index.spaces.action(by_index.state, index)
+        observation, reward, done, cut, _ = by_index.step(index)
+        step = by_action.step_action(str(action) if turn % 2 else action)
+        assert (step[1], step[2], step[3]) == (reward, done, cut)
+        assert np.array_equal(step[0]["observation"], observation["observation"])
+        if done or cut:
+            break
+    if not by_action.state.is_terminal():
+        before = by_action.state.serialize()
+        with pytest.raises(IllegalActionError):
+            by_action.step_action("no such action")
+        assert by_action.state.serialize() == before
+
+
 def test_an_illegal_action_with_penalty_ends_the_episode() -> None:
     env = envs.WarroomEnv("siege", players=1, illegal="penalty", illegal_reward=-5.0)
     observation, _ = env.reset(seed=3)

@@ -37,7 +37,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from warroom.core.errors import IllegalActionError, OptionError
-from warroom.core.game import Game, State
+from warroom.core.game import Action, Game, State
 from warroom.core.registry import game_class, shared_game
 from warroom.envs import render, shaping
 from warroom.envs.opponents import Opponent, build, per_seat
@@ -123,7 +123,24 @@ class WarroomEnv(gymnasium.Env[Observation, int]):
         if self.illegal == "penalty" and not self.spaces.is_legal(state, index):
             observation, info = self._observe()
             return observation, self.illegal_reward, True, False, {**info, "illegal": True}
-        state.apply_action(self.spaces.action(state, index))
+        return self._played(self.spaces.action(state, index))
+
+    def step_action(
+        self, action: Action | str
+    ) -> tuple[Observation, SupportsFloat, bool, bool, dict[str, Any]]:
+        """`step` with an engine action (or its text) instead of an index: any action the engine
+        accepts, including one the discrete space cannot hold (a Dust Warfare placement off the
+        candidate lattice, DW-GEO-17), so a game's own agent can play the learner's seat, e.g. to
+        evaluate it beside a trained policy. An illegal one raises IllegalActionError and changes
+        nothing, whatever `illegal` says (there is no index to penalise)."""
+        if self.state.is_terminal():
+            raise IllegalActionError("the episode is over: call reset()")
+        return self._played(action)
+
+    def _played(self, action: Action | str) -> tuple[Observation, SupportsFloat, bool, bool, dict[str, Any]]:
+        """Apply the learner's action, play on to its next choice, and report the step."""
+        state = self.state
+        state.apply_action(action)
         self.steps += 1
         self._advance()
         observation, info = self._observe()
