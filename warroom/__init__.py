@@ -7,9 +7,8 @@ state = game.new_initial_state(seed=7)
 
 __version__ = "0.1.0"
 
-# The `games` subpackage must be imported before the `games()` function is bound: importing a
-# subpackage sets it as an attribute of its parent, which would otherwise shadow the function.
-import warroom.games as _games_package  # noqa: F401  (imported for its side effect, see above)
+from typing import TYPE_CHECKING
+
 from warroom.core import (
     Action,
     CorruptDataError,
@@ -20,9 +19,26 @@ from warroom.core import (
     Outcome,
     State,
     game_class,
-    games,
     load,
 )
+
+if TYPE_CHECKING:
+    from warroom.core import games  # as typed: the call
+else:
+    import types
+
+    from warroom import games
+    from warroom.core import games as _registered
+
+    class _GamesPackage(types.ModuleType):
+        """The `games` subpackage, callable: `warroom.games()` lists the registered game ids. A
+        plain function bound here would shadow the package, and `import warroom.games.siege as
+        siege` would fail (Python walks the attribute `warroom.games` to find the submodule)."""
+
+        def __call__(self) -> list[str]:
+            return _registered()
+
+    games.__class__ = _GamesPackage
 
 __all__ = [
     "Action",

@@ -1,4 +1,8 @@
-"""One package per game. The core learns of them by name only (here and via entry points)."""
+"""One package per game. The core learns of them by name only (here and via entry points).
+
+`warroom.games` is this package and, called, the list of registered game ids (`warroom.games()`,
+made callable in warroom/__init__.py).
+"""
 
 BUILTIN_GAMES: dict[str, str] = {
     "siege": "warroom.games.siege:SiegeGame",
