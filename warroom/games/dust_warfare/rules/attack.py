@@ -145,6 +145,19 @@ def _rerolls(weapon: Weapon, *, sustained: bool, vehicle: bool, frenzy: bool) ->
     )
 
 
+def dice_profiles(used: list[tuple[int, Weapon]], cls: ArmourClass) -> list[tuple[Weapon, int, int]]:
+    """The attack's dice pooled by weapon (DW-ATK-05): (weapon, dice, damage) for each weapon
+    used, its dice against `cls` summed over the miniatures firing it, in the weapons' id order
+    (the canonical order `roll_hits` rolls them in)."""
+    by_weapon: dict[str, tuple[Weapon, int, int]] = {}
+    for _, weapon in used:
+        entry = weapon.dice(cls)
+        assert entry is not None  # `eligible` keeps only weapons with dice against the class
+        _, n, damage = by_weapon.get(weapon.id, (weapon, 0, entry.damage))
+        by_weapon[weapon.id] = (weapon, n + entry.dice, damage)
+    return [by_weapon[key] for key in sorted(by_weapon)]
+
+
 def roll_hits(
     st: DustState, attacker: Unit, profiles: list[tuple[Weapon, int, int]], *, sustained: bool, vehicle: bool
 ) -> tuple[list[Hit], list[str]]:
@@ -202,13 +215,7 @@ def attack_job(st: DustState, job: list[Any]) -> None:
         return
     cls = target_class(st, t)
     used = eligible(st, u, t, verb, reaction_attack=bool(reaction_attack))
-    by_weapon: dict[str, tuple[Weapon, int, int]] = {}
-    for _, weapon in used:
-        entry = weapon.dice(cls)
-        assert entry is not None
-        _, n, x = by_weapon.get(weapon.id, (weapon, 0, entry.damage))
-        by_weapon[weapon.id] = (weapon, n + entry.dice, x)
-    profiles = [by_weapon[k] for k in sorted(by_weapon)]
+    profiles = dice_profiles(used, cls)
     vehicle = target.is_vehicle
     hits, log = roll_hits(st, attacker, profiles, sustained=bool(sustained), vehicle=vehicle)
     # DW-WPN-08: every Reloadable weapon that rolled dice is Unloaded now

@@ -38,7 +38,7 @@ from typing import TYPE_CHECKING
 from warroom.games.dust_warfare.content import Weapon
 from warroom.games.dust_warfare.geometry import TOL, Base, distance, in_fire_arc
 from warroom.games.dust_warfare.rules import spotter
-from warroom.games.dust_warfare.rules.attack import roll_hits
+from warroom.games.dust_warfare.rules.attack import dice_profiles, roll_hits
 from warroom.games.dust_warfare.rules.fortify import mine_radius
 from warroom.games.dust_warfare.rules.night import NIGHT_SIGHT
 from warroom.games.dust_warfare.table_words import point_words, unit_title
@@ -139,13 +139,7 @@ def shell(st: DustState, u: int, k: int, sustained: bool) -> None:
     )
     attacker = st.unit(u)
     used = eligible(st, u, k)
-    by_weapon: dict[str, tuple[Weapon, int, int]] = {}
-    for _, weapon in used:
-        entry = weapon.dice(MARKER_CLASS)
-        assert entry is not None
-        _, n, damage = by_weapon.get(weapon.id, (weapon, 0, entry.damage))
-        by_weapon[weapon.id] = (weapon, n + entry.dice, damage)
-    profiles = [by_weapon[key] for key in sorted(by_weapon)]
+    profiles = dice_profiles(used, MARKER_CLASS)
     hits, log = roll_hits(st, attacker, profiles, sustained=sustained, vehicle=True)
     unloaded = list(st.unloaded[u])
     for m, weapon in used:
