@@ -80,6 +80,53 @@ def test_corrupt_replay_names_file_and_line(line: int, replacement: str, message
     assert str(caught.value).startswith(message)
 
 
+def with_uploads(text: str, uploads: str) -> str:
+    """The file with an `uploads:` header line (line 6) before its `---`."""
+    lines = text.splitlines()
+    lines.insert(lines.index("---"), f"uploads: {uploads}")
+    return "\n".join(lines) + "\n"
+
+
+def test_a_file_without_an_uploads_line_loads_as_before_and_none_is_written() -> None:
+    state, record = finished_game()
+    assert record.uploads == {} and "uploads" not in record.dumps()
+    assert Replay.loads(record.dumps()).play().serialize() == state.serialize()
+
+
+def test_uploads_round_trip_on_one_escaped_line() -> None:
+    record = Replay("toy", {}, 1, uploads={"cards": 'a = "x"\n[b]\n'})
+    lines = record.dumps().splitlines()
+    assert lines[5] == 'uploads: {"cards": "a = \\"x\\"\\n[b]\\n"}' and lines[6] == "---"
+    loaded = Replay.loads(record.dumps())
+    assert (loaded.uploads, loaded.uploads_line, loaded.first_action_line) == (record.uploads, 6, 8)
+
+
+@pytest.mark.parametrize(
+    ("uploads", "message"),
+    [
+        ('{"cards": "x"', "g.replay:6: uploads is not readable JSON"),
+        ('["x"]', "g.replay:6: uploads must be a JSON object of option name -> file text"),
+        ('{"cards": 3}', "g.replay:6: uploads must be a JSON object of option name -> file text"),
+    ],
+)
+def test_a_malformed_uploads_line_names_file_and_line(uploads: str, message: str) -> None:
+    _, record = finished_game()
+    with pytest.raises(CorruptDataError) as caught:
+        Replay.loads(with_uploads(record.dumps(), uploads), "g.replay")
+    assert str(caught.value).startswith(message)
+
+
+def test_uploads_for_an_option_that_takes_no_content_are_refused_naming_it(tmp_path: Path) -> None:
+    _, record = finished_game()
+    path = tmp_path / "g.replay"
+    path.write_text(with_uploads(record.dumps(), '{"target": "12"}'))
+    with pytest.raises(CorruptDataError) as caught:
+        Replay.load(path).play(str(path))
+    assert str(caught.value) == f"{path}:6: uploads: toy takes no uploaded content for 'target'"
+    result = runner.invoke(app, ["replay", str(path)])
+    assert result.exit_code == 1 and result.stderr.startswith(f"error: {path}:6: uploads: toy takes no")
+
+
 def test_a_replay_without_its_header_end_is_rejected() -> None:
     with pytest.raises(CorruptDataError, match="missing the '---' line"):
         Replay.loads("# warroom replay\ngame: toy\n", "g.replay")

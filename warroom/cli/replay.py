@@ -1,4 +1,6 @@
-"""`warroom replay FILE`: a saved game replayed from its seed, every action checked."""
+"""`warroom replay FILE`: a saved game replayed from its seed, every action checked; content a
+web table was set up with (an uploaded scenario, card set or army file) comes from the file's
+`uploads:` line (warroom.core.replay)."""
 
 from __future__ import annotations
 
@@ -24,6 +26,8 @@ def replay(
     actions = sum(1 for text in record.actions if text and not text.startswith("#"))
     options = json.dumps(record.options, sort_keys=True)
     say(f"{game.info.title} - seed {record.seed} - {actions} actions - options {options}")
+    if record.uploads:  # content the table was set up with, carried as text by the file
+        say(f"uploaded content read from the file: {', '.join(sorted(record.uploads))}")
     if record.version != __version__:
         say(f"note: recorded with warroom {record.version}, replayed with {__version__}")
     say(game.render(state, None))

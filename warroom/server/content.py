@@ -6,10 +6,11 @@ so. Over HTTP a client's word must never open a server path: naming `/dev/zero`,
 secrets file froze the server, grew it to gigabytes, or probed the disk through the error
 messages. So over the API:
 
-- an option listed in `CONTENT` accepts only the names of what ships with warroom (its
-  `shipped()`), or an upload: the file's text in the request's `uploads`, bounded in size
-  (`MAX_UPLOAD`), parsed off the event loop by the same reader and validation as the command
-  line's file (`parse`), and stored with the table so it is rebuilt from the database alone;
+- an option the game declares in `CONTENT_OPTIONS` (warroom.core.content) accepts only the
+  names of what ships with warroom (its `shipped()`), or an upload: the file's text in the
+  request's `uploads`, bounded in size (`MAX_UPLOAD`), parsed off the event loop by the game's
+  reader with the same validation as the command line's file (`read`), stored with the table so
+  it is rebuilt from the database alone, and written into the table's replay file;
 - any other free-text option (a string without fixed choices, in any game, including games
   registered later) accepts only its default, since the server cannot know whether a game reads
   it as a path.
@@ -25,101 +26,24 @@ A configured game is built once per (game, options, uploads) and shared; the cac
 from __future__ import annotations
 
 import gc
-import hashlib
-import tempfile
 import threading
 from collections import OrderedDict
-from collections.abc import Callable, Mapping
-from dataclasses import dataclass
-from pathlib import Path
+from collections.abc import Mapping
 from typing import Any
 
-from warroom.core.errors import WarroomError
+from warroom.core.content import UPLOAD_PREFIX, ContentOption, content_options, game_from_texts, upload_digest
 from warroom.core.game import Game, OptionSpec
 from warroom.core.registry import game_class, shared_game
 from warroom.server.protocol import ServiceError
 
 MAX_UPLOAD = 64 * 1024  # characters of one uploaded file
-UPLOAD_PREFIX = "upload:"  # an option's stored value for uploaded content: upload:<sha256 prefix>
 CACHE_SIZE = 16  # configured games kept for reuse (the registry's own cache holds 32 more)
 FROZEN_LIMIT = 8  # configurations frozen out of the cyclic collector (see configured_game)
 
 
-@dataclass(frozen=True)
-class ContentOption:
-    """An option that names content: what ships, how an upload is read and how the game takes it."""
-
-    shipped: Callable[[], list[str]]  # the names a client may choose ([] = upload only)
-    parse: Callable[[str], Any]  # an upload's text -> the game's content object (may raise)
-    keyword: str  # the game class's argument that takes the parsed content
-    what: str  # in words, for refusals
-
-
-def _m44_shipped() -> list[str]:
-    from warroom.games.memoir44.scenario import shipped
-
-    return shipped()
-
-
-def _m44_parse(text: str) -> Any:
-    from warroom.games.memoir44.scenario import import_m44_text, parse_text
-
-    if text.lstrip().startswith("{"):  # a .m44 file of the scenario editor (JSON), as `scenario import`
-        return parse_text(import_m44_text(text, "upload.m44"), "upload.m44")
-    return parse_text(text, "upload.toml")  # the command line's reader for a .toml scenario
-
-
-def _wot_shipped() -> list[str]:
-    return [""]  # the empty name is the shipped card set (WOT-VAR-03)
-
-
-def _wot_parse(text: str) -> Any:
-    from warroom.games.wot_rush.content import load_content
-
-    # the command line's reader takes a path: the upload is written to a private file of ours
-    # (never one the client names) so it goes through exactly the same validation
-    with tempfile.TemporaryDirectory(prefix="warroom-upload-") as folder:
-        path = Path(folder) / "upload.toml"
-        path.write_text(text, encoding="utf-8")
-        return load_content(path)
-
-
-def _dust_armies_shipped() -> list[str]:
-    from warroom.games.dust_warfare.content import shipped_armies
-
-    return ["", *shipped_armies()]  # "" = the starter lists, as in the box
-
-
-def _dust_armies_parse(text: str) -> Any:
-    from warroom.games.dust_warfare.content import armies_from_text
-
-    return armies_from_text(text, "upload.toml")  # the command line's checks, on the text
-
-
-def _dust_scenario_parse(text: str) -> Any:
-    from warroom.games.dust_warfare.scenario import scenario_from_text
-
-    return scenario_from_text(text, "upload.toml")  # DW-CAMP-05, the command line's checks
-
-
-def _upload_only() -> list[str]:
-    return [""]  # the empty value is "none": the option's content comes only as an upload
-
-
-CONTENT: dict[tuple[str, str], ContentOption] = {
-    ("memoir44", "scenario"): ContentOption(_m44_shipped, _m44_parse, "layout", "scenario"),
-    ("wot_rush", "cards"): ContentOption(_wot_shipped, _wot_parse, "content", "card set"),
-    ("dust_warfare", "armies"): ContentOption(
-        _dust_armies_shipped, _dust_armies_parse, "army_lists", "army list"
-    ),
-    ("dust_warfare", "scenario_file"): ContentOption(
-        _upload_only, _dust_scenario_parse, "layout", "scenario"
-    ),
-}
-
-
 def content_option(game_id: str, name: str) -> ContentOption | None:
-    return CONTENT.get((game_id, name))
+    """The game's content option `name` (its class's `CONTENT_OPTIONS`, warroom.core.content)."""
+    return content_options(game_class(game_id)).get(name)
 
 
 def choices_for(game_id: str, spec: OptionSpec) -> list[Any] | None:
@@ -132,10 +56,6 @@ def choices_for(game_id: str, spec: OptionSpec) -> list[Any] | None:
     if isinstance(spec.default, str):
         return [spec.default]  # a free-text option: only its default over the API
     return None
-
-
-def upload_digest(text: str) -> str:
-    return hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()[:16]
 
 
 def check_client_options(game_id: str, options: dict[str, Any], uploads: Mapping[str, str]) -> None:
@@ -171,10 +91,6 @@ def check_client_options(game_id: str, options: dict[str, Any], uploads: Mapping
             )
 
 
-class UploadError(WarroomError):
-    """Uploaded content that the game's reader refuses."""
-
-
 _cache: OrderedDict[tuple[str, tuple[tuple[str, Any], ...], str], Game[Any]] = OrderedDict()
 _cache_lock = threading.Lock()  # games are configured in worker threads
 _frozen: set[int] = set()
@@ -194,21 +110,8 @@ def configured_game(
             _cache.move_to_end(key)
             return game
     cls = game_class(game_id)
-    if not uploads:
-        game = shared_game(cls, options)
-    else:
-        values = {spec.name: spec.default for spec in cls.info.options}
-        values.update(options)
-        parsed = {}
-        for name, text in uploads.items():  # each content option its own upload, read on its own
-            kind = content_option(game_id, name)
-            if kind is None:
-                raise UploadError(f"{game_id} takes no uploaded content for {name!r}")
-            try:
-                parsed[kind.keyword] = kind.parse(text)
-            except (WarroomError, ValueError, UnicodeError) as exc:
-                raise UploadError(f"the uploaded {kind.what} is refused: {exc}") from None
-        game = cls(**parsed, **values)
+    # uploads are read by the game's own readers, as `warroom replay` reads a replay file's copy
+    game = game_from_texts(cls, options, uploads) if uploads else shared_game(cls, options)
     with _cache_lock:
         _cache[key] = game
         while len(_cache) > CACHE_SIZE:

@@ -35,7 +35,8 @@ class Replays:
         self.workers = workers
 
     async def replay_text(self, live: LiveTable) -> str:
-        """The replay file (the format of `warroom replay`), once the game is over."""
+        """The replay file (the format of `warroom replay`, with the table's uploaded texts), once
+        the game is over."""
         if not live.state.is_terminal():
             raise ServiceError(
                 "replay_hidden",
@@ -43,7 +44,8 @@ class Replays:
                 403,
             )
         texts = await self.workers.compute(in_turn_order, live)
-        return Replay.record(live.game, live.record.seed, texts).dumps()
+        # uploaded content travels with the file (its `uploads:` line), so it replays offline
+        return Replay.record(live.game, live.record.seed, texts, live.record.uploads).dumps()
 
     async def frame(
         self, live: LiveTable, seats: frozenset[int], ply: int, seat: int | None, catalog: bool = True

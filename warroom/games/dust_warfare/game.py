@@ -6,25 +6,39 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
 import numpy as np
 from numpy.typing import NDArray
 from shapely.geometry import Polygon
 
+from warroom.core.content import ContentOption
 from warroom.core.errors import CorruptDataError, OptionError
 from warroom.core.game import JSON, Action, Game, GameInfo, OptionSpec
 from warroom.games.dust_warfare import encoding, evaluate
 from warroom.games.dust_warfare.actions import DustActions, place, read_place
 from warroom.games.dust_warfare.agents import HeuristicAgent
 from warroom.games.dust_warfare.army import SEAT_FACTION, build_forces
-from warroom.games.dust_warfare.content import ArmyList, default_content, load_armies, shipped_armies
+from warroom.games.dust_warfare.content import (
+    ArmyList,
+    armies_from_text,
+    default_content,
+    load_armies,
+    shipped_armies,
+)
 from warroom.games.dust_warfare.geometry import Battlefield
 from warroom.games.dust_warfare.position import options_of, parse_position
 from warroom.games.dust_warfare.render import consequence, describe, render
 from warroom.games.dust_warfare.rules import setup
 from warroom.games.dust_warfare.rules.terrain import placed_board
-from warroom.games.dust_warfare.scenario import Scenario, battlefield, load_scenario, shipped, zone
+from warroom.games.dust_warfare.scenario import (
+    Scenario,
+    battlefield,
+    load_scenario,
+    scenario_from_text,
+    shipped,
+    zone,
+)
 from warroom.games.dust_warfare.search import SearchAgent
 from warroom.games.dust_warfare.search import levels as search_levels
 from warroom.games.dust_warfare.state import DustState
@@ -78,8 +92,26 @@ INFO = GameInfo(
 )
 
 
+def _army_files() -> list[str]:
+    return ["", *shipped_armies()]  # "" = the starter lists, as in the box
+
+
+def _armies_text(text: str) -> tuple[ArmyList, ...]:
+    return armies_from_text(text, "upload.toml")  # DW-SET-01..03, the command line's checks
+
+
+def _scenario_text(text: str) -> Scenario:
+    return scenario_from_text(text, "upload.toml")  # DW-CAMP-05, the command line's checks
+
+
 class DustWarfareGame(Game[DustState]):
     info = INFO
+    # an army file and a scenario file may come as text (an upload, or a replay file's copy);
+    # a scenario file has no shipped names: "" is "none", the `scenario` option's battle
+    CONTENT_OPTIONS: ClassVar[dict[str, ContentOption]] = {
+        "armies": ContentOption(_army_files, _armies_text, "army_lists", "army list"),
+        "scenario_file": ContentOption(lambda: [""], _scenario_text, "layout", "scenario"),
+    }
 
     def __init__(
         self, army_lists: tuple[ArmyList, ...] | None = None, layout: Scenario | None = None, **options: Any

@@ -6,11 +6,12 @@ from __future__ import annotations
 from collections.abc import Callable
 from functools import cached_property
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
 import numpy as np
 from numpy.typing import NDArray
 
+from warroom.core.content import ContentOption
 from warroom.core.errors import CorruptDataError, OptionError
 from warroom.core.game import JSON, Action, Game, GameInfo, OptionSpec
 from warroom.games.memoir44 import catalog, encoding, evaluate, position, render, view
@@ -20,7 +21,14 @@ from warroom.games.memoir44.board import NEIGHBOURS, NUM_HEXES, SECTIONS, Sectio
 from warroom.games.memoir44.content import Content, default_content
 from warroom.games.memoir44.rules import setup
 from warroom.games.memoir44.rules.consequence import consequence
-from warroom.games.memoir44.scenario import Scenario, import_m44, parse_text, resolve, shipped
+from warroom.games.memoir44.scenario import (
+    Scenario,
+    import_m44,
+    import_m44_text,
+    parse_text,
+    resolve,
+    shipped,
+)
 from warroom.games.memoir44.state import M44State
 from warroom.games.memoir44.words import BASE_NAMES, BEACH, FIRST_ONLY, SIDE_NAMES, SIDES, STOP, Side
 
@@ -69,8 +77,20 @@ INFO = GameInfo(
 )
 
 
+def scenario_from_text(text: str) -> Scenario:
+    """A scenario file's text (an upload, or its copy in a replay file) read as the command line
+    reads the file: a .m44 file of the scenario editor (JSON) imported as `scenario import` does
+    (M44-SCEN-08), else a .toml scenario."""
+    if text.lstrip().startswith("{"):
+        return parse_text(import_m44_text(text, "upload.m44"), "upload.m44")
+    return parse_text(text, "upload.toml")
+
+
 class Memoir44Game(Game[M44State]):
     info = INFO
+    CONTENT_OPTIONS: ClassVar[dict[str, ContentOption]] = {
+        "scenario": ContentOption(shipped, scenario_from_text, "layout", "scenario"),
+    }
 
     def __init__(
         self, content: Content | None = None, layout: Scenario | None = None, **options: Any
