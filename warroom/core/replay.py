@@ -19,7 +19,7 @@ carries the texts, JSON on one line (newlines escaped), before the `---`:
 
 ```
 options: {"scenario": "upload:3f2a...", ...}
-uploads: {"scenario": "[scenario]\nname = ..."}
+uploads: {"scenario": "[scenario]\\nname = ..."}
 ```
 Replaying reads each text with the game's own reader and validation, as content, never as a
 path. A file without the line plays as before.
