@@ -35,8 +35,8 @@ from warroom.core.content import UPLOAD_PREFIX, ContentOption, content_options, 
 from warroom.core.game import Game, OptionSpec
 from warroom.core.registry import game_class, shared_game
 from warroom.server.protocol import ServiceError
+from warroom.server.schemas import MAX_UPLOAD
 
-MAX_UPLOAD = 64 * 1024  # characters of one uploaded file
 CACHE_SIZE = 16  # configured games kept for reuse (the registry's own cache holds 32 more)
 FROZEN_LIMIT = 8  # configurations frozen out of the cyclic collector (see configured_game)
 

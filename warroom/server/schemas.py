@@ -7,6 +7,8 @@ from typing import Annotated, Any, Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 MAX_ACTION_TEXT = 200
+MAX_UPLOAD = 64 * 1024  # characters of one uploaded file (server/content.py)
+MAX_UPLOADS = 2  # uploaded files a table may carry (Dust Warfare: an army file and a scenario)
 MAX_TOKEN = 100
 
 
@@ -40,7 +42,7 @@ class CreateTable(Strict):
     options: dict[str, Any] = Field(default_factory=dict)
     uploads: dict[str, str] = Field(
         default_factory=dict,
-        max_length=2,
+        max_length=MAX_UPLOADS,
         description="uploaded content by option name, the file's text: Memoir '44 scenario, WoT Rush cards, "
         "Dust Warfare armies and scenario_file (both at once if wanted)",
     )

@@ -29,12 +29,13 @@ from starlette.exceptions import HTTPException
 from starlette.responses import JSONResponse
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+from warroom.server.schemas import MAX_UPLOAD, MAX_UPLOADS
+
 MAX_BODY = 16 * 1024  # bytes of a request body, on every route but those below
-# creating a table may carry uploaded content (content.MAX_UPLOAD characters each, JSON-escaped,
-# 3 bytes a character): a Memoir '44 scenario, a WoT Rush card set, or Dust Warfare's army file
-# and scenario together (schemas.CreateTable.uploads holds at most two)
-UPLOAD_BYTES = 3 * 64 * 1024
-LARGER_BODIES: Mapping[tuple[str, str], int] = {("POST", "/api/tables"): 2 * UPLOAD_BYTES}
+# creating a table may carry uploaded content: up to MAX_UPLOADS files of MAX_UPLOAD characters,
+# JSON-escaped at 3 bytes a character (a Memoir '44 scenario, a WoT Rush card set, or Dust
+# Warfare's army file and scenario together)
+LARGER_BODIES: Mapping[tuple[str, str], int] = {("POST", "/api/tables"): MAX_UPLOADS * 3 * MAX_UPLOAD}
 BODY_READ_TIMEOUT = 20.0  # seconds between two pieces of a request body
 
 # The web table loads only its own modules, styles and the data: URL of its icon, and talks to
