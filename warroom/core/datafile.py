@@ -18,9 +18,19 @@ M = TypeVar("M", bound=BaseModel)
 def read_toml(path: Path) -> dict[str, Any]:
     """The document, or CorruptDataError naming the file: missing, unreadable, not UTF-8, not TOML."""
     try:
-        return tomllib.loads(path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as exc:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
         raise CorruptDataError(f"{path}: {exc}") from None
+    return read_toml_text(text, str(path))
+
+
+def read_toml_text(text: str, name: str) -> dict[str, Any]:
+    """A document's text read as `read_toml` reads its file (e.g. an upload that never lay on
+    disk): CorruptDataError naming `name` if it is not TOML."""
+    try:
+        return tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise CorruptDataError(f"{name}: {exc}") from None
 
 
 def validate(model: type[M], raw: object, label: str, whole: str = "entry") -> M:

@@ -12,7 +12,6 @@ the file, the entry and the field. A user-written army file goes through the sam
 from __future__ import annotations
 
 import re
-import tomllib
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, replace
 from functools import cache
@@ -21,7 +20,7 @@ from typing import Any, Literal, NamedTuple, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationInfo, field_validator
 
-from warroom.core.datafile import read_toml, validate
+from warroom.core.datafile import read_toml, read_toml_text, validate
 from warroom.core.errors import CorruptDataError
 from warroom.games.dust_warfare.geometry import CLOSE_COMBAT, Base, MoveProfile, Reach
 from warroom.games.dust_warfare.words import (
@@ -596,15 +595,7 @@ def load_armies(path: Path, content: Content | None = None) -> tuple[ArmyList, .
 
 def armies_from_text(text: str, name: str, content: Content | None = None) -> tuple[ArmyList, ...]:
     """`load_armies` on a file's text (an upload), `name` standing for the file in the errors."""
-    return tuple(_armies(Path(name), toml_text(text, name), content or default_content()))
-
-
-def toml_text(text: str, name: str) -> dict[str, Any]:
-    """A TOML document's text read as `read_toml` reads a file: CorruptDataError names `name`."""
-    try:
-        return tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        raise CorruptDataError(f"{name}: {exc}") from None
+    return tuple(_armies(Path(name), read_toml_text(text, name), content or default_content()))
 
 
 def _armies(path: Path, doc: Mapping[str, Any], content: Content) -> list[ArmyList]:

@@ -14,7 +14,7 @@ from typing import Any, Literal
 from pydantic import Field, ValidationInfo, field_validator
 from shapely.geometry import Polygon
 
-from warroom.core.datafile import read_toml, validate
+from warroom.core.datafile import read_toml, read_toml_text, validate
 from warroom.core.errors import CorruptDataError
 from warroom.games.dust_warfare.content import (
     COVER,
@@ -24,7 +24,6 @@ from warroom.games.dust_warfare.content import (
     StrictModel,
     default_content,
     entry_list,
-    toml_text,
     validate_entries,
 )
 from warroom.games.dust_warfare.geometry import Battlefield, Piece, Zone, deployment_zone, rectangle
@@ -324,7 +323,7 @@ def load_scenario(path: Path, content: Content | None = None) -> Scenario:
 
 def scenario_from_text(text: str, name: str, content: Content | None = None) -> Scenario:
     """`load_scenario` on a file's text (an upload), `name` standing for the file in the errors."""
-    return _scenario(Path(name), toml_text(text, name), content or default_content())
+    return _scenario(Path(name), read_toml_text(text, name), content or default_content())
 
 
 def _scenario(path: Path, doc: dict[str, Any], content: Content) -> Scenario:
