@@ -24,7 +24,7 @@ from typing import Annotated, Any, Literal, TypeVar
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, field_validator
 
-from warroom.core.datafile import read_toml, validate
+from warroom.core.datafile import read_toml, read_toml_text, validate
 from warroom.core.errors import CorruptDataError
 from warroom.games.wot_rush.words import (
     CLASSES,
@@ -231,9 +231,19 @@ def _rules(path: Path, raw: object) -> _Rules:
 def load_content(path: Path | str = "") -> Content:
     """Read and check a card set. An empty path is the shipped set; a user file may leave out any
     table, which is then taken from the shipped set (WOT-VAR-03)."""
-    shipped = read_toml(DEFAULT_FILE)
     file = Path(path) if path else DEFAULT_FILE
-    doc = {**shipped, **read_toml(file)} if path else shipped
+    return _content(file, read_toml(file) if path else {})
+
+
+def content_from_text(text: str, name: str = "upload.toml") -> Content:
+    """`load_content` on a card-set file's text (an upload, or its copy in a replay file), `name`
+    standing for the file in the errors: the same checks, nothing written to disk."""
+    return _content(Path(name), read_toml_text(text, name))
+
+
+def _content(file: Path, own: dict[str, Any]) -> Content:
+    """The shipped set with a user file's tables (`own`, empty for the shipped set) put over it."""
+    doc = {**read_toml(DEFAULT_FILE), **own}
     unknown = sorted(set(doc) - {"vehicle", "barracks", "medal", "achievement", "rules"})
     if unknown:
         raise CorruptDataError(f"{file.name}: unknown tables {unknown}")

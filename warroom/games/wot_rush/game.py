@@ -3,10 +3,8 @@ per-card lookup tables the hot path reads are computed once here."""
 
 from __future__ import annotations
 
-import tempfile
 from collections.abc import Callable
 from functools import cached_property
-from pathlib import Path
 from typing import Any, ClassVar
 
 import numpy as np
@@ -18,7 +16,7 @@ from warroom.core.game import JSON, Action, Game, GameInfo, OptionSpec
 from warroom.games.wot_rush import encoding
 from warroom.games.wot_rush.actions import WotAction, table_for
 from warroom.games.wot_rush.agents import HeuristicAgent
-from warroom.games.wot_rush.content import AbilitySpec, Content, content_for, load_content
+from warroom.games.wot_rush.content import AbilitySpec, Content, content_for, content_from_text
 from warroom.games.wot_rush.position import parse_position
 from warroom.games.wot_rush.render import describe, render
 from warroom.games.wot_rush.rules import setup
@@ -68,21 +66,11 @@ INFO = GameInfo(
 )
 
 
-def cards_from_text(text: str) -> Content:
-    """A card-set file's text (an upload, or its copy in a replay file) read by the command
-    line's reader (WOT-VAR-03), which takes a path: the text goes to a private file of ours,
-    never one a client names, so it passes exactly the same validation."""
-    with tempfile.TemporaryDirectory(prefix="warroom-upload-") as folder:
-        path = Path(folder) / "upload.toml"
-        path.write_text(text, encoding="utf-8")
-        return load_content(path)
-
-
 class WotRushGame(Game[WotState]):
     info = INFO
     # the empty name is the shipped card set (WOT-VAR-03); a card set's text reads as its file
     CONTENT_OPTIONS: ClassVar[dict[str, ContentOption]] = {
-        "cards": ContentOption(lambda: [""], cards_from_text, "content", "card set"),
+        "cards": ContentOption(lambda: [""], content_from_text, "content", "card set"),
     }
 
     def __init__(self, content: Content | None = None, **options: Any) -> None:
