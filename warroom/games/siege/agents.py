@@ -139,8 +139,8 @@ class _Look:
 
     def __init__(self, st: SiegeState, board: _Board | None = None) -> None:
         self.st = st
-        self.g = st.game
-        self.board = _Board(st, _Tables(st.game)) if board is None else board
+        self.g = st.siege
+        self.board = _Board(st, _Tables(st.siege)) if board is None else board
         self.urg = self.board.urg
         self.cards = st.content.cards
         self._targets = self.board.targets
@@ -462,7 +462,7 @@ def _choose_hit(look: _Look, legal: Sequence[Action]) -> Action:
 def _choose_arrange(look: _Look, legal: Sequence[Action]) -> Action:
     """Strong starting vehicles where the first two players hold cards to hit them."""
     st = look.st
-    n = st.game.defenders
+    n = st.siege.defenders
     budget = {c: 0 for c in Colour}
     for p, ring in ((st.active, Ring.AVIATION), ((st.active + 1) % n, Ring.ARTILLERY)):
         for kind in st.hands[p]:
@@ -636,7 +636,7 @@ class HeuristicAgent:
         DOTs and buildings, and the game's tables, so equal boards share their plans: a search's
         playouts meet the same board again and again (every candidate of a paired search is
         played in the same world). Bounded: forgotten all at once past 512 boards."""
-        g, pos, armour = st.game, st.pos, st.armour
+        g, pos, armour = st.siege, st.pos, st.armour
         key = (
             g, tuple(pos.items()), tuple([armour[tid] for tid in pos]),
             tuple(st.fort), tuple(st.dot), tuple(st.building),

@@ -151,7 +151,7 @@ def encode_into(st: SiegeState, viewer: int | None, out: NDArray[np.float32]) ->
     the seats' numbers, a few values each, are compared with copies (list comparisons run in
     C). The whole is copied to `out`, then the viewer's seat is set and, for the marshal alone,
     its hand counted."""
-    seen = _CACHE.get(st.game, _PUBLIC)
+    seen = _CACHE.get(st.siege, _PUBLIC)
     mv = seen.mv
     changed = st.changes
     if seen.state is not st:  # a state not seen yet: its counted regions whole
@@ -205,7 +205,7 @@ def encode_into(st: SiegeState, viewer: int | None, out: NDArray[np.float32]) ->
         _seats(st, mv)
         seen.trophies, seen.out, seen.claims = [t[:] for t in st.trophies], st.out[:], st.claims[:]
     copy_out(seen, out)[6 if viewer is None else viewer] = 1.0
-    if viewer is not None and viewer == st.game.marshal_seat and st.marshal_hand:
+    if viewer is not None and viewer == st.siege.marshal_seat and st.marshal_hand:
         kind_of = st.content.token_kind_of
         held = np.bincount([kind_of[tid] for tid in st.marshal_hand], minlength=_TOKENS)
         out[MARSHAL:TURN] = held * (1 / 3)  # a count times its worth, as encode has it
@@ -254,7 +254,7 @@ def _board(st: SiegeState, mv: memoryview[float]) -> None:
 
 def _seats(st: SiegeState, mv: memoryview[float]) -> None:
     """Trophy points / 40, eliminated, claimed sector / 6 (My Home Is My Fortress only)."""
-    claims = st.claims if st.game.options["my_home_is_my_fortress"] else []
+    claims = st.claims if st.siege.options["my_home_is_my_fortress"] else []
     for seat, points in enumerate(scores(st)):
         mv[SCORES + seat] = points / 40
     for seat, gone in enumerate(st.out):
@@ -295,7 +295,7 @@ def bounds(max_turns: int) -> tuple[NDArray[np.float32], NDArray[np.float32]]:
 
 def potential(st: SiegeState) -> list[float]:
     """Each seat's potential for shaped rewards (see the module docstring)."""
-    if st.game.num_players > 1:
+    if st.siege.num_players > 1:
         return evaluate(st)
     left = len(st.reserve) + len(st.staged) + len(st.pos)
     gone = len(st.enemy_discard) + sum(len(kept) for kept in st.trophies)

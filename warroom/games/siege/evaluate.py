@@ -57,7 +57,7 @@ def win_probability(st: SiegeState) -> float:
 def evaluate(st: SiegeState) -> list[float]:
     """Every seat's expected return (-1 lost .. +1 won) under `win_probability`."""
     value = 2.0 * win_probability(st) - 1.0
-    out = [value] * st.game.defenders
-    if st.game.marshal_seat >= 0:
+    out = [value] * st.siege.defenders
+    if st.siege.marshal_seat >= 0:
         out.append(-value)
     return out

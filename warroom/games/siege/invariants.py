@@ -18,7 +18,7 @@ if TYPE_CHECKING:
 
 def check(st: SiegeState) -> None:
     content = st.content
-    n = st.game.defenders
+    n = st.siege.defenders
     assert len(st.hands) == n and len(st.trophies) == n and len(st.out) == n, "seat count mismatch"
     cards = Counter(st.deck) + Counter(st.discard) + Counter(st.cards_removed)
     for hand in st.hands:
@@ -64,7 +64,7 @@ def check_outcome(st: SiegeState) -> None:
     outcome = st.outcome()
     assert outcome is not None, "no outcome at a terminal state"
     side = float(st.result)
-    g = st.game
+    g = st.siege
     want_returns = (side,) * g.defenders + ((-side,) if g.marshal_seat >= 0 else ())
     assert outcome.returns == want_returns, f"returns {outcome.returns} != {want_returns}"
     assert list(st.returns()) == list(want_returns), "returns() disagrees with outcome()"

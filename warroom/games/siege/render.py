@@ -46,9 +46,9 @@ _CARD_NAMES: WeakKeyDictionary[Any, dict[str, str]] = WeakKeyDictionary()  # per
 def card_names(st: SiegeState) -> dict[str, str]:
     """A card's printed name by its id (`green_aviation` -> "P-47 Thunderbolt"); built once per
     game, as the server words every option of every update with it."""
-    names = _CARD_NAMES.get(st.game)
+    names = _CARD_NAMES.get(st.siege)
     if names is None:
-        names = _CARD_NAMES[st.game] = dict(zip(st.game.card_kind, st.game.card_name, strict=True))
+        names = _CARD_NAMES[st.siege] = dict(zip(st.siege.card_kind, st.siege.card_name, strict=True))
     return names
 
 
@@ -98,7 +98,7 @@ def _decision(st: SiegeState) -> list[str]:
     if st.decision is None:
         return []
     kind, seat = st.decision[0], st.decision[1]
-    who = "the Field Marshal" if seat == st.game.marshal_seat else f"player {seat}"
+    who = "the Field Marshal" if seat == st.siege.marshal_seat else f"player {seat}"
     lines = [f"now: {who}: {ASKS.get(kind, kind)}"]
     if kind == Ask.ARRANGE:
         lines.append(arrange_legend(st))

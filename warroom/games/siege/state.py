@@ -54,11 +54,10 @@ class SiegeState(TurnState):
     __slots__ = (
         "active", "armour", "building", "cards_removed", "changes", "claims", "content", "deck", "discard",
         "dot", "enemy_discard", "fort", "hands", "hedgehog", "marshal_hand", "marshal_plays", "out", "patrol",
-        "pos", "proposals", "reserve", "result", "reveals", "rng", "staged", "swaps", "table",
+        "pos", "proposals", "reserve", "result", "reveals", "rng", "siege", "staged", "swaps", "table",
         "tokens_removed", "trades_done", "trophies", "turn",
     )  # fmt: skip
 
-    game: SiegeGame
     rules = RULES
     fields = Fields(
         F("rng", F.RNG),
@@ -94,11 +93,16 @@ class SiegeState(TurnState):
         F("marshal_plays", F.VALUE),
         F("changes", F.LIST, saved=False),  # speed (issue 18): counters the encoder reads (changes.py)
         F("result", F.VALUE),  # a Result's value, held as a plain int (compared on every step)
-        shared=("content", "table"),
+        shared=("siege", "content", "table"),
     )
 
     def __init__(self, game: SiegeGame) -> None:
         super().__init__(game)
+        # `game` (the contract's attribute, typed `Game[Any]` there) and `siege` are the same
+        # object; the Siege modules read `siege`, typed as Siege's game. A subclass that narrowed
+        # `game` itself could not be compiled: mypyc refuses a native subclass changing a native
+        # attribute's type (docs/speed.md, "Compiling (mypyc)").
+        self.siege: SiegeGame = game
         self.content: Content = game.content  # shorthands for the rules modules (plain slots,
         self.table: ActionTable = game.table  # read on every rule: cheaper than properties)
         n = game.defenders
@@ -135,7 +139,7 @@ class SiegeState(TurnState):
     # -- shorthands used by the rules modules --------------------------------------------
     def decider(self) -> int:
         """Who takes team decisions: the active defender, or the next one still in (SG-DEF-10)."""
-        n = self.game.defenders
+        n = self.siege.defenders
         for step in range(n):
             p = (self.active + step) % n
             if not self.out[p]:
@@ -146,7 +150,7 @@ class SiegeState(TurnState):
         return [tid for tid, sp in self.pos.items() if sp == space]
 
     def token_name(self, tid: int) -> str:
-        return self.game.token_name[tid]
+        return self.siege.token_name[tid]
 
     def enemy_label(self, tid: int) -> str:
         """An enemy as the log and menus name it: "Tiger E #17 (armour 3) at tank 5" (its printed
@@ -155,7 +159,7 @@ class SiegeState(TurnState):
         where = _AT[sp] if sp is not None else ""
         armour = self.armour[tid]
         health = f" (armour {armour})" if armour > 0 else ""  # a destroyed enemy's label says no 0
-        return f"{self.game.token_tag[tid]}{health}{where}"
+        return f"{self.siege.token_tag[tid]}{health}{where}"
 
     # -- the contract ---------------------------------------------------------------------
     def is_terminal(self) -> bool:
@@ -167,7 +171,7 @@ class SiegeState(TurnState):
         result = self.result
         if result == _RUNNING:
             return None
-        g = self.game
+        g = self.siege
         side = float(result)
         returns = (side,) * g.defenders + ((-side,) if g.marshal_seat >= 0 else ())
         if result == _WON:
@@ -187,7 +191,7 @@ class SiegeState(TurnState):
         new = self._clone()
         new.rng = Rng(rng.next_u64())
         rng.shuffle(new.deck)
-        if player is not None and player == self.game.marshal_seat:
+        if player is not None and player == self.siege.marshal_seat:
             rng.shuffle(new.reserve)
         else:
             pool = new.reserve + new.marshal_hand

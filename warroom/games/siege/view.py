@@ -18,7 +18,7 @@ if TYPE_CHECKING:
 
 
 def view(st: SiegeState, player: int | None) -> JSON:
-    g = st.game
+    g = st.siege
     cards = st.content.cards
     kind_of = st.content.token_kind_of
     tokens = st.content.tokens
@@ -95,7 +95,7 @@ def scores(st: SiegeState) -> list[int]:
 def ranking(st: SiegeState) -> list[int] | None:
     """Rank per defender after a win: points, then trophy count, else shared (SG-SCORE-02..05);
     None while running, after a loss, or in Shoulder to Shoulder (SG-S2S-01)."""
-    if st.result != Result.WON or st.game.mode is Mode.SHOULDER_TO_SHOULDER:
+    if st.result != Result.WON or st.siege.mode is Mode.SHOULDER_TO_SHOULDER:
         return None
     keys = [(pts, len(pile)) for pts, pile in zip(scores(st), st.trophies, strict=True)]
     return [1 + sum(other > mine for other in keys) for mine in keys]

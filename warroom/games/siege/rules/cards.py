@@ -26,7 +26,7 @@ def legal(st: SiegeState) -> list[Action]:
     Precise Shot version when that card is in hand (SG-CARD-05/06); IL-2 and Onslaught anywhere
     but the rear (SG-CARD-04, SG-CARD-12/13); Hedgehogs on any enemy but its own (SG-CARD-07).
     Then the plays not aimed at an enemy."""
-    g, t = st.game, st.table
+    g, t = st.siege, st.table
     kinds = set(st.hands[st.active])
     out: list[Action] = [t.pass_]
     enemies = st.pos.items()
@@ -53,7 +53,7 @@ def legal(st: SiegeState) -> list[Action]:
 
 def _utility(st: SiegeState, kinds: set[int], out: list[Action]) -> None:
     """DOT, Patrol, Modification, Repair and Build (SG-CARD-11..18, SG-BUILD-01/02)."""
-    g, t = st.game, st.table
+    g, t = st.siege, st.table
     fort, dot = st.fort, st.dot
     if g.dot_card in kinds and sum(dot) < 2:  # two DOT tokens in the box (SG-CARD-11)
         for s in SECTORS:
@@ -77,7 +77,7 @@ def _all_for_one(st: SiegeState, kinds: set[int], out: list[Action]) -> None:
     """Three coloured strikes of one colour, one per ring, destroy one enemy of that colour
     outside the rear and the city (SG-OPTX-05/06)."""
     ring_ok = _FIELD_RINGS
-    for colour, trio in st.game.trios.items():
+    for colour, trio in st.siege.trios.items():
         if all(k in kinds for k in trio):
             acts = st.table.all_for_one[colour]
             out.extend(
@@ -106,7 +106,7 @@ _PASS, _PLAY_JOB, _HEDGEHOGS = Verb.PASS, [Job.PLAY], Verb.HEDGEHOGS
 
 
 def _spend(st: SiegeState, *kinds: int) -> None:
-    p, g = st.active, st.game
+    p, g = st.active, st.siege
     hand, discard = st.hands[p], st.discard
     changed = st.changes  # speed (issue 18)
     changed[HAND + p] += 1
@@ -126,51 +126,51 @@ def _spend(st: SiegeState, *kinds: int) -> None:
 
 def _strike(st: SiegeState, a: SiegeAction) -> None:
     _spend(st, a.a)
-    zones.damage(st, a.b, st.active, st.game.card_name[a.a])
+    zones.damage(st, a.b, st.active, st.siege.card_name[a.a])
 
 
 def _precise(st: SiegeState, a: SiegeAction) -> None:
     """The strike's enemy is destroyed outright instead of losing 1 armour (SG-CARD-05/06)."""
-    _spend(st, st.game.precise, a.a)
+    _spend(st, st.siege.precise, a.a)
     zones.destroy_by_card(st, a.b, st.active)
 
 
 def _il2(st: SiegeState, a: SiegeAction) -> None:
-    _spend(st, st.game.il2)
+    _spend(st, st.siege.il2)
     zones.destroy_by_card(st, a.b, st.active)
 
 
 def _hedgehogs(st: SiegeState, a: SiegeAction) -> None:
-    _spend(st, st.game.hedgehogs)
+    _spend(st, st.siege.hedgehogs)
     st.hedgehog = a.b
     st.changes[BOARD] += 1  # speed (issue 18)
     st.say("hedgehog", f"the hedgehog holds {st.enemy_label(a.b)} in place this turn", token=a.b)
 
 
 def _onslaught(st: SiegeState, a: SiegeAction) -> None:
-    _spend(st, st.game.onslaught)
+    _spend(st, st.siege.onslaught)
     st.pos[a.b] = space(SECTOR_OF[st.pos[a.b]], Ring.REAR)
     st.changes[BOARD] += 1  # speed (issue 18)
     st.say("onslaught", f"{st.enemy_label(a.b)} is driven back", token=a.b, space=st.pos[a.b])
 
 
 def _dot(st: SiegeState, a: SiegeAction) -> None:
-    _spend(st, st.game.dot_card)
+    _spend(st, st.siege.dot_card)
     st.dot[a.a - 1] = True
     st.say("dot", f"a DOT reinforces fortification {a.a}", sector=a.a)
 
 
 def _patrol(st: SiegeState, _a: SiegeAction) -> None:
-    _spend(st, st.game.patrol)
+    _spend(st, st.siege.patrol)
     st.patrol = True
 
 
 def _modification(st: SiegeState, _a: SiegeAction) -> None:
     """Draw two cards ignoring the hand limit (SG-CARD-16); the card itself is discarded after."""
     p = st.active
-    st.hands[p].remove(st.game.modification)
+    st.hands[p].remove(st.siege.modification)
     zones.draw_cards(st, p, 2)
-    st.discard.append(st.game.modification)
+    st.discard.append(st.siege.modification)
     changed = st.changes  # speed (issue 18)
     changed[HAND + p] += 1
     changed[DISCARD] += 1
@@ -179,7 +179,7 @@ def _modification(st: SiegeState, _a: SiegeAction) -> None:
 
 def _repair(st: SiegeState, a: SiegeAction) -> None:
     """Take one card of the discard back into hand (SG-CARD-17/18)."""
-    _spend(st, st.game.repair)
+    _spend(st, st.siege.repair)
     st.discard.remove(a.a)
     st.hands[st.active].append(a.a)  # speed (issue 18): counted by _spend, same hand and pile
     st.say("repair", f"player {st.active} takes {st.content.cards[a.a].name} from the discard",
@@ -188,13 +188,13 @@ def _repair(st: SiegeState, a: SiegeAction) -> None:
 
 def _build(st: SiegeState, a: SiegeAction) -> None:
     """Sandbags + Barbed Wire build a fortification, without a DOT (SG-BUILD-01..04)."""
-    _spend(st, st.game.sandbags, st.game.barbed_wire)
+    _spend(st, st.siege.sandbags, st.siege.barbed_wire)
     st.fort[a.a - 1] = True
     st.say("fortify", f"fortification {a.a} is built", sector=a.a)
 
 
 def _all_for_one_play(st: SiegeState, a: SiegeAction) -> None:
-    _spend(st, *st.game.trios[Colour(a.a)])
+    _spend(st, *st.siege.trios[Colour(a.a)])
     zones.destroy_by_card(st, a.b, st.active)
 
 

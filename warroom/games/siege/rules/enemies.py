@@ -74,13 +74,13 @@ _STEP_TEXT = tuple(tuple(f" {_SPACE_NAME[frm]} -> {_SPACE_NAME[to]}" for to in r
 def _moved_text(st: SiegeState, steps: list[tuple[int, int]]) -> str:
     """ "2 enemies move: Tiger E #17 aviation 5 -> artillery 5, Sd.Kfz. 140/1 #0 ..." (who moved
     where, so a person can follow the board; the count alone is the event's data)."""
-    tag, pos = st.game.token_tag, st.pos
+    tag, pos = st.siege.token_tag, st.pos
     moves = ", ".join([tag[tid] + _STEP_TEXT[frm][pos[tid]] for tid, frm in steps])
     return f"{_MOVED[len(steps)]}: {moves}"
 
 
 def _group(st: SiegeState, tids: list[int]) -> str:
-    tag = st.game.token_tag
+    tag = st.siege.token_tag
     return ", ".join([tag[tid] for tid in tids])
 
 
@@ -202,11 +202,11 @@ def resolve_token(st: SiegeState, tid: int, sector: int | None) -> None:
     kind = st.content.token_kind_of[tid]
     if st.staged and tid in st.staged:
         st.staged.remove(tid)
-    if st.game.plain_vehicle[kind]:  # it stays on the board, so no win can follow: nothing to check
+    if st.siege.plain_vehicle[kind]:  # it stays on the board, so no win can follow: nothing to check
         place_vehicle(st, tid, sector, kind)
         return
     st.agenda.append(_CHECK_WIN_JOB)  # once all the resolution schedules has run (SG-END-03)
-    if st.game.vehicle[kind]:
+    if st.siege.vehicle[kind]:
         place_vehicle(st, tid, sector, kind)
         return
     token = st.content.tokens[kind]
@@ -231,7 +231,7 @@ def place_vehicle(st: SiegeState, tid: int, sector: int | None, kind: int) -> No
     st.pos[tid] = _REAR_SPACE[sector]
     st.armour[tid] = token.armour
     st.changes[BOARD] += 1  # speed (issue 18)
-    st.say("enemy_arrives", st.game.arrival_text[token.index][sector][rolled],
+    st.say("enemy_arrives", st.siege.arrival_text[token.index][sector][rolled],
            token=tid, kind=token.kind, sector=sector, rolled=rolled)  # fmt: skip
     ability = SPECIALS.get(token.kind)
     if ability is not None:
@@ -242,7 +242,7 @@ def _pz2(st: SiegeState, _tid: int, _sector: int) -> None:
     """Three more tokens revealed from the reserve (SG-SPEC-01, queued per SG-REVEAL-05; fewer if
     it runs short, SG-REVEAL-06). Played by the Field Marshal it keeps this ability: the tokens
     are revealed and resolved as in phase 6, never through his hand (SG-FM-11, SG-FM-12)."""
-    if st.game.marshal_seat >= 0:  # no phase 6 in this mode: start a reveal loop (an extra one
+    if st.siege.marshal_seat >= 0:  # no phase 6 in this mode: start a reveal loop (an extra one
         st.agenda.append(_REVEAL_JOB)  # inside a running loop finds the shared count and is done)
     st.reveals += 3
 
@@ -278,7 +278,7 @@ SPECIALS = {Token.PZ2: _pz2, Token.PZ4: _pz4, Token.MAUS: _maus, Token.PANTHER: 
 def extra_reveals(st: SiegeState, n: int) -> None:
     """Reveal 3/4: queue n more reveals after the current ones (SG-REVEAL-05), or in Field
     Marshal mode let him draw n and play up to n (SG-FM-10, SG-FM-12)."""
-    if st.game.marshal_seat >= 0:
+    if st.siege.marshal_seat >= 0:
         marshal.grant_extra(st, n)
     else:
         st.reveals += n
@@ -298,7 +298,7 @@ def _colour_moves(colour: Colour) -> Any:
 def _diversion(ring: Ring) -> Any:
     def event(st: SiegeState) -> None:
         """Every defender discards the strike cards of the ring (SG-EVT-04..07, SG-FM-14)."""
-        g = st.game
+        g = st.siege
         strikes = g.ring_strike[ring]  # the cards zones.is_ring_strike accepts
         for p, hand in enumerate(st.hands):
             lost = []
@@ -323,7 +323,7 @@ def discard_one_step(st: SiegeState, job: list[Any]) -> None:
     """Each defender with cards discards one of his choice, in turn order from the active
     player (SG-EVT-08/09)."""
     i = int(job[1])
-    n = st.game.defenders
+    n = st.siege.defenders
     if i >= n:
         return
     st.push([Job.DISCARD_ONE, i + 1])
@@ -340,8 +340,8 @@ def discard_choices(st: SiegeState) -> list[Action]:
 def apply_discard(st: SiegeState, action: SiegeAction) -> None:
     p = st.current_player()
     zones.discard_from_hand(st, p, action.a)
-    st.say("discard", f"player {p} discards {st.game.card_name[action.a]}", player=p,
-           card=st.game.card_kind[action.a])  # fmt: skip
+    st.say("discard", f"player {p} discards {st.siege.card_name[action.a]}", player=p,
+           card=st.siege.card_kind[action.a])  # fmt: skip
     st.decision = None
 
 

@@ -33,7 +33,7 @@ _TURN = {
 
 def enemy_half(st: SiegeState) -> tuple[list[Any], ...]:
     """Phases 5-6, or the Field Marshal's turn in their place (SG-FM-04)."""
-    return _ENEMY_HALF[st.game.marshal_seat >= 0]
+    return _ENEMY_HALF[st.siege.marshal_seat >= 0]
 
 
 def turn(st: SiegeState, _job: list[Any]) -> None:
@@ -48,7 +48,7 @@ def turn(st: SiegeState, _job: list[Any]) -> None:
     st.swaps = 0
     st.patrol = False
     st.say("turn", f"turn {st.turn}: player {st.active}", player=st.active, turn=st.turn)
-    st.push(*_TURN[st.game.marshal_seat >= 0])
+    st.push(*_TURN[st.siege.marshal_seat >= 0])
     # Phase 1 at once: it never waits for anyone, so a ["draw"] job would run next anyway.
     zones.hand_limit_draw(st, st.active)
 
@@ -60,7 +60,7 @@ def draw(st: SiegeState, _job: list[Any]) -> None:
 
 def swap(st: SiegeState, _job: list[Any]) -> None:
     """Phase 2 (SG-SWAP-01, SG-SOLO-02): offered while the player holds a card to discard."""
-    limit = 2 if st.game.solo else 1
+    limit = 2 if st.siege.solo else 1
     if st.hands[st.active] and st.swaps < limit:
         st.offer(swaps(st), _SWAP, st.active)
     elif st.swaps:  # solo, after two discards: the draws (SG-SOLO-03)
@@ -83,9 +83,9 @@ def apply_swap(st: SiegeState, action: SiegeAction) -> None:
     if action.verb == _SWAP_VERB:
         zones.discard_from_hand(st, st.active, action.a)
         st.swaps += 1
-        st.say("swap", f"player {st.active} discards {st.game.card_name[action.a]}",
-               player=st.active, card=st.game.card_kind[action.a])  # fmt: skip
-        if st.game.solo and st.swaps < 2:
+        st.say("swap", f"player {st.active} discards {st.siege.card_name[action.a]}",
+               player=st.active, card=st.siege.card_kind[action.a])  # fmt: skip
+        if st.siege.solo and st.swaps < 2:
             st.agenda.append(_SWAP_JOB)
             return
     zones.draw_cards(st, st.active, st.swaps)  # all discards happen before the draws (SG-SWAP-02,
@@ -124,7 +124,7 @@ def reveal(st: SiegeState, _job: list[Any]) -> None:
 
 def end_turn(st: SiegeState, job: list[Any]) -> None:
     """The player to the left (next seat) takes the next turn, skipping eliminated ones (SG-TURN-03)."""
-    n = st.game.defenders
+    n = st.siege.defenders
     for step in range(1, n + 1):
         p = (st.active + step) % n
         if not st.out[p]:

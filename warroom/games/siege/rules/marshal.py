@@ -35,7 +35,7 @@ def draw(st: SiegeState, n: int) -> None:
     drawn = [st.reserve.pop() for _ in range(min(n, len(st.reserve)))]
     st.marshal_hand.extend(drawn)
     if drawn:
-        fm = st.game.marshal_seat
+        fm = st.siege.marshal_seat
         names = ", ".join(st.token_name(t) for t in drawn)
         st.say(
             "marshal_draw",
@@ -57,7 +57,7 @@ def play_step(st: SiegeState, _job: list[Any]) -> None:
     if not st.reserve and not st.pos:
         check_win(st)
     elif st.marshal_hand:
-        st.decide(Ask.MARSHAL, st.game.marshal_seat)
+        st.decide(Ask.MARSHAL, st.siege.marshal_seat)
 
 
 def _kinds(st: SiegeState) -> list[int]:
@@ -121,7 +121,7 @@ def grant_extra(st: SiegeState, n: int) -> None:
 
 def extra_step(st: SiegeState, _job: list[Any]) -> None:
     if st.marshal_plays > 0 and st.marshal_hand:
-        st.decide(Ask.MARSHAL_EXTRA, st.game.marshal_seat)
+        st.decide(Ask.MARSHAL_EXTRA, st.siege.marshal_seat)
     else:
         st.marshal_plays = 0
 

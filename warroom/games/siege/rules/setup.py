@@ -21,7 +21,7 @@ if TYPE_CHECKING:
 
 def deal(st: SiegeState, seed: int) -> None:
     """Set up a new game in the empty state `st`, up to the starting vehicles' arrangement."""
-    game = st.game
+    game = st.siege
     st.rng = Rng(seed)
     st.building = [True] * 6  # sectors 1-6 (SG-SETUP-02)
     st.fort = [not game.options["caught_off_guard"]] * 6  # SG-SETUP-03, SG-OPTX-04
@@ -93,15 +93,15 @@ def content_arrangement_words(content: Content, letters: str) -> str:
 
 def apply_arrange(st: SiegeState, action: SiegeAction) -> None:
     """Place one starting vehicle in each aviation space, at full armour (SG-SETUP-04)."""
-    for tid, sp, armour in st.game.start_places[action.a]:
+    for tid, sp, armour in st.siege.start_places[action.a]:
         st.pos[tid] = sp
         st.armour[tid] = armour
     st.changes[BOARD] += 1  # speed (issue 18)
-    st.say("setup", st.game.placed_text[action.a])
+    st.say("setup", st.siege.placed_text[action.a])
     st.decision = None
     jobs: list[list[Any]] = []
-    if st.game.options["my_home_is_my_fortress"]:  # claims in turn order (SG-OPTX-01/02)
-        n = st.game.defenders
+    if st.siege.options["my_home_is_my_fortress"]:  # claims in turn order (SG-OPTX-01/02)
+        n = st.siege.defenders
         jobs = [[Job.CLAIM, (st.active + i) % n] for i in range(n)]
     st.push(*jobs, [Job.TURN])
 

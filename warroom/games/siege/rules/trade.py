@@ -24,7 +24,7 @@ def offers(st: SiegeState) -> list[Action]:
     kinds = sorted(set(hands[active]))
     made = st.proposals
     every = itemgetter(*kinds) if not made and len(kinds) > 1 else None  # nothing refused yet
-    for p in range(st.game.defenders):  # plain loops: faster than comprehensions for a few items
+    for p in range(st.siege.defenders):  # plain loops: faster than comprehensions for a few items
         if p != active and not gone[p] and hands[p]:
             if every is not None:  # the usual case, gathered in C
                 out += every(table[p])
@@ -39,7 +39,7 @@ def offers(st: SiegeState) -> list[Action]:
 def offer_step(st: SiegeState, _job: list[Any]) -> None:
     """Offer the trade decision while the allowance lasts (1 trade, 2 with six players); with no
     partner left to offer to, only `pass` remains and the engine takes it (`trade` is forced)."""
-    if st.trades_done < st.game.trade_allowance and st.hands[st.active]:
+    if st.trades_done < st.siege.trade_allowance and st.hands[st.active]:
         st.offer(offers(st), _TRADE, st.active)
 
 
@@ -70,7 +70,7 @@ def apply_trade(st: SiegeState, action: SiegeAction) -> None:
 
 def apply_offer(st: SiegeState, action: SiegeAction) -> None:
     partner, kind = action.a, action.b
-    g = st.game
+    g = st.siege
     st.say("trade_offer", f"player {st.active} offers {g.card_name[kind]} to player {partner}",
            player=st.active, partner=partner, card=g.card_kind[kind])  # fmt: skip
     st.offer(_gifts(st, partner), Ask.ANSWER, partner, kind)
@@ -94,7 +94,7 @@ def apply_answer(st: SiegeState, action: SiegeAction) -> None:
         changed[HAND + st.active] += 1
         changed[HAND + partner] += 1
         st.trades_done += 1
-        name = st.game.card_name
+        name = st.siege.card_name
         st.say("trade", f"player {st.active} gives {name[offered]}, player {partner} gives "
                f"{name[given]}", player=st.active, partner=partner)  # fmt: skip
     st.decision = None

@@ -44,8 +44,8 @@ def reshuffle(st: SiegeState) -> bool:
     if not st.discard:
         return False
     st.changes[DISCARD] += 1  # speed (issue 18)
-    if st.game.options["running_out_of_supplies"]:
-        for kind in (st.game.sandbags, st.game.barbed_wire):
+    if st.siege.options["running_out_of_supplies"]:
+        for kind in (st.siege.sandbags, st.siege.barbed_wire):
             if kind in st.discard:
                 st.discard.remove(kind)
                 st.cards_removed.append(kind)
@@ -68,7 +68,7 @@ def discard_from_hand(st: SiegeState, player: int, kind: int) -> None:
 
 def hand_limit_draw(st: SiegeState, player: int) -> None:
     """Phase 1: draw up to the hand limit, never discard down (SG-DRAW-01, SG-DRAW-04)."""
-    missing = st.game.hand_limit - len(st.hands[player])
+    missing = st.siege.hand_limit - len(st.hands[player])
     if missing > 0:
         draw_cards(st, player, missing)
 
@@ -86,7 +86,7 @@ def destroy_by_card(st: SiegeState, tid: int, player: int) -> None:
     Shoulder to Shoulder where it goes to the enemy discard (SG-S2S-01, SG-TROPHY-03)."""
     label = st.enemy_label(tid)
     remove_enemy(st, tid)
-    if st.game.mode is _S2S:
+    if st.siege.mode is _S2S:
         st.enemy_discard.append(tid)
         st.changes[ENEMY_DISCARD] += 1  # speed (issue 18)
         st.say("destroyed", f"{label} is destroyed", token=tid, by=player)
@@ -146,4 +146,4 @@ def eliminate(st: SiegeState, player: int) -> None:
 def is_ring_strike(st: SiegeState, kind: int, ring: int) -> bool:
     """Aviation/artillery/tank strike cards of a ring: coloured and multicolour, not
     Counterattack and not IL-2 (SG-EVT-04..07)."""
-    return kind in st.game.ring_strike[ring]  # precomputed per ring by SiegeGame
+    return kind in st.siege.ring_strike[ring]  # precomputed per ring by SiegeGame
