@@ -15,7 +15,8 @@ uniform random masked policy and the game's own heuristic agent), each a win rat
 - `--out`/`<game>.json`: the configuration (the run's `--seed` among it), timesteps, CPU seconds,
   the load average at the start and end, every training episode's (timestep, reward) and the
   evaluation table;
-- `--out`/`<game>.png`: the learning curve (episode reward, rolling mean, against timesteps);
+- `--out`/`<game>.png`: the learning curve (episode reward, rolling mean, against timesteps; and
+  the game's progress measure, if its configuration names one, in a second panel);
 - `--out`/`<game>.zip`: the trained model (`MaskablePPO.load`), unless `--no-save`.
 
 `--resume PATH` loads such a model (its network, optimizer state and step count) and trains it
@@ -28,6 +29,12 @@ sampling (`MaskablePPO(seed=...)`) and the training episodes' game seeds (drawn 
 from that seed) follow it; the evaluation's game seeds are fixed (1,000,000 on) whatever it is.
 `--players` and `--opposition` pick the table's rows (Dust Warfare's games are slow enough that
 its script plays fewer rows by default).
+
+A game may name a progress measure (`Config.progress`, a key of `PROGRESS`): a number read from
+the final state of every training and evaluation game, recorded beside the reward in the json
+(`progress_curve`, each row's `mean_progress` with its normal 95% interval, printed as the
+table's last column) and plotted, for a game whose wins are too rare to show learning (solo
+Siege: the enemy tokens beaten, SG-END-02).
 
 A win is the learner's seat among the game's winners (`State.outcome().winners`): a draw or a
 shared loss is not a win. Evaluation samples the trained policy's masked distribution
@@ -51,9 +58,21 @@ import gymnasium
 import numpy as np
 
 from warroom.agents.base import make_agent
+from warroom.core.game import State
 from warroom.envs import WarroomEnv
 
 HERE = Path(__file__).resolve().parent
+
+
+def _enemies_beaten(state: State) -> float:
+    """Siege: the enemy tokens out of the fight, the share of the 49 the siege is won by beating
+    (SG-END-02): destroyed (kept as trophies or discarded) and the events and bombers resolved."""
+    st: Any = state
+    return float(len(st.enemy_discard) + sum(len(kept) for kept in st.trophies))
+
+
+# a game's progress measure, named by `Config.progress`: its final state -> a number
+PROGRESS: dict[str, Callable[[State], float]] = {"enemies beaten": _enemies_beaten}
 
 
 @dataclass(frozen=True)
@@ -77,6 +96,9 @@ class Config:
     # the rows of the table: (the seat's player, the opponents); a solo game has no opponents
     players: tuple[str, ...] = ("trained", "random", "heuristic")
     opposition: tuple[str, ...] = ("random", "heuristic")
+    progress: str | None = None  # a key of PROGRESS, recorded for every game (module docstring)
+    gamma: float = 0.99  # PPO's discount
+    ent_coef: float = 0.0  # PPO's entropy bonus
 
 
 def wilson(wins: int, games: int, z: float = 1.96) -> tuple[float, float]:
@@ -87,6 +109,16 @@ def wilson(wins: int, games: int, z: float = 1.96) -> tuple[float, float]:
     centre = (p + z * z / (2 * games)) / (1 + z * z / games)
     half = z * math.sqrt(p * (1 - p) / games + z * z / (4 * games * games)) / (1 + z * z / games)
     return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+def mean_interval(values: list[float], z: float = 1.96) -> list[float | None]:
+    """A mean with its normal 95% interval, [mean, low, high] (the sample's deviation); the
+    bounds None for a single value."""
+    mean = float(np.mean(values))
+    if len(values) < 2:
+        return [mean, None, None]
+    half = z * float(np.std(values, ddof=1)) / math.sqrt(len(values))
+    return [mean, mean - half, mean + half]
 
 
 def make_env(config: Config, opponents: str, shaped: bool = False) -> WarroomEnv:
@@ -102,16 +134,19 @@ def make_env(config: Config, opponents: str, shaped: bool = False) -> WarroomEnv
 
 
 class Curve:
-    """The learning curve: every training episode's (timestep, reward), from Monitor's infos."""
+    """The learning curve: every training episode's (timestep, reward), from Monitor's infos, and
+    its progress measure (`Progress`'s info) where the game names one."""
 
-    def __init__(self, shaped: bool) -> None:
+    def __init__(self, shaped: bool, progress: str | None = None) -> None:
         self.points: list[tuple[int, float]] = []
+        self.progress: list[float] = []
         self.shaped = shaped
+        self.measure = progress
 
     def callback(self) -> Any:
         from stable_baselines3.common.callbacks import BaseCallback
 
-        points = self.points
+        points, progress = self.points, self.progress
 
         class Record(BaseCallback):  # type: ignore[misc]  # sb3's classes are untyped here
             def _on_step(self) -> bool:
@@ -119,6 +154,8 @@ class Curve:
                     episode = info.get("episode")
                     if episode is not None:
                         points.append((self.num_timesteps, float(episode["r"])))
+                        if "progress" in info:
+                            progress.append(float(info["progress"]))
                 return True
 
         return Record()
@@ -133,13 +170,24 @@ class Curve:
         rewards = np.array([p[1] for p in self.points])
         window = max(1, min(200, len(rewards) // 10))
         rolling = np.convolve(rewards, np.ones(window) / window, mode="valid")
-        fig, ax = plt.subplots(figsize=(6, 3.4), dpi=100)
+        panels = 2 if self.measure and len(self.progress) == len(rewards) else 1
+        fig, axes = plt.subplots(panels, 1, figsize=(6, 3.4 * panels), dpi=100, squeeze=False)
+        ax = axes[0][0]
         ax.scatter(steps, rewards, s=2, alpha=0.15, color="tab:gray", label="episode reward")
         ax.plot(steps[window - 1 :], rolling, color="tab:blue", label=f"rolling mean ({window} episodes)")
         ax.set_xlabel("learner steps")
         ax.set_ylabel("reward (shaped)" if self.shaped else "reward")
         ax.set_title(title, fontsize=10)
         ax.legend(loc="lower right", fontsize=8)
+        if panels == 2:
+            low = axes[1][0]
+            values = np.array(self.progress)
+            low.scatter(steps, values, s=2, alpha=0.15, color="tab:gray", label=f"{self.measure} (episode)")
+            mean = np.convolve(values, np.ones(window) / window, mode="valid")
+            low.plot(steps[window - 1 :], mean, color="tab:green", label=f"rolling mean ({window} episodes)")
+            low.set_xlabel("learner steps")
+            low.set_ylabel(str(self.measure))
+            low.legend(loc="lower right", fontsize=8)
         fig.tight_layout()
         fig.savefig(path)
         plt.close(fig)
@@ -169,6 +217,8 @@ def evaluate(config: Config, who: str, opponents: str, games: int, model: Any) -
     env = make_env(config, opponents)
     wins = draws = truncated_games = 0
     total = 0.0
+    measure = PROGRESS[config.progress] if config.progress else None
+    progress: list[float] = []
     for game in range(games):
         seed = 1_000_000 + game  # training draws its seeds from seed 0's generator: far from these
         obs, _info = env.reset(seed=seed)
@@ -178,6 +228,8 @@ def evaluate(config: Config, who: str, opponents: str, games: int, model: Any) -
             obs, reward, terminated, truncated, _info = play(obs)
             total += float(reward)
             done = terminated or truncated
+        if measure is not None:
+            progress.append(measure(env.state))
         outcome = env.state.outcome()
         if outcome is None:
             truncated_games += 1
@@ -196,6 +248,8 @@ def evaluate(config: Config, who: str, opponents: str, games: int, model: Any) -
         "win_rate": wins / games if games else 0.0,
         "interval": [low, high],
         "mean_reward": total / games if games else 0.0,
+        # the progress measure's mean over the games with its normal 95% interval, if measured
+        "mean_progress": mean_interval(progress) if progress else None,
     }
 
 
@@ -214,13 +268,31 @@ class VectorOnly(gymnasium.ObservationWrapper[Any, int, Any]):
         return self.env.unwrapped.action_masks()
 
 
+class Progress(gymnasium.Wrapper[Any, int, Any, int]):
+    """Puts the game's progress measure (`PROGRESS[name]`) of the final state in the info of an
+    episode's last step, where `Curve` reads it (the vector env resets the game right after)."""
+
+    def __init__(self, env: gymnasium.Env[Any, int], name: str) -> None:
+        super().__init__(env)
+        self.measure = PROGRESS[name]
+
+    def step(self, action: int) -> Any:
+        obs, reward, terminated, truncated, info = self.env.step(action)
+        if terminated or truncated:
+            info = {**info, "progress": self.measure(self.env.unwrapped.state)}  # type: ignore[attr-defined]
+        return obs, reward, terminated, truncated, info
+
+
 def train(config: Config, timesteps: int, curve: Curve, resume: Path | None = None) -> Any:
     import torch
     from sb3_contrib import MaskablePPO
     from stable_baselines3.common.monitor import Monitor
 
     torch.set_num_threads(1)  # a small MLP: more threads only contend for the shared cores
-    env = Monitor(VectorOnly(make_env(config, config.opponents, config.shaped)))
+    inner: gymnasium.Env[Any, int] = VectorOnly(make_env(config, config.opponents, config.shaped))
+    if config.progress:
+        inner = Progress(inner, config.progress)
+    env = Monitor(inner)
     if resume is not None:  # the saved model goes on learning: its steps counted on, not reset
         model = MaskablePPO.load(resume, env=env, device="cpu")
         model.set_random_seed(config.seed)
@@ -234,6 +306,8 @@ def train(config: Config, timesteps: int, curve: Curve, resume: Path | None = No
         batch_size=min(128, n_steps),
         n_epochs=config.epochs,
         learning_rate=config.learning_rate,
+        gamma=config.gamma,
+        ent_coef=config.ent_coef,
         seed=config.seed,
         verbose=0,
         device="cpu",
@@ -247,7 +321,7 @@ def run(config: Config, tiny: bool, out: Path, save: bool, resume: Path | None =
     out.mkdir(parents=True, exist_ok=True)
     timesteps = config.tiny_timesteps if tiny else config.timesteps
     games = config.tiny_eval_games if tiny else config.eval_games
-    curve = Curve(config.shaped)
+    curve = Curve(config.shaped, config.progress)
     load_start = list(os.getloadavg())
     start = time.process_time()
     model = train(config, timesteps, curve, resume)
@@ -273,6 +347,7 @@ def run(config: Config, tiny: bool, out: Path, save: bool, resume: Path | None =
         "episodes": len(curve.points),
         "rows": rows,
         "curve": [[step, round(reward, 6)] for step, reward in curve.points],
+        "progress_curve": curve.progress if config.progress else None,  # one a curve point
     }
     (out / f"{config.game}.json").write_text(json.dumps(summary, indent=1) + "\n")
     if curve.points:
@@ -292,7 +367,14 @@ def table_row(config: Config, row: dict[str, Any]) -> str:
     return (
         f"| {title(config)} | {row['player']} | {row['opponents']} | {row['games']} | "
         f"{100 * row['win_rate']:.1f}% ({100 * low:.1f}-{100 * high:.1f}) | {row['mean_reward']:+.3f} |"
+        + ("" if row["mean_progress"] is None else f" {progress(row['mean_progress'])} |")
     )
+
+
+def progress(values: list[float | None]) -> str:
+    """A mean progress with its interval where there is one."""
+    mean, low, high = values
+    return f"{mean:.2f}" if low is None or high is None else f"{mean:.2f} ({low:.2f}-{high:.2f})"
 
 
 def main(config: Config, argv: list[str] | None = None) -> dict[str, Any]:
