@@ -419,8 +419,9 @@ def main(config: Config, argv: list[str] | None = None) -> dict[str, Any]:
     for name in ("seed", "players", "opposition"):
         if getattr(args, name) is not None:
             config = _replace(config, **{name: getattr(args, name)})
-    print("| game | seat's player | opponents | games | win rate (95% CI) | mean reward |")
-    print("|---|---|---|---|---|---|", flush=True)
+    measured = f" {config.progress} (95% CI) |" if config.progress else ""
+    print(f"| game | seat's player | opponents | games | win rate (95% CI) | mean reward |{measured}")
+    print("|---|---|---|---|---|---|" + ("---|" if config.progress else ""), flush=True)
     return run(config, args.tiny, args.out, not args.no_save, args.resume)
 
 
