@@ -50,6 +50,8 @@ MODULES: tuple[str, ...] = (
     "warroom.games.wot_rush.rules.setup",
     "warroom.games.wot_rush.rules.turn",
     "warroom.games.wot_rush.rules.zones",
+    # ... and its heuristic, the search's playout policy (a third of a search; docs/speed.md, session 12)
+    "warroom.games.wot_rush.agents",
     # Memoir '44: movement (reach per ordered unit), battle targets and line of sight, retreats
     "warroom.games.memoir44.rules.battle",
     "warroom.games.memoir44.rules.cards",

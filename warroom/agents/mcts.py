@@ -14,6 +14,8 @@ One search per decision, from the deciding seat's point of view:
 3. **Expand** one new node, then **play out** to the end with the game's heuristic agent (or the
    random agent), at most `max_playout` decisions (an unfinished playout scores the middle of
    the return range). The worlds are muted (`TurnState.mute`): a playout keeps no events.
+   A state with a `play_out(choose, steps)` method plays the playout itself (World of Tanks:
+   Rush): the same moves as the loop through `apply_action`, without its per-step checks.
 4. **Back up** the whole return vector: every seat maximises its own entry, so competitive,
    multi-player and cooperative games (where every seat shares one return) need no special case.
 
@@ -232,11 +234,15 @@ def playout(agent: MctsAgent, state: State, limit: int, low: float, span: float)
     choose, settings = agent.chooser(game), agent.settings  # looked up once a playout, not once a step
     evaluated = agent.evaluates(game)
     steps = min(limit, settings.depth) if evaluated else limit
-    apply, is_terminal = state.apply_action, state.is_terminal
-    for _ in range(steps):
-        if is_terminal():
-            break
-        apply(choose(state))
+    play_out: Callable[[Callable[[State], Action], int], None] | None = getattr(state, "play_out", None)
+    if play_out is not None:  # the game's own loop: the same moves, without the per-step checks
+        play_out(choose, steps)
+    else:
+        apply, is_terminal = state.apply_action, state.is_terminal
+        for _ in range(steps):
+            if is_terminal():
+                break
+            apply(choose(state))
     if state.is_terminal():
         values = state.returns()
     else:

@@ -33,6 +33,7 @@ _ATTACK, _USE, _BUY, _DEFEND, _DONE = Verb.ATTACK, Verb.USE, Verb.BUY, Verb.DEFE
 _CANCEL, _ADD, _THEN = Verb.CANCEL, Verb.ADD, Verb.THEN
 _RES, _CALL, _REP = Ability.RES, Ability.CALL, Ability.REP
 _NO_RESTRICTION, _ONLY_VEHICLES, _ONLY_BASE = Restriction.NONE, Restriction.VEHICLES, Restriction.BASE
+_FIRE_KIND = Kind.FIRE
 _VALUE_BY_NUMBER = tuple(_ABILITY_VALUE[a] for a in Ability)  # _ABILITY_VALUE[Ability(n)], by n
 
 
@@ -49,7 +50,9 @@ class HeuristicAgent:
             return options[0]
         decision = st.decision
         assert decision is not None, "a finished game has no options"
-        score = _SCORERS.get(decision[0], _first)
+        kind = decision[0]
+        # FIRE: each target seat's standing worked out once per decision, not once per option
+        score = _fire_scorer(st) if kind == _FIRE_KIND else _SCORERS.get(kind, _first)
         best, top = options[0], score(st, options[0])
         for option in options[1:]:  # max(key=...) written out, the first of equals kept (hot path)
             value = score(st, option)
@@ -157,21 +160,41 @@ def _declare(st: WotState, a: WotAction) -> float:
     return 10.0 if a.verb == _ADD else 1.0  # every same-nation card joins the attack
 
 
-def _fire(st: WotState, a: WotAction) -> float:
-    """Destroy rather than damage; bases over vehicles; a card without target last."""
+def _fire(st: WotState, a: WotAction, standing: Callable[[WotState, int], float] | None = None) -> float:
+    """Destroy rather than damage; bases over vehicles; a card without target last; among equals,
+    the leader first (`standing`: `_standing`, or a memo of it)."""
     if a.b < 0:
         return -10.0
     g = st.game
     i = a.b * g.content.bases_per_player + a.c
     card = a.a
+    leader = (standing or _standing)(st, a.b)
     if st.guard[i] >= 0:
         target = st.guard[i]
         kills = g.strength[card] >= g.arm[target] or st.guard_dmg[i]
         # a restricted or weak card goes first at vehicles, keeping heavies for the base behind
-        bonus = 2.0 * (g.restr[card] == _ONLY_VEHICLES) + 0.01 * _standing(st, a.b)
+        bonus = 2.0 * (g.restr[card] == _ONLY_VEHICLES) + 0.01 * leader
         return (20.0 if kills else 6.0) - 3.0 * g.heavy[card] + bonus
     kills = g.heavy[card] or st.base_dmg[i]
-    return (30.0 if kills else 8.0) + 2.0 * (g.restr[card] == _ONLY_BASE) + 0.01 * _standing(st, a.b)
+    return (30.0 if kills else 8.0) + 2.0 * (g.restr[card] == _ONLY_BASE) + 0.01 * leader
+
+
+def _fire_scorer(st: WotState) -> Callable[[WotState, WotAction], float]:
+    """`_fire` for one FIRE decision, each target seat's `_standing` summed once (its squad's
+    medals and bases do not change while the options are scored): speed, since a FIRE decision
+    offers every declared card against every open target of the seat."""
+    known: dict[int, float] = {}
+
+    def standing(st: WotState, seat: int) -> float:
+        value = known.get(seat)
+        if value is None:
+            value = known[seat] = _standing(st, seat)
+        return value
+
+    def score(st: WotState, a: WotAction) -> float:
+        return _fire(st, a, standing)
+
+    return score
 
 
 def _standing(st: WotState, seat: int) -> float:
@@ -234,7 +257,7 @@ _SCORERS: dict[str, Callable[[WotState, WotAction], float]] = {
     Kind.MAIN: _main,
     Kind.PAY: _pay,
     Kind.DECLARE: _declare,
-    Kind.FIRE: _fire,
+    # Kind.FIRE: `_fire_scorer(st)`, made per decision (HeuristicAgent.choose)
     Kind.REWARD: _reward,
     Kind.PLACE: _place,
     Kind.MORE: _more,

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from warroom.core.engine import MUTED
 from warroom.games.wot_rush.changes import BASE, PILES, SQUAD
 from warroom.games.wot_rush.rules.zones import draw, reveal, take_from_hand, take_from_reserve, take_medals
 from warroom.games.wot_rush.words import ABILITY_NAMES, Ability, Kind
@@ -49,8 +50,9 @@ def start(st: WotState, k: int, ability: int) -> None:
     card = _take_card(st, k)
     st.pending = [int(a) for a, _ in st.game.abil[card] if a != ability]
     st.to_grave = False
-    st.say("ability_play", f"player {st.active} plays {st.game.name_of[card]} for its abilities",
-           None, player=st.active, card=st.game.label_of[card])  # fmt: skip
+    if st.events is not MUTED:  # speed: a muted playout's words are never read, not even written
+        st.say("ability_play", f"player {st.active} plays {st.game.name_of[card]} for its abilities",
+               None, player=st.active, card=st.game.label_of[card])  # fmt: skip
     resolve(st, ability)
 
 
@@ -59,24 +61,28 @@ def defend(st: WotState, k: int) -> None:
     card = _take_card(st, k)
     st.to_grave = False
     st.pending = []
-    st.say("defend", f"player {st.active} sends {st.game.name_of[card]} to defend",
-           None, player=st.active, card=st.game.label_of[card])  # fmt: skip
+    if st.events is not MUTED:  # speed: no words in a muted playout
+        st.say("defend", f"player {st.active} sends {st.game.name_of[card]} to defend",
+               None, player=st.active, card=st.game.label_of[card])  # fmt: skip
     _destination(st)
 
 
 def resolve(st: WotState, ability: int) -> None:
     """Resolve one printed ability (an `Ability` value) of the card in play (WOT-ICON-06..12)."""
     n = next(n for a, n in st.game.abil[st.card] if a == ability)
-    name, words = _NAMES[ability], ABILITY_NAMES[ability]
-    text = f"player {st.active} uses {words} {n}" if n else f"player {st.active} uses {words}"
-    st.say("ability", text, None, player=st.active, ability=name, n=n)
+    loud = st.events is not MUTED  # speed: no words in a muted playout
+    if loud:
+        name, words = _NAMES[ability], ABILITY_NAMES[ability]
+        text = f"player {st.active} uses {words} {n}" if n else f"player {st.active} uses {words}"
+        st.say("ability", text, None, player=st.active, ability=name, n=n)
     if ability == _REC:
         st.decide(Kind.SCOUT, st.active)
     elif ability == _REI:
         drawn = draw(st, st.active, n)  # drawn cards are revealed and playable (WOT-ICON-07, G-09)
-        names = ", ".join(st.game.name_of[c] for c in drawn) or "nothing"
-        st.say("reinforce", f"player {st.active} draws {names}",
-               None, player=st.active, cards=[st.game.label_of[c] for c in drawn])  # fmt: skip
+        if loud:
+            names = ", ".join(st.game.name_of[c] for c in drawn) or "nothing"
+            st.say("reinforce", f"player {st.active} draws {names}",
+                   None, player=st.active, cards=[st.game.label_of[c] for c in drawn])  # fmt: skip
         after(st)
     elif ability == _INV:
         nation = st.game.nat[st.card]
@@ -254,7 +260,8 @@ def place(st: WotState, slot: int) -> None:
     changed = st.changes  # speed (issue 18)
     changed[BASE + st.active] += 1
     changed[SQUAD + st.active] += 1
-    st.say("guard", f"{st.game.name_of[st.card]} guards player {st.active}'s base {slot + 1}",
-           None, player=st.active, card=st.game.label_of[st.card], slot=slot + 1)  # fmt: skip
+    if st.events is not MUTED:  # speed: no words in a muted playout
+        st.say("guard", f"{st.game.name_of[st.card]} guards player {st.active}'s base {slot + 1}",
+               None, player=st.active, card=st.game.label_of[st.card], slot=slot + 1)  # fmt: skip
     st.card = -1
     st.decide(Kind.MAIN, st.active)

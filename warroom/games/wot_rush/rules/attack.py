@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from warroom.core.engine import MUTED
 from warroom.core.game import JSON
 from warroom.games.wot_rush.changes import BASE, SQUAD
 from warroom.games.wot_rush.rules.zones import take_medals, trigger
@@ -105,9 +106,10 @@ def go(st: WotState) -> None:
     st.attacked = True
     st.destroyed = 0
     st.played.update(st.declared)
-    labels = [st.game.label_of[c] for c in st.declared]
-    names = ", ".join([st.game.name_of[c] for c in st.declared])
-    st.say("attack", f"player {st.active} attacks with {names}", None, player=st.active, cards=labels)
+    if st.events is not MUTED:  # speed: a muted playout's words are never read, not even written
+        labels = [st.game.label_of[c] for c in st.declared]
+        names = ", ".join([st.game.name_of[c] for c in st.declared])
+        st.say("attack", f"player {st.active} attacks with {names}", None, player=st.active, cards=labels)
     st.decide(Kind.FIRE, st.active)
 
 
@@ -145,7 +147,7 @@ def fire(st: WotState, card: int, seat: int, slot: int) -> None:
             _hit_vehicle(st, card, i)
         else:
             _hit_base(st, card, i)
-    else:
+    elif st.events is not MUTED:  # speed: no words in a muted playout
         st.say("wasted", f"{st.game.name_of[card]} has no target", None, card=st.game.label_of[card])
     if not st.declared:
         _reward_or_main(st)
@@ -157,19 +159,23 @@ def _hit_vehicle(st: WotState, card: int, i: int) -> None:
     g = st.game
     target, owner = st.guard[i], i // g.content.bases_per_player
     st.changes[BASE + owner] += 1  # speed (issue 18)
-    label, name = g.label_of[target], g.name_of[target]
-    by = f"by {g.name_of[card]} (strength {g.strength[card]} against armour {g.arm[target]}"
-    by += ", already damaged)" if st.guard_dmg[i] else ")"
+    loud = st.events is not MUTED  # speed: no words in a muted playout
+    if loud:
+        label, name = g.label_of[target], g.name_of[target]
+        by = f"by {g.name_of[card]} (strength {g.strength[card]} against armour {g.arm[target]}"
+        by += ", already damaged)" if st.guard_dmg[i] else ")"
     if g.strength[card] >= g.arm[target] or st.guard_dmg[i]:
         st.guard[i] = -1
         st.guard_dmg[i] = False
         st.warehouse[owner].append(target)
         st.changes[SQUAD + owner] += 1  # speed (issue 18)
         st.destroyed += 1
-        st.say("destroyed", f"player {owner}'s {name} is destroyed {by}", None, player=owner, card=label)
+        if loud:
+            st.say("destroyed", f"player {owner}'s {name} is destroyed {by}", None, player=owner, card=label)
     else:
         st.guard_dmg[i] = True
-        st.say("damaged", f"player {owner}'s {name} is damaged {by}", None, player=owner, card=label)
+        if loud:
+            st.say("damaged", f"player {owner}'s {name} is damaged {by}", None, player=owner, card=label)
 
 
 def _hit_base(st: WotState, card: int, i: int) -> None:
@@ -184,14 +190,16 @@ def _hit_base(st: WotState, card: int, i: int) -> None:
         st.changes[SQUAD + st.active] += 1  # speed (issue 18)
         st.base[i] = -1
         st.base_dmg[i] = False
-        st.say("base_destroyed", f"player {owner}'s base {i % k + 1} is destroyed by {g.name_of[card]}", None,
-               player=owner)  # fmt: skip
+        if st.events is not MUTED:  # speed: no words in a muted playout
+            text = f"player {owner}'s base {i % k + 1} is destroyed by {g.name_of[card]}"
+            st.say("base_destroyed", text, None, player=owner)
         if not st.has_base(owner):
             trigger(st, f"player {owner} has lost every base")  # WOT-END-01
     else:
         st.base_dmg[i] = True
-        st.say("base_damaged", f"player {owner}'s base {i % k + 1} is damaged by {g.name_of[card]}", None,
-               player=owner)  # fmt: skip
+        if st.events is not MUTED:  # speed: no words in a muted playout
+            text = f"player {owner}'s base {i % k + 1} is damaged by {g.name_of[card]}"
+            st.say("base_damaged", text, None, player=owner)
 
 
 def reward_mixes(st: WotState) -> list[tuple[int, int]]:

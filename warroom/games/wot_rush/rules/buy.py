@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from warroom.core.engine import MUTED
 from warroom.games.wot_rush.changes import SQUAD
 from warroom.games.wot_rush.rules.zones import take_from_hand, take_from_reserve
 from warroom.games.wot_rush.words import Kind
@@ -48,9 +49,10 @@ def start(st: WotState, card: int) -> None:
     st.card = card
     st.paid = st.paid_total = 0
     st.decide(Kind.PAY, st.active)
-    g = st.game
-    st.say("buy", f"player {st.active} buys {g.name_of[card]} (cost {g.cost[card]}), paying next", None,
-           player=st.active, card=g.label_of[card])  # fmt: skip
+    if st.events is not MUTED:  # speed: a muted playout's words are never read, not even written
+        g = st.game
+        st.say("buy", f"player {st.active} buys {g.name_of[card]} (cost {g.cost[card]}), paying next", None,
+               player=st.active, card=g.label_of[card])  # fmt: skip
 
 
 def cancel(st: WotState) -> None:
