@@ -40,11 +40,20 @@ COUNTED = [
 ]
 
 
-def exact(game: Game[Any], state: State, viewer: int | None) -> None:
-    """`observe_into` (incremental) equals the reference encoding of `viewer`'s view."""
-    out = np.full(game.observation_size(), np.nan, np.float32)
-    game.observe_into(state, viewer, out)
+PATHS = ["observe_into", "observe_array"]  # the contract's writer; the environments' new-array path
+
+
+def exact(game: Game[Any], state: State, viewer: int | None, path: str = "observe_into") -> None:
+    """`observe_into` (incremental), or `observe_array` (the same record copied into a new
+    array, what the environments call: `spaces.fresh_observation`), equals the reference
+    encoding of `viewer`'s view."""
+    if path == "observe_into":
+        out = np.full(game.observation_size(), np.nan, np.float32)
+        game.observe_into(state, viewer, out)
+    else:
+        out = getattr(game, path)(state, viewer)
     reference = np.asarray(game.observe(state.view(viewer), viewer), np.float32)
+    assert out.dtype == np.float32 and out.shape == reference.shape
     assert np.array_equal(out, reference), np.flatnonzero(out != reference)[:10]
 
 
@@ -64,16 +73,17 @@ def play(game: Game[Any], seed: int, every: int, check: Any) -> int:
 
 
 @pytest.mark.parametrize(("game_id", "options"), COUNTED)
-def test_the_mover_at_every_step_of_many_games(game_id: str, options: dict[str, Any]) -> None:
+@pytest.mark.parametrize("path", PATHS)
+def test_the_mover_at_every_step_of_many_games(game_id: str, options: dict[str, Any], path: str) -> None:
     """As the environments observe: the seat to move at each decision (all seats at the end)."""
     game = warroom.load(game_id, **options)
 
     def check(state: State, _step: int) -> None:
         if state.is_terminal():
             for viewer in [None, *range(game.num_players)]:
-                exact(game, state, viewer)
+                exact(game, state, viewer, path)
         else:
-            exact(game, state, state.current_player())
+            exact(game, state, state.current_player(), path)
 
     assert sum(play(game, seed, 1, check) for seed in range(12)) > 300  # decisions checked
 
@@ -93,7 +103,8 @@ def test_every_viewer_now_and_then(game_id: str, options: dict[str, Any], every:
 
 
 @pytest.mark.parametrize(("game_id", "options"), COUNTED)
-def test_clones_redeals_and_loads_between_the_steps(game_id: str, options: dict[str, Any]) -> None:
+@pytest.mark.parametrize("path", PATHS)
+def test_clones_redeals_and_loads_between_the_steps(game_id: str, options: dict[str, Any], path: str) -> None:
     """A clone played on a step, a re-dealt state and a loaded save observed between two of the
     game's own observations: each is another state object (written whole), and the game's state
     observed again afterwards is still exact, whichever object the encoder wrote last."""
@@ -103,21 +114,21 @@ def test_clones_redeals_and_loads_between_the_steps(game_id: str, options: dict[
 
     def check(state: State, step: int) -> None:
         mover = state.current_player() if not state.is_terminal() else None
-        exact(game, state, mover)
+        exact(game, state, mover, path)
         if step % 4 == 0 and not state.is_terminal():
             clone = state.clone()
-            exact(game, clone, mover)
+            exact(game, clone, mover, path)
             legal = clone.legal_actions()
             clone.apply_action(legal[int(rng.integers(len(legal)))])
-            exact(game, clone, None)
-            exact(game, state, mover)
-            exact(game, clone, clone.current_player() if not clone.is_terminal() else None)
+            exact(game, clone, None, path)
+            exact(game, state, mover, path)
+            exact(game, clone, clone.current_player() if not clone.is_terminal() else None, path)
         if step % 5 == 0:
-            exact(game, state.resample_hidden(mover, redraw), mover)
-            exact(game, state, mover)
+            exact(game, state.resample_hidden(mover, redraw), mover, path)
+            exact(game, state, mover, path)
         if step % 9 == 0:
-            exact(game, game.deserialize(state.serialize()), None)
-            exact(game, state, None)
+            exact(game, game.deserialize(state.serialize()), None, path)
+            exact(game, state, None, path)
 
     for seed in range(3):
         play(game, 40 + seed, 1, check)
@@ -153,3 +164,174 @@ def test_siege_change_made_without_its_counter_is_not_seen() -> None:
     state.changes[HAND + 1] += 1
     state.changes[DISCARD] += 1
     exact(game, state, 0)
+
+
+# -- the writers the two encoders share (warroom/envs/observe.py) and the environments' path --
+def _counted(block: Any, items: list[int], slot: Any) -> np.ndarray[Any, Any]:
+    """`items` counted anew by `count_into` over a zero record."""
+    from warroom.envs.observe import Seen, count_into
+
+    record = Seen(block.at + block.width)
+    count_into(record.mv, block, items, slot)
+    return record.arr
+
+
+@pytest.mark.parametrize("worth", [1 / 4, 1 / 3, 1.0])
+def test_hand_into_equals_a_recount_after_any_change(worth: float) -> None:
+    """A hand written incrementally (`hand_into`) equals its recount after each of many random
+    edits: one item taken from anywhere (kinds repeat, as Siege's hands hold kinds), items drawn
+    at the end, and changes it must recount (one taken and one drawn, a reordering, several
+    taken, emptied); the copy it returns is the hand's, not the hand itself."""
+    from warroom.envs.observe import Counts, Seen, hand_into
+
+    slot = [i % 7 for i in range(40)]  # 40 items of 7 kinds (World of Tanks: Rush: card id -> kind)
+    block = Counts(3, 7, worth)
+    record = Seen(block.at + block.width)
+    rng = np.random.default_rng(5)
+    hand: list[int] = []
+    before = hand_into(record.mv, block, hand, None, slot)
+    kinds = {"take": 0, "draw": 0, "other": 0}
+    for _ in range(600):
+        hand = hand[:]
+        move = rng.integers(6)
+        if move <= 1 and hand:
+            hand.pop(int(rng.integers(len(hand))))
+            kinds["take"] += 1
+        elif move <= 3 or not hand:
+            hand += [int(x) for x in rng.integers(0, 40, size=int(rng.integers(1, 3)))]
+            kinds["draw"] += 1
+        elif move == 4:
+            hand[int(rng.integers(len(hand)))] = int(rng.integers(40))
+            hand.append(int(rng.integers(40)))
+            kinds["other"] += 1
+        else:
+            hand = hand[::-1][: int(rng.integers(len(hand) + 1))]
+            kinds["other"] += 1
+        was = before
+        before = hand_into(record.mv, block, hand, was, slot)
+        assert before == hand and before is not hand
+        assert np.array_equal(record.arr, _counted(block, hand, slot)), (was, hand)
+    assert min(kinds.values()) > 50
+
+
+def test_one_hot_templates_set_exactly_their_ones() -> None:
+    """A template is zeros with a 1 at each listed position (-1: none), the same object for the
+    same positions, and the store is cleared once it holds `kept` of them."""
+    from warroom.envs.observe import OneHots
+
+    ones = OneHots(10, 8, kept=3)
+    block = ones.template((11, -1, 17))
+    assert list(block) == [0.0, 1.0, 0.0, 0.0, 0.0, 0.0, 0.0, 1.0]
+    assert ones.template((11, -1, 17)) is block
+    assert list(ones.template((10, 12, -1))) == [1.0, 0.0, 1.0, 0.0, 0.0, 0.0, 0.0, 0.0]
+    ones.template((13,))
+    ones.template((14,))  # a fourth: the store was full, so it starts again
+    assert ones.template((11, -1, 17)) is not block
+
+
+def test_the_environments_take_the_new_array_path_only_where_it_is_the_writer() -> None:
+    """`spaces.fresh_observation`: Siege's and World of Tanks: Rush's `observe_array`, but not
+    for a game whose `observe_into` is replaced on the instance (the benchmark's view loop) or
+    overridden by a subclass, whose observations must come from that `observe_into`."""
+    from warroom.core.game import Game as Contract
+    from warroom.envs.spaces import GameSpaces, fresh_observation
+    from warroom.games.siege.game import SiegeGame
+
+    game = warroom.load("siege", players=4)
+    assert fresh_observation(game) == game.observe_array  # type: ignore[attr-defined]
+    assert fresh_observation(warroom.load("wot_rush", players=2)) is not None
+    assert fresh_observation(warroom.load("memoir44")) is None  # has none
+    patched = SiegeGame(players=4)
+    patched.observe_into = lambda state, player, out: Contract.observe_into(patched, state, player, out)  # type: ignore[method-assign]
+    assert fresh_observation(patched) is None
+
+    class Zeros(SiegeGame):
+        def observe_into(self, state: Any, player: int | None, out: Any) -> None:
+            out[:] = 0.0
+
+    zeros = Zeros(players=4)
+    assert fresh_observation(zeros) is None
+    spaces = GameSpaces(zeros)
+    assert not spaces.observe(zeros.new_initial_state(1), 0)["observation"].any()
+
+
+@pytest.mark.parametrize("game_id", ["siege", "wot_rush"])
+def test_observe_array_gives_a_new_array_each_call(game_id: str) -> None:
+    """The learner keeps each observation: the next call neither returns nor writes the last."""
+    game: Any = warroom.load(game_id)
+    state = game.new_initial_state(3)
+    first = game.observe_array(state, 0)
+    kept = first.copy()
+    legal = state.legal_actions()
+    state.apply_action(legal[0])
+    second = game.observe_array(state, state.current_player())
+    assert second is not first and not np.shares_memory(first, second)
+    assert np.array_equal(first, kept)
+
+
+@pytest.mark.parametrize("game_id", ["siege", "wot_rush"])
+def test_threads_keep_their_own_records(game_id: str) -> None:
+    """Two threads playing their own games of one configured game, observing at every step,
+    each stay exact: the per-thread record (`observe.PerThread`) is never shared. The threads
+    are switched every microsecond, so a shared record would be written by one thread in the
+    middle of the other's update (a record shared this way fails here)."""
+    import sys
+    from concurrent.futures import ThreadPoolExecutor
+
+    game = warroom.load(game_id)
+
+    def check(state: State, _step: int) -> None:
+        exact(game, state, state.current_player() if not state.is_terminal() else None, "observe_array")
+
+    interval = sys.getswitchinterval()
+    sys.setswitchinterval(1e-6)
+    try:
+        with ThreadPoolExecutor(2) as pool:
+            steps = list(pool.map(lambda seed: play(game, seed, 1, check), range(60, 66)))
+    finally:
+        sys.setswitchinterval(interval)
+    assert min(steps) > 10
+
+
+def test_ids_into_equals_a_recount_after_any_change() -> None:
+    """A list of distinct items written incrementally (`ids_into`: World of Tanks: Rush's piles,
+    hands and warehouses of card ids) equals its recount after each of many random edits: items
+    drawn at the end, one taken from anywhere, one taken and one dealt, a reordering (no
+    change to count), and changes too large to adjust (counted anew)."""
+    from warroom.envs.observe import Counts, Seen, ids_into
+
+    slot = [i % 9 for i in range(60)]  # 60 cards of 9 kinds
+    block = Counts(2, 9, 1 / 4)
+    record = Seen(block.at + block.width)
+    rng = np.random.default_rng(6)
+    items: list[int] = []
+    before = ids_into(record.mv, block, items, None, slot)
+    done = {"draw": 0, "take": 0, "swap": 0, "shuffle": 0, "large": 0}
+    for _ in range(800):
+        spare = [i for i in range(60) if i not in items]
+        items = items[:]
+        move = int(rng.integers(5))
+        if (move == 0 or not items) and spare:
+            items += [
+                int(x)
+                for x in rng.choice(spare, size=min(len(spare), int(rng.integers(1, 3))), replace=False)
+            ]
+            done["draw"] += 1
+        elif move == 1:
+            items.pop(int(rng.integers(len(items))))
+            done["take"] += 1
+        elif move == 2 and spare:
+            items.pop(int(rng.integers(len(items))))
+            items.insert(int(rng.integers(len(items) + 1)), int(rng.choice(spare)))
+            done["swap"] += 1
+        elif move == 3:
+            items = [int(x) for x in rng.permutation(items)]
+            done["shuffle"] += 1
+        else:
+            keep = items[: len(items) // 3]
+            items = keep + [int(x) for x in rng.choice(spare, size=min(len(spare), 5), replace=False)]
+            done["large"] += 1
+        before = ids_into(record.mv, block, items, before, slot)
+        assert before == items and before is not items
+        assert np.array_equal(record.arr, _counted(block, items, slot)), items
+    assert min(done.values()) > 50

@@ -137,18 +137,25 @@ class WarroomAEC(AECEnv[str, Observation, int]):  # type: ignore[misc]  # pettin
         if action is None:
             raise IllegalActionError(f"{agent} must act: None is only for finished agents")
         self._cumulative_rewards[agent] = 0.0
-        state = self.state
-        if self.illegal == "penalty" and not self.spaces.is_legal(state, int(action)):
+        state, spaces, index = self.state, self.spaces, int(action)
+        if self.illegal == "penalty" and not spaces.is_legal(state, index):
             self.rewards = dict.fromkeys(self.agents, 0.0)
             self.rewards[agent] = self.illegal_reward
             self.terminations = dict.fromkeys(self.agents, True)
             self.infos[agent] = {"illegal": True}
             self._accumulate_rewards()
         else:
-            state.apply_action(self.spaces.action(state, int(action)))
+            # `spaces.action` inline for the usual case (an index in range whose interned action
+            # is listed: one C-level identity scan); any other goes through it, which finds an
+            # action listed by index or raises
+            if 0 <= index < spaces.n and (chosen := spaces.actions[index]) in state.legal_actions():
+                state.apply_action(chosen)
+            else:
+                state.apply_action(spaces.action(state, index))
             self.steps += 1
             bonus = self._shape(state) if self.shaping is not None else None
-            if state.is_terminal():
+            mover = state.current_player()  # -1 once the game is over (the contract)
+            if mover < 0:
                 for seat, value in enumerate(zero_sum(self.game, state.returns())):
                     self.rewards[self._names[seat]] = value + (bonus[seat] if bonus else 0.0)
                 self.terminations = dict.fromkeys(self.agents, True)
@@ -159,7 +166,7 @@ class WarroomAEC(AECEnv[str, Observation, int]):  # type: ignore[misc]  # pettin
                 if bonus is not None:
                     self.rewards = dict(zip(self._names, bonus, strict=True))
                     self._accumulate_rewards()
-                self.agent_selection = self._names[state.current_player()]
+                self.agent_selection = self._names[mover]
                 if self.max_steps is not None and self.steps >= self.max_steps:
                     self.truncations = dict.fromkeys(self.agents, True)
         if self.render_mode == "human":
@@ -211,10 +218,18 @@ class Enforced(OrderEnforcingWrapper):  # type: ignore[misc]  # pettingzoo is un
     attribute look-ups a step through two Python-level `__getattr__`s otherwise)."""
 
     def last(self, observe: bool = True) -> tuple[Observation | None, float, bool, bool, dict[str, Any]]:
+        """`WarroomAEC.last` after the wrapper's check, written out here (one call a step less)."""
         if not self._has_reset:
             EnvLogger.error_observe_before_reset()
         raw: WarroomAEC = self.env
-        return raw.last(observe)
+        agent = raw.agent_selection
+        return (
+            raw.spaces.observe(raw.state, raw._seat[agent]) if observe else None,
+            raw._cumulative_rewards[agent],
+            raw.terminations[agent],
+            raw.truncations[agent],
+            raw.infos[agent],
+        )
 
     def step(self, action: int | None) -> None:
         """OrderEnforcingWrapper's step (the same errors and warning), reading the environment's

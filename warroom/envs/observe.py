@@ -45,6 +45,17 @@ class _Store(threading.local):
         self.records: dict[tuple[int, Viewer], tuple[object, Any]] = {}
 
 
+class PerThread(threading.local, Generic[R]):
+    """One owner's record per thread, made by `new()` on a thread's first read of `record`
+    (threading.local runs `__init__` again in each thread with the same arguments). An encoder
+    that keeps one record (World of Tanks: Rush's, Siege's) holds one of these: reading the
+    record is one attribute look-up, where `ObservationCache.get` builds a key and looks it up
+    in a per-thread dict (about 0.3 microsecond a step). The record lives as long as its owner."""
+
+    def __init__(self, new: Callable[[], R]) -> None:
+        self.record: R = new()
+
+
 class ObservationCache(Generic[R]):
     """Per-thread records made by `new(owner, viewer)` on first use, so threads never share a
     cached observation. The record holds its owner, so the id in its key is never reused by
@@ -144,6 +155,91 @@ def pile_into(
     else:
         count_into(mv, block, pile, slot)
     return pile[:]
+
+
+def hand_into(
+    mv: memoryview[float], block: Counts, hand: list[int], before: list[int] | None, slot: Sequence[int]
+) -> list[int]:
+    """`count_into` for a hand (or any small list) last written from `before` (None: never), and
+    the copy of `hand` to compare with next time: one item that left (a card played or paid:
+    `before` less one occurrence of the item whose value is the difference of the two sums, the
+    rest in order, checked by C-level list operations) has its count lowered; items added at the
+    end (cards drawn) are counted in; any other change is counted anew."""
+    at, _, worth = block
+    if worth is not None and before is not None:
+        n, m = len(hand), len(before)
+        if n == m - 1:
+            gone = sum(before) - sum(hand)
+            rest = before[:]
+            if gone in rest:
+                rest.remove(gone)
+                if rest == hand:
+                    i = at + slot[gone]
+                    mv[i] = (round(mv[i] / worth) - 1) * worth  # a count times its worth, as count_into
+                    return rest
+        elif n > m and hand[:m] == before:
+            for item in hand[m:]:
+                i = at + slot[item]
+                mv[i] = (round(mv[i] / worth) + 1) * worth
+            return hand[:]
+    count_into(mv, block, hand, slot)
+    return hand[:]
+
+
+def ids_into(
+    mv: memoryview[float], block: Counts, items: list[int], before: list[int] | None, slot: Sequence[int]
+) -> list[int]:
+    """`count_into` for a list of distinct items (World of Tanks: Rush's card ids: a pile, a
+    hand, a warehouse) last written from `before` (None: never), and the copy of `items` to
+    compare with next time: items added at the end are counted in, as `pile_into` does; else the
+    items that left and those that came (C-level set differences, exact because no item is
+    there twice) have their counts lowered and raised when they are a few (a card bought from
+    the reserve and its replacement dealt, a card played and one drawn); any larger change is
+    counted anew."""
+    at, _, worth = block
+    if worth is not None and before is not None:
+        m = len(before)
+        if len(items) > m and items[:m] == before:
+            for item in items[m:]:
+                i = at + slot[item]
+                mv[i] = (round(mv[i] / worth) + 1) * worth  # a count times its worth, as count_into
+            return items[:]
+        was, now = set(before), set(items)
+        gone, came = was.difference(now), now.difference(was)
+        if len(gone) + len(came) <= 4:
+            for item in gone:
+                i = at + slot[item]
+                mv[i] = (round(mv[i] / worth) - 1) * worth
+            for item in came:
+                i = at + slot[item]
+                mv[i] = (round(mv[i] / worth) + 1) * worth
+            return items[:]
+    count_into(mv, block, items, slot)
+    return items[:]
+
+
+class OneHots:
+    """A block of one-hots (several groups side by side: a seat, a decision kind...) written by
+    one C-level copy of a template per set of positions, made on first use and kept (a game has
+    a few hundred such sets at most; `kept` bounds them anyway): a dict look-up and a slice copy
+    instead of clearing and setting each one that moved (`move_ones`)."""
+
+    def __init__(self, at: int, width: int, kept: int = 4096) -> None:
+        self.at, self.width, self.kept = at, width, kept
+        self._made: dict[tuple[int, ...], memoryview[float]] = {}
+
+    def template(self, ones: tuple[int, ...]) -> memoryview[float]:
+        """The block with a 1 at each of `ones` (record positions, -1: none)."""
+        made = self._made.get(ones)
+        if made is None:
+            block = array("f", bytes(4 * self.width))
+            for i in ones:
+                if i >= 0:
+                    block[i - self.at] = 1.0
+            if len(self._made) >= self.kept:
+                self._made.clear()
+            made = self._made[ones] = memoryview(block).cast("B").cast("f")
+        return made
 
 
 # -- the view's reference encodings (`encode`) build lists; these two pieces recur in them ----

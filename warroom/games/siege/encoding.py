@@ -45,12 +45,13 @@ from warroom.envs import shaping
 from warroom.envs.observe import (
     ZEROS,
     Counts,
-    ObservationCache,
+    OneHots,
+    PerThread,
     Seen,
     copy_out,
     count_into,
     counts,
-    move_ones,
+    hand_into,
     one_hot,
     pile_into,
 )
@@ -139,100 +140,146 @@ ASK_SLOT = {kind: i for i, kind in enumerate(DECISIONS)}
 _VEHICLE_SLOT = {t.index: VEHICLES.index(t.kind) for t in default_content().tokens if t.kind in VEHICLES}
 
 
-def encode_into(st: SiegeState, viewer: int | None, out: NDArray[np.float32]) -> None:
-    """`encode(st.view(viewer), viewer)` written into `out` without building the view.
+class Encoder:
+    """The layout above written from the state for one configured game: one record per thread
+    (`_Seen`, what every viewer sees alike), brought up to the state observed and copied out."""
 
-    Incremental: every block but the viewer's seat and the marshal's own hand is the same for
-    every viewer, so one record per game and thread keeps the last observation of those blocks
-    (`_Seen`). The board, the hands and the two discard piles are rewritten when the rules
-    counted a change of them (`SiegeState.changes`, changes.py) since the record was written
-    from the same state object, and written whole for a state the record has not seen (a new
-    game, a clone, a loaded or re-dealt state); the structures, the piles' sizes, the turn and
-    the seats' numbers, a few values each, are compared with copies (list comparisons run in
-    C). The whole is copied to `out`, then the viewer's seat is set and, for the marshal alone,
-    its hand counted."""
-    seen = _CACHE.get(st.siege, _PUBLIC)
-    mv = seen.mv
-    changed = st.changes
-    if seen.state is not st:  # a state not seen yet: its counted regions whole
-        _board(st, mv)
-        for seat, hand in enumerate(st.hands):
-            count_into(mv, _HAND[seat], hand, _CARD_SLOT)
-        seen.discard = pile_into(mv, _DISCARD, st.discard, None, _CARD_SLOT)
-        seen.enemy_discard = pile_into(mv, _ENEMY_DISCARD, st.enemy_discard, None, st.content.token_kind_of)
-        seen.state, seen.stamp = st, changed[:]
-    elif changed != seen.stamp:
-        stamp = seen.stamp
-        if changed[_BOARD_CHANGES] != stamp[_BOARD_CHANGES]:
+    def __init__(self) -> None:
+        self._record = PerThread(_Seen)
+        self.ones = OneHots(ACTIVE, SCORES - ACTIVE)  # the active and current seat, the decision
+
+    def encode_into(self, st: SiegeState, viewer: int | None, out: NDArray[np.float32]) -> None:
+        """`encode(st.view(viewer), viewer)` written into `out` without building the view.
+
+        Incremental: every block but the viewer's seat and the marshal's own hand is the same
+        for every viewer, so one record per game and thread keeps the last observation of those
+        blocks (`_Seen`). The board, the hands and the two discard piles are rewritten when the
+        rules counted a change of them (`SiegeState.changes`, changes.py) since the record was
+        written from the same state object (a hand that lost one card or drew some has those
+        counts adjusted, `hand_into`), and written whole for a state the record has not seen (a
+        new game, a clone, a loaded or re-dealt state); the structures, the piles' sizes, the
+        turn and the seats' numbers, a few values each, are compared with copies (list
+        comparisons run in C); the one-hots are written from a template when the decision (by
+        identity: a decision without data is interned) or the active seat moved. The whole is
+        copied to `out`, then the viewer's seat is set and, for the marshal alone, its hand
+        counted."""
+        seen = self._update(st)
+        self._viewer(st, viewer, out, copy_out(seen, out))
+
+    def observation(self, st: SiegeState, viewer: int | None) -> NDArray[np.float32]:
+        """`encode_into` into a new array: a copy of the record (one allocation and copy, where
+        `encode_into` needs the caller's empty array and a copy into it), then the viewer's
+        parts as `encode_into` writes them."""
+        out = self._update(st).arr.copy()
+        view: Any = out.data  # a float32 array's memoryview (typed as bytes')
+        self._viewer(st, viewer, out, view)
+        return out
+
+    def _viewer(
+        self, st: SiegeState, viewer: int | None, out: NDArray[np.float32], view: memoryview[float]
+    ) -> None:
+        """The viewer's parts of `out` (`view` its memoryview), which holds the record: the
+        viewer's seat and, for the marshal alone, its hand (SG-FM: only the marshal sees it)."""
+        view[6 if viewer is None else viewer] = 1.0
+        if viewer is not None and viewer == st.siege.marshal_seat and st.marshal_hand:
+            kind_of = st.content.token_kind_of
+            held = np.bincount([kind_of[tid] for tid in st.marshal_hand], minlength=_TOKENS)
+            out[MARSHAL:TURN] = held * (1 / 3)  # a count times its worth, as encode has it
+
+    def _update(self, st: SiegeState) -> _Seen:
+        """This thread's record brought up to `st` (see `encode_into`)."""
+        seen = self._record.record
+        mv = seen.mv
+        changed = st.changes
+        if seen.state is not st:  # a state not seen yet: its counted regions whole
             _board(st, mv)
-        for seat in range(len(st.hands)):
-            if changed[_HAND_CHANGES + seat] != stamp[_HAND_CHANGES + seat]:
-                count_into(mv, _HAND[seat], st.hands[seat], _CARD_SLOT)
-        if changed[_DISCARD_CHANGES] != stamp[_DISCARD_CHANGES]:
-            seen.discard = pile_into(mv, _DISCARD, st.discard, seen.discard, _CARD_SLOT)
-        if changed[_ENEMY_DISCARD_CHANGES] != stamp[_ENEMY_DISCARD_CHANGES]:
+            seen.hands = []
+            for seat, hand in enumerate(st.hands):
+                count_into(mv, _HAND[seat], hand, _CARD_SLOT)
+                seen.hands.append(hand[:])
+            seen.discard = pile_into(mv, _DISCARD, st.discard, None, _CARD_SLOT)
             seen.enemy_discard = pile_into(
-                mv, _ENEMY_DISCARD, st.enemy_discard, seen.enemy_discard, st.content.token_kind_of
+                mv, _ENEMY_DISCARD, st.enemy_discard, None, st.content.token_kind_of
             )
-        seen.stamp = changed[:]
-    if st.building != seen.building or st.fort != seen.fort or st.dot != seen.dot:
-        for s in range(6):
-            mv[STRUCTURES + s] = float(st.building[s])
-            mv[STRUCTURES + 6 + s] = float(st.fort[s])
-            mv[STRUCTURES + 12 + s] = float(st.dot[s])
-        mv[STRUCTURES + 18] = (2 - sum(st.dot)) / 2
-        seen.building, seen.fort, seen.dot = st.building[:], st.fort[:], st.dot[:]
-    sizes = (len(st.deck), len(st.reserve), len(st.marshal_hand), st.turn, st.trades_done, st.patrol)
-    if sizes != seen.sizes:
-        mv[PILES] = sizes[0] / 49
-        mv[PILES + 1] = sizes[1] / 49
-        mv[PILES + 2] = sizes[2] / 10
-        mv[TURN] = st.turn / 50
-        mv[FLAGS] = float(st.patrol)
-        mv[FLAGS + 1] = st.trades_done / 2
-        seen.sizes = sizes
-    decision = st.decision
-    current = st.current_player()
-    ones = (
-        ACTIVE + st.active if 0 <= st.active < SEATS else -1,
-        CURRENT + current if 0 <= current < SEATS else -1,
-        DECISION + (ASK_SLOT[decision[0]] if decision is not None else len(DECISIONS)),
-    )
-    if ones != seen.ones:  # the one-hots that moved are cleared and set
-        move_ones(mv, seen.ones, ones)
-        seen.ones = ones
-    if st.trophies != seen.trophies or st.out != seen.out or st.claims != seen.claims:
-        _seats(st, mv)
-        seen.trophies, seen.out, seen.claims = [t[:] for t in st.trophies], st.out[:], st.claims[:]
-    copy_out(seen, out)[6 if viewer is None else viewer] = 1.0
-    if viewer is not None and viewer == st.siege.marshal_seat and st.marshal_hand:
-        kind_of = st.content.token_kind_of
-        held = np.bincount([kind_of[tid] for tid in st.marshal_hand], minlength=_TOKENS)
-        out[MARSHAL:TURN] = held * (1 / 3)  # a count times its worth, as encode has it
+            seen.state, seen.stamp = st, changed[:]
+        elif changed != seen.stamp:
+            stamp = seen.stamp
+            if changed[_BOARD_CHANGES] != stamp[_BOARD_CHANGES]:
+                _board(st, mv)
+            hands = seen.hands
+            for seat in range(len(st.hands)):
+                if changed[_HAND_CHANGES + seat] != stamp[_HAND_CHANGES + seat]:
+                    hands[seat] = hand_into(mv, _HAND[seat], st.hands[seat], hands[seat], _CARD_SLOT)
+            if changed[_DISCARD_CHANGES] != stamp[_DISCARD_CHANGES]:
+                seen.discard = pile_into(mv, _DISCARD, st.discard, seen.discard, _CARD_SLOT)
+            if changed[_ENEMY_DISCARD_CHANGES] != stamp[_ENEMY_DISCARD_CHANGES]:
+                seen.enemy_discard = pile_into(
+                    mv, _ENEMY_DISCARD, st.enemy_discard, seen.enemy_discard, st.content.token_kind_of
+                )
+            seen.stamp = changed[:]
+        if st.building != seen.building or st.fort != seen.fort or st.dot != seen.dot:
+            for s in range(6):
+                mv[STRUCTURES + s] = float(st.building[s])
+                mv[STRUCTURES + 6 + s] = float(st.fort[s])
+                mv[STRUCTURES + 12 + s] = float(st.dot[s])
+            mv[STRUCTURES + 18] = (2 - sum(st.dot)) / 2
+            seen.building, seen.fort, seen.dot = st.building[:], st.fort[:], st.dot[:]
+        sizes = (len(st.deck), len(st.reserve), len(st.marshal_hand), st.turn, st.trades_done, st.patrol)
+        if sizes != seen.sizes:
+            mv[PILES] = sizes[0] / 49
+            mv[PILES + 1] = sizes[1] / 49
+            mv[PILES + 2] = sizes[2] / 10
+            mv[TURN] = st.turn / 50
+            mv[FLAGS] = float(st.patrol)
+            mv[FLAGS + 1] = st.trades_done / 2
+            seen.sizes = sizes
+        decision, active = st.decision, st.active
+        if decision is not seen.decision or active != seen.active:  # the current seat is the decision's
+            current = st.current_player()
+            ones = (
+                ACTIVE + active if 0 <= active < SEATS else -1,
+                CURRENT + current if 0 <= current < SEATS else -1,
+                DECISION + (ASK_SLOT[decision[0]] if decision is not None else len(DECISIONS)),
+            )
+            if ones != seen.ones:
+                mv[ACTIVE:SCORES] = self.ones.template(ones)
+                seen.ones = ones
+            seen.decision, seen.active = decision, active
+        if st.trophies != seen.trophies or st.out != seen.out or st.claims != seen.claims:
+            _seats(st, mv)
+            seen.trophies, seen.out, seen.claims = [t[:] for t in st.trophies], st.out[:], st.claims[:]
+        return seen
+
+
+def encode_into(st: SiegeState, viewer: int | None, out: NDArray[np.float32]) -> None:
+    """`Encoder.encode_into` with the game's encoder."""
+    st.siege.encoder.encode_into(st, viewer, out)
 
 
 class _Seen(Seen):
     """The game's last observation (what every viewer sees alike), the state it was written from
     with that state's change counters then, and copies of the few parts compared directly."""
 
-    def __init__(self, game: Any, viewer: str) -> None:
+    def __init__(self) -> None:
         super().__init__(SIZE)
         self.building: list[bool] | None = None
         self.fort: list[bool] | None = None
         self.dot: list[bool] | None = None
         self.state: SiegeState | None = None  # the state last written, and its counters then
         self.stamp: list[int] = []
+        self.hands: list[list[int] | None] = []  # each seat's hand as last written
         self.discard: list[int] | None = None
         self.enemy_discard: list[int] | None = None
         self.sizes: tuple[int | bool, ...] | None = None
         self.ones = (-1, -1, -1)  # the active and current seat and the decision kind set
+        self.decision: Any = _UNSEEN  # the decision and active seat they were set from
+        self.active = -1
         self.trophies: list[list[int]] | None = None
         self.out: list[bool] | None = None
         self.claims: list[int] | None = None
 
 
-_CACHE = ObservationCache(_Seen)  # per thread: (the game, _PUBLIC) -> _Seen (the layout's seats follow it)
-_PUBLIC = "public"  # the one record of a game: what every viewer sees alike
+_UNSEEN = object()  # a record's decision before its first write (None is the game's end)
 
 
 def _board(st: SiegeState, mv: memoryview[float]) -> None:

@@ -4,6 +4,7 @@ depend only on the options are computed once here."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import cached_property
 from typing import TYPE_CHECKING, Any
 
 from warroom.core.errors import OptionError
@@ -228,7 +229,19 @@ class SiegeGame(Game[SiegeState]):
         return encoding.encode(view, player)
 
     def observe_into(self, state: SiegeState, player: int | None, out: NDArray[np.float32]) -> None:
-        encoding.encode_into(state, player, out)
+        self.encoder.encode_into(state, player, out)
+
+    @cached_property
+    def observe_array(self) -> Callable[[SiegeState, int | None], NDArray[np.float32]]:
+        """`observe_into` into a new array, called as `game.observe_array(state, player)` (the
+        environments' fast path, warroom/envs/spaces.py): the encoder's own writer, so the
+        environment calls it with no forwarding call between."""
+        return self.encoder.observation
+
+    @cached_property
+    def encoder(self) -> encoding.Encoder:
+        """The observation's writer, with its per-thread record of this configured game."""
+        return encoding.Encoder()
 
     def observation_bounds(self) -> tuple[NDArray[np.float32], NDArray[np.float32]]:
         return encoding.bounds(self.info.max_decisions)

@@ -39,14 +39,14 @@ from warroom.core.game import JSON
 from warroom.envs import shaping
 from warroom.envs.observe import (
     Counts,
-    ObservationCache,
+    OneHots,
+    PerThread,
     Seen,
     copy_part,
     count_into,
     counts,
-    move_ones,
+    ids_into,
     one_hot,
-    pile_into,
 )
 from warroom.games.wot_rush.changes import BASE, MEDALS, PILES, SQUAD
 from warroom.games.wot_rush.rules.scoring import score_keys
@@ -111,10 +111,11 @@ class _Seen(Seen):
     state it was last written from (None: not yet) with that state's change counters then, and
     copies of the piles, hands and warehouses the incremental writers compare with."""
 
-    def __init__(self, encoder: Encoder, _key: str) -> None:
+    def __init__(self, encoder: Encoder) -> None:
         super().__init__(encoder.stage + SEATS * encoder.kinds)
         mv, kinds = self.mv, encoder.kinds
         self.body = mv[: encoder.size]  # the observation's part of the record
+        self.body_arr = self.arr[: encoder.size]
         self.hand_of = [
             mv[at : at + kinds] for at in range(encoder.stage, encoder.stage + SEATS * kinds, kinds)
         ]
@@ -124,6 +125,8 @@ class _Seen(Seen):
         self.state: WotState | None = None
         self.stamp: list[int] = []
         self.ones = (-1, -1, -1, -1)  # the one-hots set in the turn block
+        self.decision: Any = _UNSEEN  # the decision, active and first seat they were set from
+        self.active = self.first = -1
         self.values: Any = None
         self.piles: list[list[int] | None] = [None, None, None]  # reserve, vehicle discard, graveyard
         self.hands: list[list[int] | None] = [None] * SEATS
@@ -163,6 +166,8 @@ class Encoder:
         self.achieved = Counts(self.achievements, len(c.achievements), 1.0)
         self.achievement_slot = range(len(c.achievements))  # an achievement is its own slot
         self.seat_range = range(self.players)
+        self.ones = OneHots(6, self.turn + len(DECISIONS) - 6)  # the turn block's one-hots
+        self._record = PerThread(lambda: _Seen(self))
 
     def encode_into(self, st: WotState, viewer: int | None, out: NDArray[np.float32]) -> None:
         """`encode(game, st.view(viewer), viewer)` written into `out` without the view.
@@ -174,9 +179,47 @@ class Encoder:
         record is copied to `out` with the seats turned to the viewer's (two slice copies), the
         viewer's staged hand in the own-hand block and the viewer's one-hot set. The viewer may
         always see that hand: its own, or a spectator's active hand, face up (WOT-REPAIR-02)."""
-        seen = _CACHE.get(self, _PUBLIC)
-        mv = seen.mv
-        self._turn(st, seen)
+        seen = self._update(st)
+        self._turned(seen, st, viewer, copy_part(seen.body, out))
+
+    def observation(self, st: WotState, viewer: int | None) -> NDArray[np.float32]:
+        """`encode_into` into a new array: a copy of the record's observation (one allocation
+        and copy, where `encode_into` needs the caller's empty array and a copy into it), then
+        the viewer's parts as `encode_into` writes them."""
+        seen = self._update(st)
+        out = seen.body_arr.copy()
+        view: Any = out.data  # a float32 array's memoryview (typed as bytes')
+        self._turned(seen, st, viewer, view)
+        return out
+
+    def _update(self, st: WotState) -> _Seen:
+        """This thread's record brought up to `st` (see `encode_into`)."""
+        seen = self._record.record
+        # the turn block: active, current and first seat and the decision kind as one-hots,
+        # written from a template when they moved (a decision without data is interned, so the
+        # usual unchanged test is by identity); round, end triggered, purchases left
+        decision, active, first = st.decision, st.active, st.first
+        if decision is not seen.decision or active != seen.active or first != seen.first:
+            if decision is None:
+                ones = (6 + active, 6 + 2 * SEATS + first, -1, self.over)
+            else:
+                ones = (
+                    6 + active,
+                    6 + 2 * SEATS + first,
+                    6 + SEATS + decision[1],
+                    self.decision[decision[0]],
+                )
+            if ones != seen.ones:
+                seen.mv[6 : self.turn + len(DECISIONS)] = self.ones.template(ones)
+                seen.ones = ones
+            seen.decision, seen.active, seen.first = decision, active, first
+        values = (st.round, st.triggered, st.purchases, st.limit)
+        if values != seen.values:
+            mv, turn = seen.mv, self.turn + len(DECISIONS)
+            mv[turn] = st.round / 100
+            mv[turn + 1] = 1.0 if st.triggered else 0.0
+            mv[turn + 2] = (st.limit - st.purchases) / 3
+            seen.values = values
         changed = st.changes
         if seen.state is not st:
             self._whole(st, seen)
@@ -186,16 +229,21 @@ class Encoder:
             if changed[PILES] != stamp[PILES]:
                 self._piles(st, seen)
             if changed[MEDALS] != stamp[MEDALS]:
-                self._medals(st, mv)
+                self._medals(st, seen.mv)
             for seat in self.seat_range:
                 if changed[BASE + seat] != stamp[BASE + seat]:
-                    self._base(st, mv, seat)
+                    self._base(st, seen.mv, seat)
                 if changed[SQUAD + seat] != stamp[SQUAD + seat]:
                     self._squad(st, seen, seat)
             seen.stamp = changed[:]
-        view = copy_part(seen.body, out)
+        return seen
+
+    def _turned(self, seen: _Seen, st: WotState, viewer: int | None, view: memoryview[float]) -> None:
+        """The viewer's parts of `view`, which holds the record's observation: the seat blocks
+        turned to the viewer's (the blocks of seats me.. first, then 0..me-1), its staged hand
+        in the own-hand block, its one-hot."""
         me = viewer if viewer is not None else st.active
-        if me:  # the seats from the viewer's on: the blocks of seats me.. first, then 0..me-1
+        if me:
             mine, before = seen.turned[me]
             a, cut = self.seats, self.seats + len(mine)
             view[a:cut] = mine
@@ -204,7 +252,7 @@ class Encoder:
         view[5 if viewer is None else viewer] = 1.0
 
     def _whole(self, st: WotState, seen: _Seen) -> None:
-        """Every block of the record from `st` (the turn block is written by `_turn`)."""
+        """Every block of the record from `st` (the turn block is written by `_update`)."""
         mv = seen.mv
         seen.piles = [None, None, None]
         seen.hands = [None] * SEATS
@@ -216,37 +264,12 @@ class Encoder:
             self._base(st, mv, seat)
             self._squad(st, seen, seat)
 
-    def _turn(self, st: WotState, seen: _Seen) -> None:
-        """The turn block: active, current and first seat and the decision kind as one-hots (the
-        ones that moved are cleared and set), round, end triggered, purchases left."""
-        mv = seen.mv
-        decision = st.decision
-        if decision is None:
-            ones = (6 + st.active, 6 + 2 * SEATS + st.first, -1, self.over)
-        else:
-            ones = (
-                6 + st.active,
-                6 + 2 * SEATS + st.first,
-                6 + SEATS + decision[1],
-                self.decision[decision[0]],
-            )
-        if ones != seen.ones:  # the active, first and current seat, the decision kind: one-hots
-            move_ones(mv, seen.ones, ones)
-            seen.ones = ones
-        values = (st.round, st.triggered, st.purchases, st.limit)
-        if values != seen.values:
-            turn = self.turn + len(DECISIONS)
-            mv[turn] = st.round / 100
-            mv[turn + 1] = float(st.triggered)
-            mv[turn + 2] = (st.limit - st.purchases) / 3
-            seen.values = values
-
     def _piles(self, st: WotState, seen: _Seen) -> None:
         """The reserve, vehicle discard and graveyard that differ from their copies, counted."""
         before, kind = seen.piles, self.kind
         for i, pile in enumerate((st.reserve, st.vdiscard, st.graveyard)):
             if pile != before[i]:
-                before[i] = pile_into(seen.mv, self.piles[i], pile, before[i], kind)
+                before[i] = ids_into(seen.mv, self.piles[i], pile, before[i], kind)
 
     def _medals(self, st: WotState, mv: memoryview[float]) -> None:
         """Each nation's medal decks: one-medal cards / 9, two-medal cards / 3."""
@@ -275,12 +298,12 @@ class Encoder:
         mv[at] = len(hand) / 20
         mv[at + 1] = len(st.hangar[seat]) / 20
         mv[at + 2] = len(warehouse) / 20
-        if hand != seen.hands[seat]:
-            count_into(mv, self.staged[seat], hand, self.kind)
-            seen.hands[seat] = hand[:]
+        was = seen.hands[seat]
+        if hand != was:
+            seen.hands[seat] = ids_into(mv, self.staged[seat], hand, was, self.kind)
         was = seen.warehouses[seat]
         if warehouse != was:
-            seen.warehouses[seat] = pile_into(mv, self.stored[seat], warehouse, was, self.kind)
+            seen.warehouses[seat] = ids_into(mv, self.stored[seat], warehouse, was, self.kind)
 
     def bounds(self, game: WotRushGame) -> tuple[NDArray[np.float32], NDArray[np.float32]]:
         """Each element's (least, greatest) value: a kind's count by its copies in the card set,
@@ -300,8 +323,7 @@ class Encoder:
         return low, high
 
 
-_CACHE = ObservationCache(_Seen)  # per thread: (the encoder, _PUBLIC) -> _Seen
-_PUBLIC = "public"  # the one record of a game, in table order
+_UNSEEN = object()  # a record's decision before its first write (None is the game's end)
 
 
 def potential(st: WotState) -> list[float]:
