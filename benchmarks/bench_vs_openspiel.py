@@ -122,6 +122,10 @@ def measure(python: str, *worker: str, compiled: Path | None = None, quiet: bool
     if compiled is not None:
         env.update(PYTHONPATH=str(compiled), WARROOM_BENCH_COMPILED="1")
         command.insert(1, "-P")  # no script directory or checkout ahead of the build on sys.path
+    else:
+        # this checkout's package: run as a script, the child would otherwise import whichever
+        # checkout the venv's editable install points at (another git worktree's, say)
+        env.update(PYTHONPATH=str(ROOT))
     out = subprocess.run(command, check=True, capture_output=True, text=True, cwd=ROOT, env=env).stdout
     return dict(json.loads(out.strip().splitlines()[-1]))
 

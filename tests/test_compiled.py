@@ -129,6 +129,69 @@ def test_compiled_games_equal_the_recorded_pure_python_games(built: Path, game: 
             assert replay["golden"][play.name] == path_of(play).read_text(encoding="utf-8"), play.name
 
 
+# Run inside the build: the compiled Rng's draws (its i64 path, core/rng.py) for `_STREAMS`.
+_DRAWS = """
+import json, sys
+from tests.test_compiled import rng_draws
+from warroom.core import rng
+
+assert rng._NATIVE, rng.__file__
+print(json.dumps(rng_draws()))
+"""
+
+
+# The state whose next SplitMix64 step reaches 0, whose output is 0: a draw below any n that is
+# not a power of 2 then has the low word 0 < 2**64 % n, which `below` rejects (and draws again).
+_REJECTED_START = -0x9E3779B97F4A7C15 & ((1 << 64) - 1)
+
+
+def rng_draws() -> list[list[int]]:
+    """Draws of every kind from seeds across the 64-bit range: `below` for small, large and
+    huge n (past the i64 path's 2**31 limit), shuffles of 0-60 items, and draws that reject."""
+    import random
+
+    from warroom.core.rng import Rng
+
+    pick = random.Random(15)
+    seeds = [0, 1, (1 << 63) - 1, 1 << 63, (1 << 64) - 1, *(pick.getrandbits(64) for _ in range(60))]
+    out: list[list[int]] = []
+    for seed in seeds:
+        rng = Rng(seed)
+        drawn = [rng.below(n) for n in (*range(1, 50), (1 << 31) - 1, 1 << 31, 1 << 40, 3 << 62)]
+        for size in range(61):
+            items = list(range(size))
+            rng.shuffle(items)
+            drawn += items
+        out.append([*drawn, rng.die(), rng.next_u64(), rng.state])
+    for n in (3, 7, 49, (1 << 31) - 1):
+        rng = Rng(_REJECTED_START)
+        out.append([rng.below(n), rng.state])
+    return out
+
+
+def test_the_rejecting_states_reject() -> None:
+    """`_REJECTED_START` is what it says (so the draws above cover `below`'s rejection)."""
+    from warroom.core.rng import Rng
+
+    assert Rng(_REJECTED_START).next_u64() == 0
+    for n in (3, 7, 49, (1 << 31) - 1):
+        rng = Rng(_REJECTED_START)
+        rng.below(n)
+        assert rng.state != 0  # the draw at state 0 was rejected: it drew again
+
+
+@needs_compiler
+def test_the_compiled_rng_draws_what_the_pure_one_draws(built: Path) -> None:
+    """The compiled build's Rng computes on native 64-bit integers (core/rng.py's i64 path), a
+    second implementation of the same draws: they must be the same numbers."""
+    env = {**os.environ, "PYTHONPATH": f"{built}{os.pathsep}{ROOT}"}
+    done = subprocess.run(
+        [sys.executable, "-P", "-c", _DRAWS], check=False, env=env, cwd=ROOT, capture_output=True, text=True
+    )
+    assert done.returncode == 0, done.stderr[-3000:]
+    assert json.loads(done.stdout.strip().splitlines()[-1]) == rng_draws()
+
+
 def test_a_plain_install_builds_a_pure_python_wheel(tmp_path: Path) -> None:
     """Without WARROOM_COMPILE=1 nothing is compiled, compiler or not: a wheel for any machine."""
     env = {k: v for k, v in os.environ.items() if k != "WARROOM_COMPILE"}

@@ -41,6 +41,9 @@ MODULES: tuple[str, ...] = (
     "warroom.games.siege.rules.setup",
     "warroom.games.siege.rules.trade",
     "warroom.games.siege.rules.zones",
+    # the Siege position itself (session 12): a native class, so the compiled rules read and write
+    # `st.pos`, `st.hands` ... natively instead of through an interpreted object's slots
+    "warroom.games.siege.state",
     # World of Tanks: Rush: the main action's choices, attacks, the end of a turn
     "warroom.games.wot_rush.rules.abilities",
     "warroom.games.wot_rush.rules.attack",
@@ -79,12 +82,6 @@ MODULES: tuple[str, ...] = (
 
 # Modules tried and kept out of MODULES, with the reason (docs/speed.md has the measurements).
 LEFT_OUT: dict[str, str] = {
-    "warroom.games.siege.state": (
-        "a native SiegeState (its rules reading `st.pos` ... natively) is refused by mypyc: it narrows "
-        "`game` to SiegeGame, and a native subclass may not change a native attribute's type ('Type of "
-        '"game" is incompatible with definition in class "State"\'), Any in State included; the cure '
-        "is a second, precisely typed attribute read by every Siege module instead of `st.game`"
-    ),
     "warroom.core.actions": (
         "compiles, but every game's action class derives from `Action` (and Metro's table from "
         "`ActionTable`): importing a game then fails with 'interpreted classes cannot inherit from "
