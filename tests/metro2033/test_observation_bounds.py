@@ -14,6 +14,7 @@ import pytest
 from warroom.agents import make_agent
 from warroom.core.rng import Rng
 from warroom.games.metro2033 import Metro2033Game
+from warroom.games.metro2033.changes import SEAT
 from warroom.games.metro2033.encoding import AT_ROUND, AT_SEATS, SEAT_FIELDS
 from warroom.games.metro2033.rules.common import ARMY_MAX
 from warroom.games.metro2033.state import MetroState
@@ -76,6 +77,7 @@ def test_the_resource_and_army_bounds_are_reached() -> None:
     assert np.array_equal(out[seat0], high[seat0])
     assert not _outside(game, state, out)
     state.res[0][0] += 1  # one mushroom more than the box holds: outside
+    state.changes[SEAT] += 1  # seat 0's counter moved, as a rule that changed it would (changes.py)
     assert _outside(game, state, out)
 
 

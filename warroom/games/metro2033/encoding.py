@@ -45,6 +45,11 @@ from warroom.envs import shaping
 from warroom.envs.observe import ZEROS, Counts, ObservationCache, Seen, copy_out, count_into, move_ones
 from warroom.games.metro2033.board import BOARD
 from warroom.games.metro2033.cards import CARD
+from warroom.games.metro2033.changes import HEROES as _HERO_CHANGES
+from warroom.games.metro2033.changes import LAWS as _LAW_CHANGES
+from warroom.games.metro2033.changes import MARKET as _MARKET_CHANGES
+from warroom.games.metro2033.changes import SEAT as _SEAT_CHANGES
+from warroom.games.metro2033.changes import STATIONS as _STATION_CHANGES
 from warroom.games.metro2033.content import default_content
 from warroom.games.metro2033.rules.common import (
     ARMY_MAX,
@@ -198,12 +203,15 @@ def encode_into(st: MetroState, player: int | None, out: NDArray[np.float32]) ->
 
     Incremental: every block but the viewer's seat and its own tail (quests, battle hand, its
     turn) is the same for every viewer, so one record per game and thread keeps those blocks as
-    last written and copies of the state's parts they were written from (`_Seen`): compared with
-    the previous decision's state whoever views it, a block is rewritten only when its source
-    differs from that copy (list comparisons run in C); the whole is copied to `out`, then the
-    viewer's seat set and its tail copied from its own record (`_Private`).
-    Equality, not identity, decides, so any state may follow any other (a reset, a clone, a
-    re-dealt state) and the numbers are always those of the state given."""
+    last written, the state object they were last written from with its change counters then
+    (`MetroState.changes`, changes.py), and copies of the state's parts they were written from
+    (`_Seen`). For that same state object, only the regions whose counters moved are rewritten
+    (`_counted`), with nothing compared; any other state (a reset, a clone, a re-dealt or loaded
+    state, another game's) is compared block by block with those copies (`_compared`: list
+    comparisons run in C) and rewritten where it differs, so any state may follow any other and
+    the numbers are always those of the state given. The round's head (three numbers) is
+    compared in both. The whole is copied to `out`, then the viewer's seat set and its tail
+    copied from its own record (`_Private`)."""
     seen = _CACHE.get(st.game, _PUBLIC)
     mv = seen.mv
     head = (st.round, st.stage, st.first)
@@ -214,42 +222,95 @@ def encode_into(st: MetroState, player: int | None, out: NDArray[np.float32]) ->
         mv[AT_ROUND + 2] = st.first / 5
         mv[AT_ROUND + 3] = SPACES.index(space) / 9
         seen.head = head
+    changed = st.changes
+    if seen.state is not st:
+        _compared(st, seen)
+        seen.state, seen.stamp = st, changed[:]
+    elif changed != seen.stamp:
+        _counted(st, seen)
+        seen.stamp = changed[:]
+    view = copy_out(seen, out)
+    view[6 if player is None else player] = 1.0
+    if player is not None:
+        own = seen.private.get(player)
+        if own is None:
+            own = seen.private[player] = _Private(player)
+        view[_QUESTS:] = _private(st, player, own).mv
+
+
+def _compared(st: MetroState, seen: _Seen) -> None:
+    """Every public block of a state the record did not last write, rewritten where the state
+    differs from the copies it was written from."""
+    mv = seen.mv
     # the stations in play are a frozenset the state keeps (and its clones share) from the set-up
     # on: identity first, since comparing two 78-station sets costs a few microseconds
     inplay = st.inplay
     new_inplay = inplay is not seen.inplay and inplay != seen.inplay
     if new_inplay or st.owner != seen.owner:
         _stations(st, mv, seen, new_inplay)
-        seen.owner, seen.inplay = st.owner[:], inplay
     if st.hero_at != seen.hero_at:
-        for seat, (before, now) in enumerate(zip(seen.hero_at, st.hero_at, strict=False)):
-            if before != now:
-                if before >= 0:
-                    mv[_HEROES + seat * BOARD.size + before] = 0.0
-                if now >= 0:
-                    mv[_HEROES + seat * BOARD.size + now] = 1.0
-        seen.hero_at = st.hero_at[:]
-    _seats(st, seen)
+        _heroes(st, seen)
+    if st.owner != seen.counted or st.faction != seen.voters:
+        seen.votes = [votes(st, seat) for seat in range(st.game.num_players)]
+        seen.counted, seen.voters = st.owner[:], st.faction[:]
+    for seat in range(len(st.res)):
+        _seat(st, seen, seat, seen.votes[seat])
+    _laws(st, seen)
+    if st.market != seen.market:
+        _market(st, seen)
+
+
+def _counted(st: MetroState, seen: _Seen) -> None:
+    """The public blocks whose regions' counters moved since the record last wrote this same
+    state (`seen.stamp`), rewritten; the copies the blocks were written from kept in step, for
+    `_compared`."""
+    changed, stamp = st.changes, seen.stamp
+    if changed[_STATION_CHANGES] != stamp[_STATION_CHANGES]:
+        inplay = st.inplay
+        _stations(st, seen.mv, seen, inplay is not seen.inplay and inplay != seen.inplay)
+    if changed[_HERO_CHANGES] != stamp[_HERO_CHANGES]:
+        _heroes(st, seen)
+    for seat in range(len(st.res)):
+        if changed[_SEAT_CHANGES + seat] != stamp[_SEAT_CHANGES + seat]:
+            _seat(st, seen, seat, votes(st, seat))
+    if changed[_LAW_CHANGES] != stamp[_LAW_CHANGES]:
+        _laws(st, seen)
+    if changed[_MARKET_CHANGES] != stamp[_MARKET_CHANGES]:
+        _market(st, seen)
+
+
+def _heroes(st: MetroState, seen: _Seen) -> None:
+    """Each hero that moved: its old station cleared, its new one set."""
+    mv = seen.mv
+    for seat, (before, now) in enumerate(zip(seen.hero_at, st.hero_at, strict=False)):
+        if before != now:
+            if before >= 0:
+                mv[_HEROES + seat * BOARD.size + before] = 0.0
+            if now >= 0:
+                mv[_HEROES + seat * BOARD.size + now] = 1.0
+    seen.hero_at = st.hero_at[:]
+
+
+def _laws(st: MetroState, seen: _Seen) -> None:
+    """The active law's and the proposal's one-hots, moved where they changed."""
     laws = (
         _LAW + _LAW_SLOT[st.law] if st.law >= 0 and _LAW_SLOT[st.law] >= 0 else -1,
         _PROPOSAL + _LAW_SLOT[st.proposal] if st.proposal >= 0 and _LAW_SLOT[st.proposal] >= 0 else -1,
     )
     if laws != seen.laws:
-        move_ones(mv, seen.laws, laws)
+        move_ones(seen.mv, seen.laws, laws)
         seen.laws = laws
-    if st.market != seen.market:
-        count_into(mv, Counts(_MARKET, len(EQUIPMENT), 0.5), st.market, _EQUIPMENT_SLOT)
-        seen.market = st.market[:]
-    view = copy_out(seen, out)
-    view[6 if player is None else player] = 1.0
-    if player is not None:
-        view[_QUESTS:] = _private(st, player).mv
 
 
-def _private(st: MetroState, player: int) -> _Private:
+def _market(st: MetroState, seen: _Seen) -> None:
+    count_into(seen.mv, Counts(_MARKET, len(EQUIPMENT), 0.5), st.market, _EQUIPMENT_SLOT)
+    seen.market = st.market[:]
+
+
+def _private(st: MetroState, player: int, seen: _Private) -> _Private:
     """What only `player` sees, the layout's tail from `_QUESTS` on: its quests, its battle
-    hand, whether it decides now (kept per viewer, rewritten where it changed)."""
-    seen = _PRIVATE.get(st.game, player)
+    hand, whether it decides now (kept per viewer in the game's record, rewritten where it
+    changed)."""
     mv = seen.mv
     quests = st.quests[player]
     if quests != seen.own_quests:
@@ -263,7 +324,7 @@ def _private(st: MetroState, player: int) -> _Private:
         count_into(mv, Counts(_BATTLE - _QUESTS, len(BATTLE), None), hand, _BATTLE_SLOT)  # flags
         seen.battle = hand[:]
     decision = st.decision
-    mv[_DECISION - _QUESTS] = float(decision is not None and decision.seat == player)
+    mv[_DECISION - _QUESTS] = float(decision is not None and decision[1] == player)  # [1]: the seat
     return seen
 
 
@@ -283,46 +344,50 @@ def _stations(st: MetroState, mv: memoryview[float], seen: _Seen, new_inplay: bo
         mv[at + (owner if owner >= 0 else 6)] = 1.0
         if s in inplay:
             mv[at + 7] = 1.0
+    seen.owner, seen.inplay = owners[:], inplay
 
 
-def _seats(st: MetroState, seen: _Seen) -> None:
-    """Each seat's twelve numbers (resources, army, points, wounded, cards, votes, faction),
+def _seat(st: MetroState, seen: _Seen, seat: int, seat_votes: int) -> None:
+    """The seat's twelve numbers (resources, army, points, wounded, cards, votes, faction),
     written where they changed.
 
-    Each seat's numbers are read as integers first and compared with those last written: that
-    costs less than comparing and copying the nine per-seat lists they come from (a decision
-    changes some seat's numbers in 43% of four-seat decisions). The votes (M33-EVT-15: a count
-    over the 78 stations' owners, half the cost of a seat's numbers) are counted again only
-    when the owners or the factions changed."""
-    mv, known = seen.mv, seen.seats
-    if st.owner != seen.counted or st.faction != seen.voters:
-        seen.votes = [votes(st, seat) for seat in range(st.game.num_players)]
-        seen.counted, seen.voters = st.owner[:], st.faction[:]
+    The numbers are read as integers first and compared with those last written: that costs
+    less than comparing and copying the nine per-seat lists they come from, and only the
+    numbers that differ are written (found by C-level iterators, as in `_stations`: mostly one
+    resource or two). The votes (M33-EVT-15) are the caller's: `_compared` counts them again
+    only when the owners or the factions changed, `_counted` only for a seat whose counter
+    moved."""
+    res = st.res[seat]
     m, p, a = _RES
-    for seat, res in enumerate(st.res):
-        key = (
-            res[m],
-            res[p],
-            res[a],
-            st.army[seat],
-            vp(st, seat),
-            st.wounded[seat],
-            len(st.equip[seat]),
-            len(st.done[seat]),
-            len(st.quests[seat]),
-            bool(st.scouts[seat]),
-            seen.votes[seat],
-            bool(st.faction[seat]),
-        )
-        if known.get(seat) != key:
-            at = AT_SEATS + seat * SEAT_FIELDS
-            for i, (value, scale) in enumerate(zip(key, _SEAT_SCALE, strict=True)):
-                mv[at + i] = value / scale
-            known[seat] = key
+    stations = st.held[seat].bit_count()
+    key = (
+        res[m],
+        res[p],
+        res[a],
+        st.army[seat],
+        stations + len(st.done[seat]),  # vp (M33-GEN-07), inlined
+        st.wounded[seat],
+        len(st.equip[seat]),
+        len(st.done[seat]),
+        len(st.quests[seat]),
+        bool(st.scouts[seat]),
+        seat_votes,
+        bool(st.faction[seat]),
+    )
+    known = seen.seats
+    before = known.get(seat)
+    if before != key:
+        mv = seen.mv
+        at = AT_SEATS + seat * SEAT_FIELDS
+        fields = _FIELDS if before is None else compress(_FIELDS, map(ne, key, before))
+        for i in fields:
+            mv[at + i] = key[i] / _SEAT_SCALE[i]
+        known[seat] = key
 
 
 # what each of a seat's numbers is divided by (the layout's seat block)
 _SEAT_SCALE = (35, 35, 35, 8, 10, 1, 4, 4, 4, 1, 14, 1)
+_FIELDS = range(SEAT_FIELDS)
 
 
 class _Seen(Seen):
@@ -335,25 +400,27 @@ class _Seen(Seen):
         self.owner: list[int] = []
         self.inplay: frozenset[int] = frozenset()
         self.hero_at: list[int] = [-1] * SEATS
-        self.counted: Any = None  # the owners and factions the votes were counted from
+        self.state: MetroState | None = None  # the state last written, and its counters then
+        self.stamp: list[int] = []
+        self.counted: Any = None  # the owners and factions `votes` were counted from (`_compared`)
         self.voters: Any = None
         self.votes: list[int] = []
         self.seats: dict[int, tuple[int, ...]] = {}  # each seat's numbers last written, as read
         self.laws = (-1, -1)
         self.market: list[int] | None = None
+        self.private: dict[int, _Private] = {}  # each seat's own tail, kept with the game's record
 
 
 class _Private(Seen):
     """One seat's own tail of the layout (from `_QUESTS`) and what it was written from."""
 
-    def __init__(self, game: Any, player: int) -> None:
+    def __init__(self, player: int) -> None:
         super().__init__(size() - _QUESTS)
         self.own_quests: list[int] | None = None
         self.battle: list[int] | None = None
 
 
 _CACHE = ObservationCache(_Seen)  # per thread: (the game, _PUBLIC) -> _Seen (the layout's seats follow it)
-_PRIVATE = ObservationCache(_Private)  # per thread: (the game, seat) -> _Private
 _PUBLIC = "public"  # the one record of a game: what every viewer sees alike
 
 

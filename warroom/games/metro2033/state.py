@@ -26,10 +26,11 @@ from warroom.core.fields import F, Fields
 from warroom.core.game import JSON, Action, Outcome
 from warroom.core.knowledge import Knowledge, redeal
 from warroom.core.rng import Rng
-from warroom.games.metro2033 import names, view
+from warroom.games.metro2033 import changes, names, view
 from warroom.games.metro2033.actions import A
 from warroom.games.metro2033.board import BOARD, Station
 from warroom.games.metro2033.cards import KIND_OF
+from warroom.games.metro2033.changes import SEAT, STATIONS
 from warroom.games.metro2033.invariants import check
 from warroom.games.metro2033.rules.decisions import RULES
 from warroom.games.metro2033.words import CardKind, Faction
@@ -74,6 +75,7 @@ class MetroState(TurnState):
         *_SCALARS,
         "bhand",
         "bt",
+        "changes",
         "held",
         "inplay",
         "knowledge",
@@ -92,6 +94,7 @@ class MetroState(TurnState):
         F("knowledge", F.VALUE, save=Knowledge.to_json, load=Knowledge.from_json),
         F("inplay", F.VALUE, saved=False),
         F("held", F.LIST, saved=False),
+        F("changes", F.LIST, saved=False),  # speed (issue 18): counters the encoder reads (changes.py)
         F("decision", F.DECISION),
         F("agenda", F.AGENDA),
         F("commits", F.VALUE, save=_save_commits, load=_load_commits),
@@ -144,6 +147,7 @@ class MetroState(TurnState):
         self.ethreat = -1  # the Events-phase threat card being fought (M33-EVT-08)
         self.knowledge = Knowledge()
         self.inplay: frozenset[Station] = BOARD.all
+        self.changes = changes.fresh(n)  # speed (issue 18): per region, how often it changed
 
     # -- helpers the rules call ---------------------------------------------------------------
     def name(self, seat: int) -> str:
@@ -199,10 +203,14 @@ class MetroState(TurnState):
         """Station `s` now holds `seat`'s token (-1: none), `held` kept in step: every change of
         a station's owner goes through here (rules, positions, tests)."""
         old = self.owner[s]
+        changed = self.changes  # speed (issue 18): the stations, and both seats' VP and votes
+        changed[STATIONS] += 1
         if old >= 0:
             self.held[old] &= ~(1 << s)
+            changed[SEAT + old] += 1
         if seat >= 0:
             self.held[seat] |= 1 << s
+            changed[SEAT + seat] += 1
         self.owner[s] = seat
 
     def index_stations(self) -> None:
@@ -212,12 +220,14 @@ class MetroState(TurnState):
             if seat >= 0:
                 held[seat] |= 1 << s
         self.held = held
+        self.changes = [n + 1 for n in self.changes]  # speed (issue 18): owners written by hand
 
     def set_in_play(self) -> None:
         """The zones of the chosen factions plus Polis (M33-MAP-04); before the draft ends,
         the whole board."""
         chosen = [Faction(f) for f in self.faction if f]
         self.inplay = BOARD.in_play(chosen) if len(chosen) == self.game.num_players else BOARD.all
+        self.changes[STATIONS] += 1  # speed (issue 18)
 
     # -- the contract ---------------------------------------------------------------------------
     def is_terminal(self) -> bool:

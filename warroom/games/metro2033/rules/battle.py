@@ -23,6 +23,7 @@ from warroom.games.metro2033 import names
 from warroom.games.metro2033.actions import A, MetroAction
 from warroom.games.metro2033.board import BOARD
 from warroom.games.metro2033.cards import CARD, DECK, INSTANCES
+from warroom.games.metro2033.changes import SEAT
 from warroom.games.metro2033.rules.common import (
     AC_GARRISON,
     EQUIPMENT_OF,
@@ -155,6 +156,7 @@ def _scout_use(st: MetroState, action: MetroAction, d: Decision) -> None:
     """M33-CMB-05 step 1: the scouting card goes on top of the threat deck."""
     if action.part("choice") == "use":
         st.t_deck.append(st.scouts[d[1]].pop())
+        st.changes[SEAT + d[1]] += 1  # speed (issue 18)
         st.say(
             "scout_use",
             f"{st.does(d[1], 'put')} {st.its(d[1])} scouting card on top of the threat deck",
@@ -396,6 +398,7 @@ def _wb(st: MetroState, action: MetroAction, d: Decision) -> None:
     elif action.verb == "grenade":
         card = next(c for c in st.equip[seat] if CARD[c] == Equipment.GRENADE.value)
         st.equip[seat].remove(card)
+        st.changes[SEAT + seat] += 1  # speed (issue 18)
         st.eq_disc.append(card)
         key = "ma" if own_hero_side(st, seat) == ATTACKER else "md"
         bonus = C.equipment[Equipment.GRENADE].discard_strength

@@ -11,6 +11,7 @@ from warroom.core.engine import MUTED
 from warroom.games.metro2033 import names
 from warroom.games.metro2033.board import BOARD, Station, from_bits, to_bits
 from warroom.games.metro2033.cards import CARD, INSTANCES
+from warroom.games.metro2033.changes import MARKET, SEAT
 from warroom.games.metro2033.content import default_content
 from warroom.games.metro2033.words import (
     RESOURCES,
@@ -70,6 +71,7 @@ def gain(st: MetroState, seat: int, r: Resource, n: int = 1) -> int:
     got = min(n, st.reserve[i])
     st.reserve[i] -= got
     st.res[seat][i] += got
+    st.changes[SEAT + seat] += 1  # speed (issue 18)
     return got
 
 
@@ -88,6 +90,7 @@ def pay(st: MetroState, seat: int, cost: Mapping[Resource, int]) -> None:
     for r, n in cost.items():
         st.res[seat][RES_INDEX[r]] -= n
         st.reserve[RES_INDEX[r]] += n
+    st.changes[SEAT + seat] += 1  # speed (issue 18)
 
 
 def lose(st: MetroState, seat: int, r: Resource) -> bool:
@@ -97,6 +100,7 @@ def lose(st: MetroState, seat: int, r: Resource) -> bool:
         return False
     st.res[seat][i] -= 1
     st.reserve[i] += 1
+    st.changes[SEAT + seat] += 1  # speed (issue 18)
     return True
 
 
@@ -347,6 +351,7 @@ def refill_market(st: MetroState) -> None:
         if card is None:
             return
         st.market.append(card)
+        st.changes[MARKET] += 1  # speed (issue 18)
         st.show_all(card)
 
 

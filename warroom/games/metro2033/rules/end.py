@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from warroom.games.metro2033.board import BOARD
+from warroom.games.metro2033.changes import SEAT
 from warroom.games.metro2033.rules.common import RL_WIN_VP, STAGE_II_VP, WIN_VP, draw, order, vp
 from warroom.games.metro2033.words import Faction
 
@@ -44,6 +45,7 @@ def _end_round(st: MetroState, _job: list[Any]) -> None:
     for seat in range(st.game.num_players):  # M33-END-04 / M33-HAC-09
         if st.scouts[seat] and st.scout_round[seat] < st.round:
             st.t_deck.insert(0, st.scouts[seat].pop())
+            st.changes[SEAT + seat] += 1  # speed (issue 18)
             st.say(
                 "scout_expires",
                 f"{st.whose(seat)} scouting card goes under the threat deck",
@@ -82,6 +84,8 @@ def _stage_two(st: MetroState) -> list[list[Any]]:
     st.t_deck, st.t_disc = st.t2_deck, []
     st.t2_deck = []
     st.scouts = [[] for _ in st.scouts]
+    for seat in range(len(st.scouts)):  # speed (issue 18)
+        st.changes[SEAT + seat] += 1
     st.rng.shuffle(st.t_deck)
     st.say("stage", "stage II begins: tougher threats, equipment limit 3", None)
     return [["stage_draw", seat] for seat in order(st)]

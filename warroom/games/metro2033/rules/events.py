@@ -10,6 +10,7 @@ from warroom.games.metro2033 import names
 from warroom.games.metro2033.actions import ANNOUNCE_ARMY, ANNOUNCE_HERO, COLONIZE, TAX, A, MetroAction
 from warroom.games.metro2033.board import BOARD
 from warroom.games.metro2033.cards import CARD
+from warroom.games.metro2033.changes import LAWS
 from warroom.games.metro2033.rules.battle import fight_on
 from warroom.games.metro2033.rules.common import (
     C,
@@ -336,14 +337,17 @@ def _propose_chosen(st: MetroState, action: MetroAction, _d: Decision) -> None:
 
 def _propose(st: MetroState, card: int) -> None:
     st.proposal = card
+    st.changes[LAWS] += 1  # speed (issue 18)
     st.tally = [0, 0]
     st.show_all(card)
     st.say("law", f"the law put to the vote: {C.laws[Law(CARD[card])].name}", None, card=CARD[card])
 
 
 def votes(st: MetroState, seat: int) -> int:
-    """M33-EVT-15 / M33-EVT-19: stations owned, +3 for the Confederation of 1905."""
-    return st.owner.count(seat) + (3 if has_faction(st, seat, Faction.C05) else 0)
+    """M33-EVT-15 / M33-EVT-19: stations owned, +3 for the Confederation of 1905. The stations
+    are counted from the seat's bit set (`held`, kept with the tokens by `set_owner`), not over
+    the 78 owners: the observation asks whenever a seat's numbers change (speed, issue 18)."""
+    return st.held[seat].bit_count() + (3 if has_faction(st, seat, Faction.C05) else 0)
 
 
 def _vote_job(st: MetroState, job: list[Any]) -> None:
@@ -375,6 +379,7 @@ def _vote_end(st: MetroState, _job: list[Any]) -> None:
     the new card goes to the bottom and the old law stays (M33-DECK-02)."""
     card, (yes, no) = st.proposal, st.tally
     st.proposal, st.tally = -1, [0, 0]
+    st.changes[LAWS] += 1  # speed (issue 18): the proposal, and the law if it passes
     if yes > no:
         if st.law >= 0:
             st.law_deck.insert(0, st.law)

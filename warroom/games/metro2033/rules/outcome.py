@@ -11,6 +11,7 @@ from warroom.games.metro2033 import names
 from warroom.games.metro2033.actions import CLAIM, RETREAT, A, MetroAction
 from warroom.games.metro2033.board import BOARD
 from warroom.games.metro2033.cards import CARD
+from warroom.games.metro2033.changes import HEROES, MARKET, SEAT
 from warroom.games.metro2033.rules.battle import ATTACKER, DEFENDER, side_strength, winner
 from warroom.games.metro2033.rules.common import (
     ARMY_MAX,
@@ -113,6 +114,7 @@ def _setback(st: MetroState, seat: int, unit: str, stripper: int) -> list[list[A
     and against a player's station that player discards one of its cards."""
     if unit == "army":
         st.army[seat] = max(ARMY_MIN, st.army[seat] - 1)
+        st.changes[SEAT + seat] += 1  # speed (issue 18)
         if st.events is not MUTED:  # speed, as in _resolve
             st.say("army_loss", f"{st.whose(seat)} army falls to strength {st.army[seat]}", None, player=seat)
         return []
@@ -245,6 +247,7 @@ def _wound_job(st: MetroState, job: list[Any]) -> None:
     seat = int(job[1])
     hunter = has_hero(st, seat, Hero.HUNTER)
     st.wounded[seat] = not hunter
+    st.changes[SEAT + seat] += 1  # speed (issue 18)
     st.say("wound", f"{st.whose(seat)} hero is {'driven off' if hunter else 'wounded'}", None, player=seat)
     if wound_places(st, seat):
         st.decide("retreat", seat)
@@ -256,6 +259,7 @@ def _retreat_options(st: MetroState, d: Decision) -> list[MetroAction]:
 
 def _retreat(st: MetroState, action: MetroAction, d: Decision) -> None:
     st.hero_at[d[1]] = action.station
+    st.changes[HEROES] += 1  # speed (issue 18)
 
 
 def _strip_job(st: MetroState, job: list[Any]) -> None:
@@ -278,8 +282,10 @@ def _strip(st: MetroState, action: MetroAction, d: Decision) -> None:
     wanted = str(action.part("card"))
     card = next(c for c in st.equip[loser] if CARD[c] == wanted)
     st.equip[loser].remove(card)
+    st.changes[SEAT + loser] += 1  # speed (issue 18)
     if action.verb == "take":
         st.equip[d[1]].append(card)
+        st.changes[SEAT + d[1]] += 1  # speed (issue 18)
         st.say(
             "take",
             f"{st.does(d[1], 'take')} the {names.card(wanted)} from {st.name(loser)}",
@@ -314,6 +320,7 @@ def _discard(st: MetroState, action: MetroAction, d: Decision) -> None:
     wanted = str(action.part("card"))
     card = next(c for c in st.equip[d[1]] if CARD[c] == wanted)
     st.equip[d[1]].remove(card)
+    st.changes[SEAT + d[1]] += 1  # speed (issue 18)
     st.eq_disc.append(card)
     st.say(
         "discard",
@@ -371,6 +378,7 @@ def _reward_job(st: MetroState, job: list[Any]) -> None:
             st.decide("eqq", seat)
     elif reward == Reward.ARMY_1:
         st.army[seat] = min(ARMY_MAX, st.army[seat] + 1)  # M33-THR-06
+        st.changes[SEAT + seat] += 1  # speed (issue 18)
     elif any(stations_of(st, q) for q in range(st.game.num_players) if q != seat):  # LS1
         st.decide("target", seat, 0)
 
@@ -446,12 +454,16 @@ def _eqq(st: MetroState, action: MetroAction, d: Decision) -> None:
         card = draw(st, st.q_deck, st.q_disc)
         assert card is not None
         st.quests[d[1]].append(card)
+        st.changes[SEAT + d[1]] += 1  # speed (issue 18)
         st.show(card, d[1])
         st.say("reward_quest", f"{st.does(d[1], 'take')} the top quest card", None, player=d[1])
         return
     card = next(c for c in st.market if CARD[c] == wanted)
     st.market.remove(card)
     st.equip[d[1]].append(card)
+    changed = st.changes  # speed (issue 18)
+    changed[MARKET] += 1
+    changed[SEAT + d[1]] += 1
     st.say("reward_card", f"{st.does(d[1], 'take')} the {names.card(wanted)}", None, player=d[1])
     refill_market(st)
     st.push(["limit", d[1]])

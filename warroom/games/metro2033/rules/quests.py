@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 
 from warroom.games.metro2033 import names
 from warroom.games.metro2033.cards import CARD
+from warroom.games.metro2033.changes import SEAT
 from warroom.games.metro2033.rules.common import C, can_pay, pay, price
 from warroom.games.metro2033.words import HOLDING, Purchase, QuestAbility, QuestCondition
 
@@ -54,6 +55,7 @@ def complete(st: MetroState, seat: int, quest_id: str) -> None:
     assert not group_done(st, seat, C.quests[quest_id].cond)
     st.quests[seat].remove(q)
     st.done[seat].append(q)
+    st.changes[SEAT + seat] += 1  # speed (issue 18)
     st.show_all(q)
     st.say(
         "complete",
@@ -79,6 +81,7 @@ def use_quest(st: MetroState, seat: int, quest_id: str, mode: str) -> int:
     if mode == "discard":
         q = next(c for c in st.quests[seat] if CARD[c] == quest_id)
         st.quests[seat].remove(q)
+        st.changes[SEAT + seat] += 1  # speed (issue 18)
         st.q_disc.append(q)
         st.show_all(q)
         how = "discarding it"

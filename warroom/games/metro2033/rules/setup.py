@@ -11,6 +11,7 @@ from warroom.games.metro2033 import names
 from warroom.games.metro2033.actions import A, MetroAction
 from warroom.games.metro2033.board import BOARD
 from warroom.games.metro2033.cards import DECK
+from warroom.games.metro2033.changes import HEROES, SEAT
 from warroom.games.metro2033.rules.common import C, draw, gain, refill_market
 from warroom.games.metro2033.rules.kinds import kind
 from warroom.games.metro2033.words import CardKind, Faction, Hero
@@ -61,6 +62,7 @@ def _faction(st: MetroState, action: MetroAction, d: Decision) -> None:
     seat = d[1]
     f = Faction(action.part("faction"))
     st.faction[seat] = f.value
+    st.changes[SEAT + seat] += 1  # speed (issue 18): its army and votes, and what follows
     for s in BOARD.homes(f):
         st.set_owner(s, seat)
     card = C.factions[f]
@@ -73,11 +75,13 @@ def _faction(st: MetroState, action: MetroAction, d: Decision) -> None:
         q = draw(st, st.q_deck, st.q_disc)
         if q is not None:
             st.quests[seat].append(q)
+            st.changes[SEAT + seat] += 1  # speed (issue 18)
             st.show(q, seat)
     for _ in range(bonus.equipment):  # BA: the top equipment card, for its hero to come (§2.2)
         e = draw(st, st.eq_deck, st.eq_disc)
         if e is not None:
             st.equip[seat].append(e)
+            st.changes[SEAT + seat] += 1  # speed (issue 18)
             st.show_all(e)
 
 
@@ -122,6 +126,7 @@ def _place_options(st: MetroState, d: Decision) -> list[MetroAction]:
 def _place(st: MetroState, action: MetroAction, d: Decision) -> None:
     s = action.station
     st.hero_at[d[1]] = s
+    st.changes[HEROES] += 1  # speed (issue 18)
     st.say(
         "place",
         f"{st.whose(d[1])} hero starts at {names.STATION[s]}",

@@ -22,6 +22,7 @@ from warroom.games.metro2033.actions import (
 )
 from warroom.games.metro2033.board import BOARD, from_bits
 from warroom.games.metro2033.cards import CARD, INSTANCES
+from warroom.games.metro2033.changes import HEROES, MARKET, SEAT
 from warroom.games.metro2033.rules.common import (
     ARMY_MAX,
     ARMY_MIN,
@@ -148,6 +149,7 @@ def wown_effect(st: MetroState, seat: int, action: MetroAction) -> bool:
         use_quest(st, seat, str(action.part("card")), str(action.part("mode")))
         s = action.station
         st.hero_at[seat] = s
+        st.changes[HEROES] += 1  # speed (issue 18)
         st.say("teleport", f"{st.whose(seat)} hero moves to {names.STATION[s]} (quest)", None, player=seat)
     elif action.verb == "anywhere":
         use_quest(st, seat, str(action.part("card")), str(action.part("mode")))
@@ -167,6 +169,9 @@ def explode(st: MetroState, seat: int) -> None:
     st.equip[seat].remove(card)
     st.eq_disc.append(card)
     st.army[victim] = max(ARMY_MIN, st.army[victim] + C.equipment[Equipment.EXPLOSIVES].discard_enemy_army)
+    changed = st.changes  # speed (issue 18)
+    changed[SEAT + seat] += 1
+    changed[SEAT + victim] += 1
     st.say(
         "explode",
         f"{st.does(seat, 'blow up')} {st.whose(victim)} army, down to strength {st.army[victim]}",
@@ -216,6 +221,7 @@ def _upkeep(st: MetroState, action: MetroAction, d: Decision) -> None:
         paid = names.resource(Resource.PIG, cost) if cost else "nothing"
         st.say("upkeep", f"{st.does(seat, 'keep')} an army of strength {s}, paying {paid}", None, player=seat)
     st.army[seat] = s
+    st.changes[SEAT + seat] += 1  # speed (issue 18)
     st.decide("recruit", seat)
 
 
@@ -237,7 +243,7 @@ def _recruit(st: MetroState, action: MetroAction, d: Decision) -> None:
     if k:
         seat = d[1]
         pay(st, seat, {r: n * k for r, n in cost_of(st, Purchase.RECRUIT).items()})
-        st.army[seat] += k
+        st.army[seat] += k  # counted by pay, same seat (speed, issue 18)
         if st.events is not MUTED:  # speed, as in _move
             st.say(
                 "recruit", f"{st.does(seat, 'recruit')} {k}: army strength {st.army[seat]}", None, player=seat
@@ -397,6 +403,7 @@ def _hero_turn(st: MetroState, job: list[Any]) -> None:
     st.produced = False
     if st.wounded[seat]:
         st.wounded[seat] = False
+        st.changes[SEAT + seat] += 1  # speed (issue 18)
         st.say("wounded_skip", f"{st.whose(seat)} hero is wounded and sits this turn out", None, player=seat)
         st.push(["wown", seat, "wounded"])
         return
@@ -435,6 +442,7 @@ def _move(st: MetroState, action: MetroAction, d: Decision) -> None:
     s, seat = action.station, d[1]
     if s != st.hero_at[seat]:
         st.hero_at[seat] = s
+        st.changes[HEROES] += 1  # speed (issue 18)
         if st.events is not MUTED:  # a playout reads no words (speed, issue 12)
             st.say("move", f"{st.whose(seat)} hero moves to {names.STATION[s]}", None, player=seat,
                    station=BOARD.ids[s])  # fmt: skip
@@ -576,6 +584,7 @@ def _scout(st: MetroState, seat: int) -> None:
     card = draw(st, st.t_deck, st.t_disc)
     assert card is not None
     st.scouts[seat] = [card]
+    st.changes[SEAT + seat] += 1  # speed (issue 18)
     st.scout_round[seat] = st.round
     st.show(card, seat)
     st.say("scout", f"{st.does(seat, 'scout')} the tunnels", None, player=seat)
@@ -609,6 +618,7 @@ def _shop(st: MetroState, action: MetroAction, d: Decision) -> None:
         st.refreshed[seat] = True
         st.eq_disc.extend(st.market)
         st.market = []
+        st.changes[MARKET] += 1  # speed (issue 18)
         refill_market(st)
         st.say("refresh", f"{st.does(seat, 'refresh')} the Hanza market", None, player=seat)
         st.decide("shop", seat, 0)
@@ -618,6 +628,7 @@ def _shop(st: MetroState, action: MetroAction, d: Decision) -> None:
     pay(st, seat, price(st, Purchase.EQUIPMENT))
     st.market.remove(card)
     st.equip[seat].append(card)
+    st.changes[MARKET] += 1  # speed (issue 18); the seat's counted by pay
     st.say(
         "purchase",
         f"{st.does(seat, 'buy')} the {names.card(wanted)}",
@@ -642,10 +653,12 @@ def _keep(st: MetroState, action: MetroAction, d: Decision) -> None:
     st.drawn = []
     if wanted.startswith("Q-"):
         st.quests[seat].append(card)
+        st.changes[SEAT + seat] += 1  # speed (issue 18)
         st.q_disc.extend(rest)
         st.say("keep_quest", f"{st.does(seat, 'keep')} a quest", None, player=seat)
     else:
         st.equip[seat].append(card)
+        st.changes[SEAT + seat] += 1  # speed (issue 18)
         st.eq_disc.extend(rest)
         st.say(
             "keep_equipment",
