@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Final, Generic, TypeVar
 from mypy_extensions import mypyc_attr
 
 from warroom.core.errors import IllegalActionError
-from warroom.core.game import Event, Outcome, State
+from warroom.core.game import Event, Outcome, Said, State
 from warroom.core.rng import Rng
 
 if TYPE_CHECKING:
@@ -222,12 +222,19 @@ class TurnState(State):
         return self.events is MUTED
 
     # -- what rules modules call ----------------------------------------------------------
-    def say(self, _kind: str, _text: str, _visible_to: frozenset[int] | None = None, /, **data: Any) -> None:
+    def say(self, _kind: str, _text: Said, _visible_to: frozenset[int] | None = None, /, **data: Any) -> None:
         """Record an event of kind `_kind` saying `_text` (to the seats `_visible_to`, None: to
-        all), with `data`; nothing in a muted state. tuple.__new__ skips the NamedTuple's
-        Python-level constructor: events are the hot path's most frequent allocation. The
-        positional names are unlike any data key: compiled by mypyc, a positional-only `kind`
-        still clashes with a `kind=` in `data` (Siege's events carry one)."""
+        all), with `data`; nothing in a muted state.
+
+        `_text` is the text, or a lazy text `(template, *parts)` (`warroom.core.game.words`):
+        formatted only when someone reads `event.text`, so a playout that never reads its events
+        never words them (speed, issue 15). Its parts must be values that never change (numbers,
+        strings, tuples, a snapshot the game takes), never the state or a list a rule mutates:
+        the text is read after later steps (a replay, a log), and it must read then as it would
+        have at once. tuple.__new__ skips Event's Python-level constructor: events are the hot
+        path's most frequent allocation. The positional names are unlike any data key:
+        compiled by mypyc, a positional-only `kind` still clashes with a `kind=` in `data`
+        (Siege's events carry one)."""
         events = self.events
         if events is not MUTED:
             events.append(_new_event(Event, (_kind, _text, data, _visible_to)))

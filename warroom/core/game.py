@@ -11,7 +11,7 @@ import json
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar, Generic, NamedTuple, TypeVar
+from typing import Any, ClassVar, Generic, TypeVar
 
 import numpy as np
 from mypy_extensions import mypyc_attr
@@ -87,23 +87,89 @@ class GameInfo:
         raise OptionError(f"{self.id} has no option {name!r}; valid options: {valid}")
 
 
-class Event(NamedTuple):
-    """Something that happened, in plain words, for logs and animations.
+# What a rule hands `TurnState.say` as an event's text: the text itself, or a **lazy text**
+# `(template, *parts)` formatted only when the text is read (`words`), as `logging` formats its
+# messages: a playout that never reads its events pays for a tuple, not for the words.
+Said = str | tuple[Any, ...]
+_NO_DATA: JSON = {}  # the shared default of an event without data (events never mutate their data)
+
+
+def words(said: Said) -> str:
+    """The text `said` stands for: a str as it is; a lazy text `(template, *parts)` formatted
+    now, `template.format(*parts)` for a str template, `template(*parts)` for a callable one
+    (words that take more than a format: a unit found on a board snapshot, a roll in words)."""
+    if isinstance(said, str):
+        return said
+    template = said[0]
+    if isinstance(template, str):
+        return template.format(*said[1:])
+    return str(template(*said[1:]))
+
+
+@mypyc_attr(native_class=False)  # compiled, a tuple subclass can only be an ordinary class
+class Event(tuple):  # type: ignore[type-arg]
+    """Something that happened, in plain words, for logs and animations: `(kind, text, data,
+    visible_to)`, read by name.
 
     `visible_to` is None when every seat and spectators may see it, else the seats that may.
-    A NamedTuple because games emit several per decision on the hot path.
+    `text` reads the words; what the rule said is kept as it was handed (`Said`: a str, or a
+    lazy text formatted at each read, so its parts are values that never change, not the
+    state). Equal, hashed, printed and pickled as its words. A tuple built with
+    `tuple.__new__` because games emit several per decision on the hot path (`TurnState.say`).
     """
 
-    kind: str
-    text: str
-    data: JSON = {}  # noqa: RUF012  (shared default, never mutated: events are immutable records)
-    visible_to: frozenset[int] | None = None
+    __slots__ = ()
+
+    def __new__(
+        cls, kind: str, text: Said, data: JSON = _NO_DATA, visible_to: frozenset[int] | None = None
+    ) -> Event:
+        return tuple.__new__(cls, (kind, text, data, visible_to))
+
+    @property
+    def kind(self) -> str:
+        return str(self[0])
+
+    @property
+    def text(self) -> str:
+        return words(self[1])
+
+    @property
+    def data(self) -> JSON:
+        data: JSON = self[2]
+        return data
+
+    @property
+    def visible_to(self) -> frozenset[int] | None:
+        seats: frozenset[int] | None = self[3]
+        return seats
 
     def is_visible_to(self, player: int | None) -> bool:
-        return self.visible_to is None or (player is not None and player in self.visible_to)
+        seats: frozenset[int] | None = self[3]
+        return seats is None or (player is not None and player in seats)
 
     def to_json(self) -> JSON:
-        return {"kind": self.kind, "text": self.text, "data": self.data}
+        return {"kind": self[0], "text": words(self[1]), "data": self[2]}
+
+    def _said(self) -> tuple[str, str, JSON, frozenset[int] | None]:
+        return (self[0], words(self[1]), self[2], self[3])
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, Event):
+            return self._said() == other._said()
+        return NotImplemented
+
+    def __ne__(self, other: object) -> bool:
+        return not self == other if isinstance(other, Event) else NotImplemented
+
+    def __hash__(self) -> int:
+        return hash(self._said())
+
+    def __repr__(self) -> str:
+        kind, text, data, seats = self._said()
+        return f"Event(kind={kind!r}, text={text!r}, data={data!r}, visible_to={seats!r})"
+
+    def __reduce__(self) -> tuple[type[Event], tuple[str, str, JSON, frozenset[int] | None]]:
+        return (Event, self._said())  # a copy or pickle carries the words, not the template
 
 
 @dataclass(frozen=True, slots=True)

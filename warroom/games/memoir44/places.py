@@ -13,15 +13,19 @@ web table shows them beside these words when its coordinates setting is on.
 
 Event texts are read by both sides (the terminal, the web log, the replay), so they name the
 sections and count alike units from the unit's own side ("Axis infantry (3) in the town on the
-Axis right flank", `event_unit`): the words of the cards (M44-BOARD-02/03), never a coordinate. A
-muted playout (`TurnState.mute`) builds none of them.
+Axis right flank", `event_unit`): the words of the cards (M44-BOARD-02/03), never a coordinate.
+They are lazy event texts (`TurnState.say`): a rule hands the unit as the board stands
+(`event_unit`, a copy of the units' hexes and figures) and the words are found only when the text
+is read, so a playout that never reads its events never words them; a muted playout
+(`TurnState.mute`) does not even copy the board.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, Final
 
+from warroom.core.engine import MUTED
 from warroom.games.memoir44.board import COL, ROW, SECTIONS, Section
 from warroom.games.memoir44.words import SIDE_ADJECTIVES, SIDE_TITLES
 
@@ -76,21 +80,26 @@ def viewer_side(st: M44State) -> int:
     return int(st.active)
 
 
-def _facing(st: M44State, side: int) -> int:
+def _facing(game: Memoir44Game, side: int) -> int:
     """+1 for the side at the bottom of the printed map, -1 for the top side: that side's rows
     ahead and columns to the right, as signs on the printed map's row and column."""
-    return 1 if st.game.is_bottom(side) else -1
+    return 1 if game.is_bottom(side) else -1
 
 
 def terrain_words(st: M44State, h: int, into: bool = False) -> str:
     """A hex's terrain or feature: a bridge or bunker is what a player sees first (M44-TERR-09,
     M44-OBST-04)."""
-    sc = st.game.scenario
+    return game_terrain_words(st.game, h, into)
+
+
+def game_terrain_words(game: Memoir44Game, h: int, into: bool = False) -> str:
+    """`terrain_words` from the game alone (no state: a lazy event text words it when read)."""
+    sc = game.scenario
     if sc.bridge[h]:
         return "onto the bridge" if into else "on the bridge"
     if sc.bunker[h] >= 0:
         return "into the bunker" if into else "in the bunker"
-    kind = st.game.terrain_kind[h]
+    kind = game.terrain_kind[h]
     return (INTO_TERRAIN if into else IN_TERRAIN)[kind]
 
 
@@ -132,16 +141,18 @@ def objective_words(game: Memoir44Game, hexes: Sequence[int], side: int) -> str:
     return f"the {terrain}{more} {game_section_words(game, h, side, whose(side))}"
 
 
-def _base(st: M44State, u: int, side: int, owner: str = YOUR) -> str:
-    g = st.game
-    h = st.unit_hex[u]
+def _base(
+    game: Memoir44Game, hexes: Sequence[int], figs: Sequence[int], u: int, *, side: int, owner: str
+) -> str:
+    h = hexes[u]
     # a hex's words depend on the scenario, the seat and whose sections: kept per game, as the
     # log says a place at nearly every event
     key = (h, side, owner)
-    place = g.place_words.get(key)
+    place = game.place_words.get(key)
     if place is None:
-        place = g.place_words[key] = f"{terrain_words(st, h)} {section_words(st, h, side, owner)}"
-    return f"{SIDE_TITLES[g.unit_side[u]]} {g.unit_noun[u]} ({st.unit_fig[u]}) {place}"
+        place = f"{game_terrain_words(game, h)} {game_section_words(game, h, side, owner)}"
+        game.place_words[key] = place
+    return f"{SIDE_TITLES[game.unit_side[u]]} {game.unit_noun[u]} ({figs[u]}) {place}"
 
 
 def ordinal(n: int) -> str:
@@ -153,40 +164,73 @@ def unit_words(st: M44State, u: int, side: int | None = None, owner: str = YOUR)
     """The unit as the deciding side finds it on the board. Units of one side that would read
     alike are counted from that player's left (then from their own edge), so no two units on the
     board share these words. `owner` names whose sections and left they are ("your")."""
-    words, rank = _unit_parts(st, u, viewer_side(st) if side is None else side, owner)
+    side = viewer_side(st) if side is None else side
+    words, rank = _unit_parts(st.game, st.unit_hex, st.unit_fig, u, side=side, owner=owner)
     return f"{words}, the {rank}" if rank else words
 
 
-def _unit_parts(st: M44State, u: int, side: int, owner: str) -> tuple[str, str | None]:
-    """The unit's words and, where units of its side would read alike, its rank among them
-    ("2nd of 3 from your left")."""
-    if st.unit_hex[u] < 0:
-        return f"{SIDE_TITLES[st.game.unit_side[u]]} {st.game.unit_noun[u]} (eliminated)", None
-    words = _base(st, u, side, owner)
-    hexes, figs = st.unit_hex, st.unit_fig
+def _unit_parts(
+    game: Memoir44Game, hexes: Sequence[int], figs: Sequence[int], u: int, *, side: int, owner: str
+) -> tuple[str, str | None]:
+    """The unit's words on a board whose units stand on `hexes` with `figs` figures (the
+    state's, or an event's copy of them) and, where units of its side would read alike, its
+    rank among them ("2nd of 3 from your left")."""
+    if hexes[u] < 0:
+        return f"{SIDE_TITLES[game.unit_side[u]]} {game.unit_noun[u]} (eliminated)", None
+    words = _base(game, hexes, figs, u, side=side, owner=owner)
     # units of the same side and kind (fixed per game) and figures first, then the same place words
-    alike = [v for v in st.game.unit_kin[u] if hexes[v] >= 0 and figs[v] == figs[u]]
+    alike = [v for v in game.unit_kin[u] if hexes[v] >= 0 and figs[v] == figs[u]]
     if len(alike) > 1:
-        look = st.game.hex_look
+        look = game.hex_look
         alike = [v for v in alike if look[hexes[v]] == look[hexes[u]]]
     if len(alike) == 1:
         return words, None
-    face = _facing(st, side)
+    face = _facing(game, side)
     # left to right as the player sees the board, then from their own edge forward
-    alike.sort(key=lambda v: (face * COL[st.unit_hex[v]], -face * ROW[st.unit_hex[v]]))
+    alike.sort(key=lambda v: (face * COL[hexes[v]], -face * ROW[hexes[v]]))
     return words, f"{ordinal(alike.index(u) + 1)} of {len(alike)} from {owner} left"
 
 
-def event_unit(st: M44State, u: int) -> str:
-    """A unit in an event text both sides read: its sections and left are its own side's ("Axis
-    infantry (3) in the town on the Axis right flank"); units that read alike are ranked in
-    brackets, so a verb can follow ("... (2nd of 3 from the Axis left) moves"); nothing in a
-    muted playout."""
-    if st.muted:
+class EventUnit(tuple[Any, ...]):
+    """A unit in an event text both sides read, as the board stood when the event happened:
+    `(game, hexes, figures, unit)`, the units' hexes and figures copied (the state changes
+    after), worded only when the text is read (`str`, or a `{}` of a lazy text's template). Its
+    sections and left are its own side's ("Axis infantry (3) in the town on the Axis right
+    flank"); units that read alike are ranked in brackets, so a verb can follow ("... (2nd of 3
+    from the Axis left) moves")."""
+
+    __slots__ = ()
+
+    def __str__(self) -> str:
+        game, hexes, figs, u = self
+        side = game.unit_side[u]
+        words, rank = _unit_parts(game, hexes, figs, u, side=side, owner=whose(side))
+        return f"{words} ({rank})" if rank else words
+
+    @property
+    def game(self) -> Memoir44Game:
+        game: Memoir44Game = self[0]
+        return game
+
+    @property
+    def unit(self) -> int:
+        return int(self[3])
+
+    @property
+    def figures(self) -> int:
+        """The unit's figures when the event happened."""
+        return int(self[2][self[3]])
+
+
+_new: Final = tuple.__new__  # an EventUnit without a Python-level constructor (an event's part)
+
+
+def event_unit(st: M44State, u: int) -> EventUnit | str:
+    """Unit `u` as the board stands now, for a lazy event text (`EventUnit`); "" in a muted
+    playout, whose texts nobody formats (nothing copied)."""
+    if st.events is MUTED:
         return ""
-    side = st.game.unit_side[u]
-    words, rank = _unit_parts(st, u, side, whose(side))
-    return f"{words} ({rank})" if rank else words
+    return _new(EventUnit, (st.game, tuple(st.unit_hex), tuple(st.unit_fig), u))
 
 
 def event_place(st: M44State, h: int, side: int) -> str:
@@ -200,7 +244,12 @@ def steps_words(st: M44State, frm: int, to: int, side: int) -> str:
     directions ("2 hexes ahead-left", "1 hex to the right"), straight up the board ("2 hexes
     straight ahead", a zigzag of two rows), or a diagonal plus a straight or sideways part. Each
     hex within reach gets its own words."""
-    face = _facing(st, side)
+    return game_steps_words(st.game, frm, to, side)
+
+
+def game_steps_words(game: Memoir44Game, frm: int, to: int, side: int) -> str:
+    """`steps_words` from the game alone (no state: a lazy event text words it when read)."""
+    face = _facing(game, side)
     ahead = (ROW[frm] - ROW[to]) * face  # rows toward the enemy edge
     right = (COL[to] - COL[frm]) * face  # half-hexes to the player's right
     fwd = "ahead" if ahead > 0 else "back"
@@ -219,6 +268,19 @@ def steps_words(st: M44State, frm: int, to: int, side: int) -> str:
     return " and ".join(parts)
 
 
+def went(unit: EventUnit, verb: str, frm: int, to: int, steps: int) -> str:
+    """A move or retreat in an event text (a lazy text's template, worded when read): the unit
+    as it stood, then the way it went from its own seat and the terrain entered ("... moves 2
+    hexes ahead-left into the forest"), and the steps of a path around something (M44-MOVE-08;
+    `steps` 0: none said); "" for no way at all."""
+    game = unit.game
+    way = game_steps_words(game, frm, to, game.unit_side[unit.unit])
+    if not way:
+        return ""
+    text = f"{unit} {verb} {way} {game_terrain_words(game, to, into=True)}"
+    return f"{text} by a {steps}-step path" if steps else text
+
+
 def destination_words(st: M44State, frm: int, to: int, side: int | None = None) -> str:
     """Where a move or retreat step ends: the steps from the unit's hex and the terrain entered."""
     side = viewer_side(st) if side is None else side
@@ -226,6 +288,7 @@ def destination_words(st: M44State, frm: int, to: int, side: int | None = None) 
 
 
 __all__ = [
+    "EventUnit",
     "destination_words",
     "event_place",
     "event_unit",
@@ -234,5 +297,6 @@ __all__ = [
     "terrain_words",
     "unit_words",
     "viewer_side",
+    "went",
     "whose",
 ]

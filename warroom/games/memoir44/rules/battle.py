@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from warroom.games.memoir44.board import DIST, NEIGHBOURS, NUM_HEXES, sight_between
+from warroom.games.memoir44.places import EventUnit
 from warroom.games.memoir44.rules import dice
 from warroom.games.memoir44.rules.movement import enter, profile
 from warroom.games.memoir44.rules.retreat import start
@@ -197,7 +198,7 @@ def apply(st: M44State, action: M44Action) -> None:
     st.battles[u] += 1
     if action.verb == action.verb.CLEAR_WIRE:
         st.wire[action.a] = 0
-        st.say("wire_removed", f"{label(st, u)} removes the wire instead of battling")
+        st.say("wire_removed", ("{} removes the wire instead of battling", label(st, u)))
         st.push(["battles"])
         return
     t = st.occ[action.b]
@@ -209,7 +210,7 @@ def apply(st: M44State, action: M44Action) -> None:
 def declare(st: M44State, job: list[Any]) -> None:
     """Declare attacker and target; a Close Assault opens the defender's Ambush window (M44-TAC-04)."""
     u, t, mask = int(job[1]), int(job[2]), int(job[3])
-    st.say("battle", f"{label(st, u)} battles {label(st, t)}", attacker=u, target=t)
+    st.say("battle", ("{} battles {}", label(st, u), label(st, t)), attacker=u, target=t)
     if mask & CLOSE and ambush_window(st, u, t):
         owner = st.game.unit_side[t]
         st.decide(Kind.AMBUSH, st.game.hex_commander(owner, st.unit_hex[t]), u, t, mask)
@@ -271,8 +272,8 @@ def attack(st: M44State, job: list[Any]) -> None:
     th = st.unit_hex[t]
     hit = dice.hits(faces, st.game.unit_base[t], bool(mask & STARS))
     flags = faces.count(dice.FLAG)
-    st.say("dice", dice_text(st, faces, t, hit, flags), faces=[dice.FACE_NAMES[f] for f in faces],
-           hits=hit, flags=flags, target=t)  # fmt: skip
+    st.say("dice", (dice_text, tuple(faces), label(st, t), hit, flags),
+           faces=[dice.FACE_NAMES[f] for f in faces], hits=hit, flags=flags, target=t)  # fmt: skip
     killed = lose_figures(st, t, hit, side)
     if st.result != RUNNING:
         return
@@ -283,19 +284,20 @@ def attack(st: M44State, job: list[Any]) -> None:
         st.push(after)
 
 
-def dice_text(st: M44State, faces: list[int], t: int, hit: int, flags: int) -> str:
-    """A roll in words, then what it does (M44-DICE-03/05): "2 dice on R6C3: grenade, star — 1
-    figure lost; flag — retreat 1 hex". Flags count only if the target survives the hits; a
-    flag the owner may ignore is said by its own event."""
+def dice_text(faces: tuple[int, ...], target: EventUnit, hit: int, flags: int) -> str:
+    """A roll in words, then what it does (M44-DICE-03/05): "2 dice on <the target>: grenade,
+    star — 1 figure lost; flag — retreat 1 hex". Flags count only if the target survives the
+    hits; a flag the owner may ignore is said by its own event. A lazy event text's template:
+    `target` is the unit as the board stood before the hits, worded when the text is read."""
     n = len(faces)
     rolled = ", ".join(dice.FACE_NAMES[f] for f in faces) or "nothing"
-    text = f"{n} {'die' if n == 1 else 'dice'} on {label(st, t)}: {rolled} — "
-    left = st.unit_fig[t]
+    text = f"{n} {'die' if n == 1 else 'dice'} on {target}: {rolled} — "
+    left = target.figures
     if hit >= left:
         return text + f"{figures(left)} lost: eliminated"
     text += f"{figures(hit)} lost" if hit else "no hit"
     if flags:
-        steps = st.game.unit_kind[t].retreat_per_flag
+        steps = target.game.unit_kind[target.unit].retreat_per_flag
         reach = f"{flags} hex{'es' * (flags != 1)}" if steps == 1 else f"1 to {steps} hexes per flag"
         text += f"; {'flag' if flags == 1 else f'{flags} flags'} — retreat {reach}"
     return text
@@ -330,7 +332,7 @@ def apply_ignore(st: M44State, action: M44Action) -> None:
     t, n, side = st.take_decision()
     if action.verb == action.verb.IGNORE:
         n -= 1
-        st.say("flag_ignored", f"{label(st, t)} ignores a flag")
+        st.say("flag_ignored", ("{} ignores a flag", label(st, t)))
     if n > 0:
         start(st, t, n, side)
 

@@ -58,7 +58,7 @@ def apply_play(st: M44State, action: M44Action) -> None:
     st.hands[st.active].remove(card)
     st.in_play.append(card)
     kind = g.content.cards[action.a]
-    st.say("play", f"the {SIDE_TITLES[st.active]} play {kind.name}", side=st.active, card=kind.kind)
+    st.say("play", ("the {} play {}", SIDE_TITLES[st.active], kind.name), side=st.active, card=kind.kind)
     effect, section = kind.effect, g.card_section[st.active][action.a]
     if effect == "counter_attack":
         effect, section = st.last_effect[1 - st.active]
@@ -297,7 +297,7 @@ def apply_order(st: M44State, action: M44Action) -> None:
     u = st.occ[action.a]
     st.ordered[u] = True
     st.chosen.append(u)
-    st.say("order", f"ordered: {label(st, u)}", unit=u)
+    st.say("order", ("ordered: {}", label(st, u)), unit=u)
     st.push(["orders"])
 
 
@@ -325,7 +325,7 @@ def dig_in(st: M44State, _job: list[Any]) -> None:
         st.sandbags[h] = 1
         if pool[st.active] > 0:
             pool[st.active] -= 1
-        st.say("sandbags", f"sandbags placed around {label(st, u)}", hex=NAMES[h])
+        st.say("sandbags", ("sandbags placed around {}", label(st, u)), hex=NAMES[h])
 
 
 # -- cards that roll on their own -------------------------------------------------------------------

@@ -29,8 +29,8 @@ def draw_into_hand(st: M44State, side: int) -> None:
     st.hands[side].append(card)
     printed = st.game.content.cards[st.game.deck[card]]
     kind, title = printed.kind, SIDE_TITLES[side]
-    st.say("draw", f"the {title} draw {printed.name}", st.game.side_seats[side], side=side, card=kind)
-    st.say("draw", f"the {title} draw a card", st.game.other_seats[side], side=side)
+    st.say("draw", ("the {} draw {}", title, printed.name), st.game.side_seats[side], side=side, card=kind)
+    st.say("draw", ("the {} draw a card", title), st.game.other_seats[side], side=side)
 
 
 def end_turn(st: M44State, _job: list[Any]) -> None:

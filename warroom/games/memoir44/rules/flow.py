@@ -26,7 +26,7 @@ def turn(st: M44State, _job: list[Any]) -> None:
     st.no_battle = [False] * n
     st.overrun = [False] * n
     st.commander = st.game.chief(st.active)
-    st.say("turn", f"turn {st.turn}: the {SIDE_TITLES[st.active]}", side=st.active, turn=st.turn)
+    st.say("turn", ("turn {}: the {}", st.turn, SIDE_TITLES[st.active]), side=st.active, turn=st.turn)
     st.decide(Kind.CARD, st.commander)
 
 

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 from warroom.games.memoir44.actions import Verb
 from warroom.games.memoir44.board import DIST, NAMES, NUM_HEXES
-from warroom.games.memoir44.places import steps_words, terrain_words
+from warroom.games.memoir44.places import went
 from warroom.games.memoir44.rules.units import check_victory, label, relocate
 from warroom.games.memoir44.words import ARMOR, ARTILLERY, BEACH, FIRST_ONLY, INFANTRY, RUNNING, STOP, Kind
 
@@ -303,16 +303,14 @@ def enter(st: M44State, u: int, to: int, steps: int) -> None:
     (M44-OBST-09); temporary objectives may change hands (M44-MEDAL-03)."""
     g = st.game
     frm = st.unit_hex[u]
-    # the unit as it stood, then the way it went from its own seat ("2 hexes ahead-left into the forest")
-    way = steps_words(st, frm, to, g.unit_side[u]) if not st.muted else ""
-    text = f"{label(st, u)} moves {way} {terrain_words(st, to, into=True)}" if way else ""
-    if text and steps != DIST[frm][to]:  # a path around something: its steps count (M44-MOVE-08)
-        text += f" by a {steps}-step path"
+    # the unit as it stood, then the way it went from its own seat ("2 hexes ahead-left into the
+    # forest"), and a path around something by its steps (M44-MOVE-08): worded when read
+    unit, path = label(st, u), steps if steps != DIST[frm][to] else 0
     relocate(st, u, to)
-    st.say("move", text, unit=u, frm=NAMES[frm], to=NAMES[to])
+    st.say("move", (went, unit, "moves", frm, to, path), unit=u, frm=NAMES[frm], to=NAMES[to])
     if g.no_battle_entry[to] and not g.unit_kind[u].battles_on_entry:
         st.no_battle[u] = True
     if st.wire[to] and g.unit_base[u] == ARMOR:
         st.wire[to] = 0
-        st.say("wire_removed", f"{label(st, u)} removes the wire it entered", hex=NAMES[to])
+        st.say("wire_removed", ("{} removes the wire it entered", label(st, u)), hex=NAMES[to])
     check_victory(st)

@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from warroom.games.memoir44.board import NAMES, REARWARD
-from warroom.games.memoir44.places import steps_words, terrain_words
+from warroom.games.memoir44.places import went
 from warroom.games.memoir44.rules.units import check_victory, figures, label, lose_figures, relocate
 from warroom.games.memoir44.words import ARTILLERY, RUNNING, Kind
 
@@ -22,7 +22,7 @@ def start(st: M44State, t: int, flags: int, by_side: int) -> None:
     g = st.game
     h = st.unit_hex[t]
     if g.unit_base[t] == ARTILLERY and g.scenario.bunker[h] >= 0:
-        st.say("no_retreat", f"{label(st, t)} cannot leave its bunker")
+        st.say("no_retreat", ("{} cannot leave its bunker", label(st, t)))
         lose_figures(st, t, flags, by_side)
         return
     per_flag = g.unit_kind[t].retreat_per_flag
@@ -73,8 +73,8 @@ def retreat_job(st: M44State, job: list[Any]) -> None:
     if not steps:
         short = max(low - taken, 0)
         if short:
-            st.say("retreat_blocked", f"{label(st, t)} cannot retreat {short} more "
-                   f"hex{'es' * (short != 1)}: loses {figures(short)}")  # fmt: skip
+            st.say("retreat_blocked", ("{} cannot retreat {} more hex{}: loses {}", label(st, t), short,
+                   "es" * (short != 1), figures(short)))  # fmt: skip
             lose_figures(st, t, short, side)
         return
     owner = st.game.unit_side[t]
@@ -85,11 +85,11 @@ def retreat_job(st: M44State, job: list[Any]) -> None:
 def _step(st: M44State, t: int, to: int, data: list[int]) -> None:
     """Terrain never stops a retreat; leaving sandbags removes them (M44-RETR-03/09)."""
     frm = st.unit_hex[t]
-    # the unit as it stood, then its way back from its own seat ("1 hex back-left into the forest")
-    way = steps_words(st, frm, to, st.game.unit_side[t]) if not st.muted else ""
-    text = f"{label(st, t)} retreats {way} {terrain_words(st, to, into=True)}" if way else ""
+    # the unit as it stood, then its way back from its own seat ("1 hex back-left into the
+    # forest"): worded when read
+    unit = label(st, t)
     relocate(st, t, to)
-    st.say("retreat", text, unit=t, frm=NAMES[frm], to=NAMES[to])
+    st.say("retreat", (went, unit, "retreats", frm, to, 0), unit=t, frm=NAMES[frm], to=NAMES[to])
     check_victory(st)
     if st.result == RUNNING:
         t, low, high, taken, side = data

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from warroom.games.memoir44.board import NAMES, NEIGHBOURS
-from warroom.games.memoir44.places import event_unit, objective_words
+from warroom.games.memoir44.places import EventUnit, event_unit, objective_words
 from warroom.games.memoir44.words import RUNNING, SIDE_TITLES, Result
 
 if TYPE_CHECKING:
@@ -15,8 +15,9 @@ if TYPE_CHECKING:
 Objective = tuple[int, int, tuple[int, ...]]  # a temporary objective: its index, medals and hexes
 
 
-def label(st: M44State, u: int) -> str:
-    """A unit in an event's words, found on the board without coordinates (places.event_unit)."""
+def label(st: M44State, u: int) -> EventUnit | str:
+    """A unit in an event's words, found on the board without coordinates (places.event_unit): a
+    part of a lazy event text, worded only when the text is read ("" in a muted playout)."""
     return event_unit(st, u)
 
 
@@ -38,7 +39,7 @@ def relocate(st: M44State, u: int, to: int) -> None:
     frm = st.unit_hex[u]
     if st.sandbags[frm]:
         st.sandbags[frm] = 0
-        st.say("sandbags_removed", f"{label(st, u)} leaves its sandbags: they are removed", hex=NAMES[frm])
+        st.say("sandbags_removed", ("{} leaves its sandbags: they are removed", label(st, u)), hex=NAMES[frm])
     side = st.game.unit_side[u]
     watched = _temporary(st, side, frm, to)
     held = [_held(st, side, hexes) for _, _, hexes in watched]
@@ -108,10 +109,11 @@ def lose_figures(st: M44State, u: int, n: int, by_side: int) -> bool:
     st.unit_fig[u] = max(0, had - n)
     h = st.unit_hex[u]
     if st.unit_fig[u] > 0:
-        st.say("losses", f"{unit} loses {figures(n)}, {st.unit_fig[u]} left", unit=u, figures=st.unit_fig[u])
+        left = st.unit_fig[u]
+        st.say("losses", ("{} loses {}, {} left", unit, figures(n), left), unit=u, figures=left)
         return False
     last = "its last figure" if had == 1 else f"its last {had} figures"
-    st.say("eliminated", f"{unit} loses {last} and is eliminated", unit=u, hex=NAMES[h])
+    st.say("eliminated", ("{} loses {} and is eliminated", unit, last), unit=u, hex=NAMES[h])
     side = g.unit_side[u]
     watched = _temporary(st, side, h)
     st.occ[h] = -1
@@ -119,7 +121,8 @@ def lose_figures(st: M44State, u: int, n: int, by_side: int) -> bool:
     if st.sandbags[h]:
         st.sandbags[h] = 0  # the hex is vacated (M44-OBST-05)
     st.kills[by_side] += 1
-    st.say("medal", f"the {SIDE_TITLES[by_side]} gain a medal: {unit} eliminated ({_tally(st, by_side)})",
+    tally = _tally(st, by_side)
+    st.say("medal", ("the {} gain a medal: {} eliminated ({})", SIDE_TITLES[by_side], unit, tally),
            side=by_side, unit=u, gained=True, medals=1, reason="unit eliminated")  # fmt: skip
     for objective in watched:
         if not _held(st, side, objective[2]):
