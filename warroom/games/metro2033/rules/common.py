@@ -7,7 +7,6 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING
 
-from warroom.core.engine import MUTED
 from warroom.games.metro2033 import names
 from warroom.games.metro2033.board import BOARD, Station, from_bits, to_bits
 from warroom.games.metro2033.cards import CARD, INSTANCES
@@ -207,18 +206,16 @@ def capture(st: MetroState, seat: int, s: Station, how: str) -> None:
     """Place a token, VP +1 (M33-CAP-03); the token limit is checked by the callers (M33-GEN-09)."""
     assert st.owner[s] < 0 and st.held[seat].bit_count() < MAX_STATIONS  # station_count, inlined
     st.set_owner(s, seat)
-    if st.events is not MUTED:  # a playout reads no words (speed, issue 12)
-        st.say("capture", f"{st.does(seat, 'capture')} {names.STATION[s]} ({how})", None, player=seat,
-               station=BOARD.ids[s])  # fmt: skip
+    st.say("capture", ("{} {} ({})", st.does(seat, "capture"), names.STATION[s], how), None, player=seat,
+           station=BOARD.ids[s])  # fmt: skip
 
 
 def lose_station(st: MetroState, s: Station) -> None:
     """The token goes back to its owner, VP -1 (M33-CAP-06)."""
     seat = st.owner[s]
     st.set_owner(s, -1)
-    if st.events is not MUTED:  # speed, as in capture
-        st.say("lose_station", f"{st.does(seat, 'lose')} {names.STATION[s]}", None, player=seat,
-               station=BOARD.ids[s])  # fmt: skip
+    st.say("lose_station", ("{} {}", st.does(seat, "lose"), names.STATION[s]), None, player=seat,
+           station=BOARD.ids[s])  # fmt: skip
 
 
 def can_take_station(st: MetroState, seat: int) -> bool:

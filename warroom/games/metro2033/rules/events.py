@@ -164,10 +164,16 @@ def _income(st: MetroState, job: list[Any]) -> None:
     for r, n in got.items():
         if n:
             gain(st, seat, r, n)
-    if st.events is not MUTED:  # a playout reads no words (speed, issue 12)
-        holding = _holding(st, seat)
-        st.say("income", f"{st.does(seat, 'collect')} income and now {st.verb(seat, 'hold')} {holding}", None,
-               player=seat)  # fmt: skip
+    if st.events is not MUTED:  # speed, as in battle._declare
+        st.say("income", (_collected, st.faction[seat], seat, tuple(st.res[seat])), None, player=seat)
+
+
+def _collected(faction: str, seat: int, held: tuple[int, ...]) -> str:
+    """The income said, as a lazy event text words it: "the Red Line collects income and now
+    holds 2 mushrooms, 1 pig and 3 ammo"."""
+    return (
+        f"{names.does(faction, seat, 'collect')} income and now {names.verb(faction, 'hold')} {_held(held)}"
+    )
 
 
 # each station: whether it is a Polis station (one of the shown resources), and the resource it
@@ -187,7 +193,11 @@ _HELD: dict[tuple[int, ...], str] = {}  # holdings in words, built once each (sp
 
 def _holding(st: MetroState, seat: int) -> str:
     """ "2 mushrooms, 1 pig and 3 ammo": what the seat holds."""
-    held = tuple(st.res[seat])
+    return _held(tuple(st.res[seat]))
+
+
+def _held(held: tuple[int, ...]) -> str:
+    """ "2 mushrooms, 1 pig and 3 ammo": resources held, by count in the order of RESOURCES."""
     said = _HELD.get(held)
     if said is None:
         said = _HELD[held] = names.amounts(zip(RESOURCES, held, strict=True))
@@ -240,9 +250,8 @@ def _announce(st: MetroState, action: MetroAction, d: Decision) -> None:
     s, seat = action.station, d[1]
     unit = str(action.part("unit"))
     st.ann[seat] = s * 2 + (HERO_UNIT if unit == "hero" else 0)
-    if st.events is not MUTED:  # speed, as in _income
-        st.say("announce", f"{st.does(seat, 'defend')} {names.STATION[s]} with {st.its(seat)} {unit}", None,
-               player=seat)  # fmt: skip
+    said = ("{} {} with {} {}", st.does(seat, "defend"), names.STATION[s], st.its(seat), unit)
+    st.say("announce", said, None, player=seat)
 
 
 def _threat_reveal(st: MetroState, _job: list[Any]) -> None:
@@ -355,6 +364,7 @@ def _vote_job(st: MetroState, job: list[Any]) -> None:
 
 
 _VOTES = (A("vote for"), A("vote against"))
+_CHOICE = tuple(str(vote.part("choice")) for vote in _VOTES)  # "for", "against": a vote's words
 
 
 def _vote_options(_st: MetroState, _d: Decision) -> list[MetroAction]:
@@ -367,11 +377,12 @@ def _vote(st: MetroState, action: MetroAction, d: Decision) -> None:
     n = votes(st, seat)
     side = 0 if action.text == "vote for" else 1  # speed: no part looked up
     st.tally = [st.tally[0] + (n if side == 0 else 0), st.tally[1] + (n if side == 1 else 0)]
-    if st.events is not MUTED:  # speed, as in _income
-        choice = action.part("choice")
-        st.say(
-            "vote", f"{st.does(seat, 'cast')} {n} {'vote' if n == 1 else 'votes'} {choice}", None, player=seat
-        )
+    st.say(
+        "vote",
+        ("{} {} {} {}", st.does(seat, "cast"), n, "vote" if n == 1 else "votes", _CHOICE[side]),
+        None,
+        player=seat,
+    )
 
 
 def _vote_end(st: MetroState, _job: list[Any]) -> None:

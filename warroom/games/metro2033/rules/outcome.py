@@ -50,6 +50,8 @@ if TYPE_CHECKING:
     from warroom.games.metro2033.state import MetroState
 
 Q = QuestCondition
+# a battle's result in its event text, by the winning side (None: a tie)
+_SAID = {None: "a tie", ATTACKER: f"the {ATTACKER} wins", DEFENDER: f"the {DEFENDER} wins"}
 
 
 def _resolve(st: MetroState, _job: list[Any]) -> None:
@@ -60,10 +62,9 @@ def _resolve(st: MetroState, _job: list[Any]) -> None:
         return
     a, d = side_strength(st, ATTACKER), side_strength(st, DEFENDER)
     won = (ATTACKER if a > d else DEFENDER) if a != d else winner(st, a, d)  # speed: ties only asked
-    if st.events is not MUTED:  # a playout reads no words (speed, issue 12)
-        result = "a tie" if won is None else f"the {won} wins"
-        st.say("battle", f"battle at {names.STATION[int(bt['station'])]}: {a} vs {d}, {result}", None,
-               attacker=a, defender=d, winner=won or "")  # fmt: skip
+    if st.events is not MUTED:  # speed, as in battle._declare
+        said = ("battle at {}: {} vs {}, {}", names.STATION[int(bt["station"])], a, d, _SAID[won])
+        st.say("battle", said, None, attacker=a, defender=d, winner=won or "")
     jobs = _outcome(st, won) if won is not None else None
     if jobs:
         st.push(*jobs, ["cleanup"])
@@ -115,8 +116,9 @@ def _setback(st: MetroState, seat: int, unit: str, stripper: int) -> list[list[A
     if unit == "army":
         st.army[seat] = max(ARMY_MIN, st.army[seat] - 1)
         st.changes[SEAT + seat] += 1  # speed (issue 18)
-        if st.events is not MUTED:  # speed, as in _resolve
-            st.say("army_loss", f"{st.whose(seat)} army falls to strength {st.army[seat]}", None, player=seat)
+        if st.events is not MUTED:  # speed, as in battle._declare
+            said = ("{} army falls to strength {}", st.whose(seat), st.army[seat])
+            st.say("army_loss", said, None, player=seat)
         return []
     jobs: list[list[Any]] = []
     if stripper >= 0:

@@ -244,10 +244,9 @@ def _recruit(st: MetroState, action: MetroAction, d: Decision) -> None:
         seat = d[1]
         pay(st, seat, {r: n * k for r, n in cost_of(st, Purchase.RECRUIT).items()})
         st.army[seat] += k  # counted by pay, same seat (speed, issue 18)
-        if st.events is not MUTED:  # speed, as in _move
-            st.say(
-                "recruit", f"{st.does(seat, 'recruit')} {k}: army strength {st.army[seat]}", None, player=seat
-            )
+        if st.events is not MUTED:  # speed, as in battle._declare
+            said = ("{} {}: army strength {}", st.does(seat, "recruit"), k, st.army[seat])
+            st.say("recruit", said, None, player=seat)
 
 
 # ---------------------------------------------------------------- Army actions
@@ -360,8 +359,7 @@ def _army_choice(st: MetroState, action: MetroAction, d: Decision) -> None:
         r = action.resource
         assert r is not None
         got = gain(st, seat, r)
-        if st.events is not MUTED:  # speed, as in _move
-            st.say("gather", f"{st.whose(seat)} army gathers {names.resource(r, got)}", None, player=seat)
+        st.say("gather", ("{} army gathers {}", st.whose(seat), names.resource(r, got)), None, player=seat)
     else:
         _declare_attack(st, seat, "army", action)
 
@@ -443,8 +441,8 @@ def _move(st: MetroState, action: MetroAction, d: Decision) -> None:
     if s != st.hero_at[seat]:
         st.hero_at[seat] = s
         st.changes[HEROES] += 1  # speed (issue 18)
-        if st.events is not MUTED:  # a playout reads no words (speed, issue 12)
-            st.say("move", f"{st.whose(seat)} hero moves to {names.STATION[s]}", None, player=seat,
+        if st.events is not MUTED:  # speed, as in battle._declare
+            st.say("move", ("{} hero moves to {}", st.whose(seat), names.STATION[s]), None, player=seat,
                    station=BOARD.ids[s])  # fmt: skip
 
 
