@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING
 
+from warroom.core.engine import MUTED
 from warroom.games.metro2033 import names
 from warroom.games.metro2033.board import BOARD, Station, from_bits, to_bits
 from warroom.games.metro2033.cards import CARD, INSTANCES
@@ -206,16 +207,18 @@ def capture(st: MetroState, seat: int, s: Station, how: str) -> None:
     """Place a token, VP +1 (M33-CAP-03); the token limit is checked by the callers (M33-GEN-09)."""
     assert st.owner[s] < 0 and st.held[seat].bit_count() < MAX_STATIONS  # station_count, inlined
     st.set_owner(s, seat)
-    st.say("capture", ("{} {} ({})", st.does(seat, "capture"), names.STATION[s], how), None, player=seat,
-           station=BOARD.ids[s])  # fmt: skip
+    if st.events is not MUTED:  # speed, as in battle._declare
+        st.say("capture", ("{} {} ({})", st.does(seat, "capture"), names.STATION[s], how), None, player=seat,
+               station=BOARD.ids[s])  # fmt: skip
 
 
 def lose_station(st: MetroState, s: Station) -> None:
     """The token goes back to its owner, VP -1 (M33-CAP-06)."""
     seat = st.owner[s]
     st.set_owner(s, -1)
-    st.say("lose_station", ("{} {}", st.does(seat, "lose"), names.STATION[s]), None, player=seat,
-           station=BOARD.ids[s])  # fmt: skip
+    if st.events is not MUTED:  # speed, as in battle._declare
+        st.say("lose_station", ("{} {}", st.does(seat, "lose"), names.STATION[s]), None, player=seat,
+               station=BOARD.ids[s])  # fmt: skip
 
 
 def can_take_station(st: MetroState, seat: int) -> bool:

@@ -250,8 +250,9 @@ def _announce(st: MetroState, action: MetroAction, d: Decision) -> None:
     s, seat = action.station, d[1]
     unit = str(action.part("unit"))
     st.ann[seat] = s * 2 + (HERO_UNIT if unit == "hero" else 0)
-    said = ("{} {} with {} {}", st.does(seat, "defend"), names.STATION[s], st.its(seat), unit)
-    st.say("announce", said, None, player=seat)
+    if st.events is not MUTED:  # speed, as in battle._declare
+        said = ("{} {} with {} {}", st.does(seat, "defend"), names.STATION[s], st.its(seat), unit)
+        st.say("announce", said, None, player=seat)
 
 
 def _threat_reveal(st: MetroState, _job: list[Any]) -> None:
@@ -377,12 +378,9 @@ def _vote(st: MetroState, action: MetroAction, d: Decision) -> None:
     n = votes(st, seat)
     side = 0 if action.text == "vote for" else 1  # speed: no part looked up
     st.tally = [st.tally[0] + (n if side == 0 else 0), st.tally[1] + (n if side == 1 else 0)]
-    st.say(
-        "vote",
-        ("{} {} {} {}", st.does(seat, "cast"), n, "vote" if n == 1 else "votes", _CHOICE[side]),
-        None,
-        player=seat,
-    )
+    if st.events is not MUTED:  # speed, as in battle._declare
+        said = ("{} {} {} {}", st.does(seat, "cast"), n, "vote" if n == 1 else "votes", _CHOICE[side])
+        st.say("vote", said, None, player=seat)
 
 
 def _vote_end(st: MetroState, _job: list[Any]) -> None:

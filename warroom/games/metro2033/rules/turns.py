@@ -359,7 +359,9 @@ def _army_choice(st: MetroState, action: MetroAction, d: Decision) -> None:
         r = action.resource
         assert r is not None
         got = gain(st, seat, r)
-        st.say("gather", ("{} army gathers {}", st.whose(seat), names.resource(r, got)), None, player=seat)
+        if st.events is not MUTED:  # speed, as in battle._declare
+            said = ("{} army gathers {}", st.whose(seat), names.resource(r, got))
+            st.say("gather", said, None, player=seat)
     else:
         _declare_attack(st, seat, "army", action)
 
