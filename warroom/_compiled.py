@@ -21,11 +21,11 @@ from pathlib import Path
 # Each entry compiles as it is (mypy-strict code, no change made for mypyc) and pays in the random
 # playouts of bench_vs_openspiel.py (docs/speed.md has the figures). Order: core, then per game.
 MODULES: tuple[str, ...] = (
-    # every die and shuffle of every game. Compiled it is no faster (interleaved on the loaded
-    # machine: a 49-card shuffle 28-48 us against 27-39 us interpreted, `below` 0.67-1.27 us
-    # against 0.62-1.16 us): SplitMix64's 64-bit values do not fit mypyc's tagged 63-bit ints, so
-    # each operation takes the boxed slow path (CPyTagged_*). Kept: the compiled rules call it
-    # natively, and a build without it measured no different (docs/speed.md).
+    # every die and shuffle of every game. Compiled, its draws run on mypyc's native i64 (session
+    # 12: core/rng.py's second implementation, used only there and held to the same streams by
+    # tests/test_compiled.py), since SplitMix64's 64-bit values do not fit mypyc's tagged 63-bit
+    # ints and the Python-int code takes the boxed slow path (CPyTagged_*): a 49-card shuffle
+    # 3-4 us against 23-25 us interpreted (docs/speed.md, "Session 12")
     "warroom.core.rng",
     # the contract and the turn engine every game stands on (agenda, decisions, events): native
     # classes that the games' interpreted states and games derive from (`allow_interpreted_subclasses`)
