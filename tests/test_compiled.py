@@ -192,6 +192,43 @@ def test_the_compiled_rng_draws_what_the_pure_one_draws(built: Path) -> None:
     assert json.loads(done.stdout.strip().splitlines()[-1]) == rng_draws()
 
 
+# Run inside the build: every game's state cloned mid-game plays on as the original does (the
+# search clones a world per iteration; a native state class's `__new__` runs its `__init__`).
+_CLONES = """
+import json, random
+import warroom
+from warroom.core import registry
+
+out = {}
+for game_id in sorted(registry.games()):
+    game = warroom.load(game_id)
+    state, pick, texts = game.new_initial_state(3), random.Random(3), []
+    copy = None
+    while not state.is_terminal() and len(texts) < 400:
+        if len(texts) == 5:
+            copy = state.clone()
+        action = pick.choice(state.legal_actions())
+        state.apply_action(action)
+        texts.append(action.text)
+    assert copy is not None, game_id
+    for text in texts[5:]:
+        copy.apply_action(copy.game.parse_action(copy, text))
+    out[game_id] = copy.serialize() == state.serialize()
+print(json.dumps(out))
+"""
+
+
+@needs_compiler
+def test_compiled_clones_play_on_as_the_original(built: Path) -> None:
+    env = {**os.environ, "PYTHONPATH": f"{built}{os.pathsep}{ROOT}"}
+    done = subprocess.run(
+        [sys.executable, "-P", "-c", _CLONES], check=False, env=env, cwd=ROOT, capture_output=True, text=True
+    )
+    assert done.returncode == 0, done.stderr[-3000:]
+    same = json.loads(done.stdout.strip().splitlines()[-1])
+    assert sorted(same) == REPLAYED_GAMES and all(same.values()), same
+
+
 def test_a_plain_install_builds_a_pure_python_wheel(tmp_path: Path) -> None:
     """Without WARROOM_COMPILE=1 nothing is compiled, compiler or not: a wheel for any machine."""
     env = {k: v for k, v in os.environ.items() if k != "WARROOM_COMPILE"}

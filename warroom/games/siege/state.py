@@ -96,7 +96,11 @@ class SiegeState(TurnState):
         shared=("siege", "content", "table"),
     )
 
-    def __init__(self, game: SiegeGame) -> None:
+    def __init__(self, game: SiegeGame | None = None) -> None:
+        if game is None:
+            # A blank for `_clone`, which fills every attribute in (core/fields.py): compiled,
+            # this class's `__new__` runs `__init__`, so the clone's `cls.__new__(cls)` comes here.
+            return
         super().__init__(game)
         # `game` (the contract's attribute, typed `Game[Any]` there) and `siege` are the same
         # object; the Siege modules read `siege`, typed as Siege's game. A subclass that narrowed
