@@ -48,13 +48,8 @@ SEEDS = {"metro2033": 4}
 
 
 PATHS = ["observe_into", "observe_array"]  # the contract's writer; the environments' new-array path
-# each configuration on each path its game has (Metro 2033's encoder has no `observe_array`: its
-# environments write through `observe_into`)
 COUNTED_PATHS = [
-    pytest.param(*config.values, path, id=f"{path}-{config.id}")
-    for path in PATHS
-    for config in COUNTED
-    if path == "observe_into" or config.values[0] != "metro2033"
+    pytest.param(*config.values, path, id=f"{path}-{config.id}") for path in PATHS for config in COUNTED
 ]
 
 
@@ -253,6 +248,7 @@ def test_the_environments_take_the_new_array_path_only_where_it_is_the_writer() 
     game = warroom.load("siege", players=4)
     assert fresh_observation(game) == game.observe_array  # type: ignore[attr-defined]
     assert fresh_observation(warroom.load("wot_rush", players=2)) is not None
+    assert fresh_observation(warroom.load("metro2033")) is not None
     assert fresh_observation(warroom.load("memoir44")) is None  # has none
     patched = SiegeGame(players=4)
     patched.observe_into = lambda state, player, out: Contract.observe_into(patched, state, player, out)  # type: ignore[method-assign]
@@ -268,7 +264,7 @@ def test_the_environments_take_the_new_array_path_only_where_it_is_the_writer() 
     assert not spaces.observe(zeros.new_initial_state(1), 0)["observation"].any()
 
 
-@pytest.mark.parametrize("game_id", ["siege", "wot_rush"])
+@pytest.mark.parametrize("game_id", ["siege", "wot_rush", "metro2033"])
 def test_observe_array_gives_a_new_array_each_call(game_id: str) -> None:
     """The learner keeps each observation: the next call neither returns nor writes the last."""
     game: Any = warroom.load(game_id)

@@ -212,6 +212,22 @@ def encode_into(st: MetroState, player: int | None, out: NDArray[np.float32]) ->
     the numbers are always those of the state given. The round's head (three numbers) is
     compared in both. The whole is copied to `out`, then the viewer's seat set and its tail
     copied from its own record (`_Private`)."""
+    seen = _update(st)
+    _viewer(st, player, seen, copy_out(seen, out))
+
+
+def observation(st: MetroState, player: int | None) -> NDArray[np.float32]:
+    """`encode_into` into a new array: a copy of the record (one allocation and copy, where
+    `encode_into` needs the caller's empty array and a copy into it), then the viewer's parts
+    as `encode_into` writes them (`Metro2033Game.observe_array`, the environments' path)."""
+    seen = _update(st)
+    out = seen.arr.copy()
+    _viewer(st, player, seen, out.data)
+    return out
+
+
+def _update(st: MetroState) -> _Seen:
+    """This thread's record of the game brought up to `st` (see `encode_into`)."""
     seen = _CACHE.get(st.game, _PUBLIC)
     mv = seen.mv
     head = (st.round, st.stage, st.first)
@@ -229,12 +245,19 @@ def encode_into(st: MetroState, player: int | None, out: NDArray[np.float32]) ->
     elif changed != seen.stamp:
         _counted(st, seen)
         seen.stamp = changed[:]
-    view = copy_out(seen, out)
+    return seen
+
+
+def _viewer(st: MetroState, player: int | None, seen: _Seen, view: Any) -> None:
+    """The viewer's parts of an observation holding the game's record `seen` (`view`, its
+    float32 memoryview): its seat's one-hot and its own tail, copied from its record
+    (`_Private`, kept in `seen`)."""
     view[6 if player is None else player] = 1.0
     if player is not None:
-        own = seen.private.get(player)
+        private = seen.private
+        own = private.get(player)
         if own is None:
-            own = seen.private[player] = _Private(player)
+            own = private[player] = _Private(player)
         view[_QUESTS:] = _private(st, player, own).mv
 
 

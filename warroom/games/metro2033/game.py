@@ -123,6 +123,11 @@ class Metro2033Game(Game[MetroState]):
         """`observe(state.view(player), player)` written straight from the state (encoding.py)."""
         encoding.encode_into(state, player, out)
 
+    # what observe_into writes, in a new array made as a copy of the encoder's record (the
+    # environments' path, warroom/envs/spaces.py `fresh_observation`): the encoder's own function,
+    # so the environment calls it with no forwarding call between
+    observe_array = staticmethod(encoding.observation)
+
     def catalog(self) -> JSON:
         """The board as drawing data and every card's printed face (render.catalog): public, fixed."""
         return render.catalog(default_content())
