@@ -957,9 +957,9 @@ function board(container) {
     layer.append(labelBox(g.X(tape.to[0]) + 12, g.Y(tape.to[1]) - 14, text, "tape-label"));
   }
 
-  function labelBox(x, y, text, cls) {
+  function labelBox(x, y, text, cls, width = 8 + 6.6 * text.length) {
     const k = g?.k || 1;
-    const w = 8 + 6.6 * text.length;
+    const w = width;
     const gx = Math.min(Math.max(4, x), (g?.width || 900) - w * k - 4);
     return svg("g", { class: `label-box ${cls}`, transform: `translate(${f(gx)},${f(Math.max(16 * k, y))}) scale(${k})` },
       svg("rect", { x: 0, y: -14, width: f(w), height: 20, rx: 5 }), svg("text", { x: 5, y: 1 }, text));
@@ -981,7 +981,8 @@ function board(container) {
       return { x1: b.x, x2: b.x + b.width, y1: b.y, y2: b.y + b.height };
     }).concat(objectiveBoxes(page.view, g));
     for (const [node, { x, y, r, text }] of flashes) {
-      const w = (8 + 6.6 * text.length) * k;
+      const width = wordsWidth(node, text);
+      const w = width * k;
       const spots = [0, 1, 2, 3, 4, 5, 6].flatMap((i) => [-w / 2, -w, 0].flatMap((dx) =>
         [[x + dx, y - r - (10 + 22 * i) * k], [x + dx, y + r + (20 + 22 * i) * k]]));
       const boxOf = (/** @type {number[]} */ [sx, sy]) => {
@@ -991,8 +992,17 @@ function board(container) {
       };
       const spot = spots.find((p) => taken.every((t) => !boxesMeet(boxOf(p), t))) || [x - 40 * k, y - 30 * k];
       taken.push(boxOf(spot));
-      node.replaceChildren(labelBox(spot[0], spot[1], text, "flash-label"));
+      node.replaceChildren(labelBox(spot[0], spot[1], text, "flash-label", width));
     }
+  }
+
+  // A flash label's width (unscaled): the estimate, or the words as this browser's font draws them
+  // and a margin, whichever is wider; a font wider than the estimate would otherwise spill the
+  // words past their box, over a neighbour's name, where the placement cannot see them.
+  function wordsWidth(node, text) {
+    node.replaceChildren(labelBox(0, 0, text, "flash-label"));
+    const words = /** @type {SVGTextElement | null} */ (node.querySelector("text"));
+    return Math.max(8 + 6.6 * text.length, (words?.getComputedTextLength() || 0) + 10);
   }
 
   function addFlash(attrs, x, y, r, text) {
