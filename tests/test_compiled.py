@@ -95,6 +95,27 @@ def test_the_core_key_follows_the_core_and_the_list_only(tmp_path: Path) -> None
         key = _compiled.core_key(tmp_path)
 
 
+def test_a_failed_build_leaves_no_core_key(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The core key is written only by a build that succeeded: a failed or interrupted one may
+    leave C that no longer compiles, so the next build must start its reusable parts afresh."""
+
+    def fails(command: list[str], **_: object) -> None:
+        raise subprocess.CalledProcessError(1, command)
+
+    (tmp_path / "core-key").write_text("an older build's key")
+    monkeypatch.setattr(subprocess, "run", fails)
+    with pytest.raises(subprocess.CalledProcessError):
+        _compiled.build(ROOT, tmp_path)
+    assert not (tmp_path / "core-key").exists()
+
+    def succeeds(command: list[str], **_: object) -> None:
+        Path(command[command.index("--target") + 1]).mkdir()
+
+    monkeypatch.setattr(subprocess, "run", succeeds)
+    assert _compiled.build(ROOT, tmp_path).is_dir()
+    assert (tmp_path / "core-key").read_text() == _compiled.core_key(tmp_path / "source")
+
+
 def test_the_games_with_compiled_modules() -> None:
     assert COMPILED_GAMES == ["memoir44", "metro2033", "siege", "wot_rush"]
     assert CORE_COMPILED

@@ -49,6 +49,18 @@ def test_a_lazy_text_reads_as_its_words() -> None:
     assert hash(Event("k", ("{}", 1), None)) == hash(Event("k", "1", None))
 
 
+def test_an_event_equals_the_plain_tuple_of_its_words() -> None:
+    """A plain tuple compares with an event's words (as the NamedTuple it replaced did), never
+    with a lazy text's template, either way round, and hashes alike."""
+    lazy = Event("move", ("{} units {}", 2, "move"), {"n": 2}, frozenset((1,)))
+    plain = ("move", "2 units move", {"n": 2}, frozenset((1,)))
+    assert lazy == plain and plain == lazy
+    assert (lazy != plain) is False and (plain != lazy) is False
+    assert lazy != ("move", ("{} units {}", 2, "move"), {"n": 2}, frozenset((1,)))
+    assert lazy != ("move", "3 units move", {"n": 2}, frozenset((1,))) and lazy != "move"
+    assert hash(Event("k", ("{}", 1), None)) == hash(("k", "1", None, None))
+
+
 def _texts_at_once_and_late(game_id: str, options: dict[str, Any], seed: int) -> tuple[list[str], list[str]]:
     game = warroom.load(game_id, **options)
     state = game.new_initial_state(seed)

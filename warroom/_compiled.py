@@ -191,7 +191,10 @@ def build(root: Path, out: Path | None = None) -> Path:
         if not (out / "core-key").exists() or (out / "core-key").read_text() != base:
             for stale in (work, out / "mypy-cache"):
                 shutil.rmtree(stale, ignore_errors=True)
-        (out / "core-key").write_text(base)
+        # the key is written back only once this build has succeeded: an interrupted or failed
+        # build can leave C that no longer compiles against the core, and the next build must
+        # then start afresh (seen twice in session 12 as "no member named CPyDef_...")
+        (out / "core-key").unlink(missing_ok=True)
         env = {
             **os.environ,
             "WARROOM_COMPILE": "1",
@@ -200,6 +203,7 @@ def build(root: Path, out: Path | None = None) -> Path:
         }
         command = [sys.executable, "-m", "pip", "install", "--quiet", "--no-deps", "--no-build-isolation"]
         subprocess.run([*command, "--target", str(partial), str(source)], check=True, env=env, cwd=source)
+        (out / "core-key").write_text(base)
         # keep the newest older build too: a run started on it may still be importing from it
         older = sorted(out.glob("compiled-*"), key=lambda path: path.stat().st_mtime)
         for old in older[:-1]:

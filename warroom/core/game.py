@@ -156,10 +156,12 @@ class Event(tuple):  # type: ignore[type-arg]
     def __eq__(self, other: object) -> bool:
         if isinstance(other, Event):
             return self._said() == other._said()
+        if isinstance(other, tuple):  # a plain tuple compares with the words, as a NamedTuple did
+            return self._said() == other
         return NotImplemented
 
     def __ne__(self, other: object) -> bool:
-        return not self == other if isinstance(other, Event) else NotImplemented
+        return not self == other if isinstance(other, tuple) else NotImplemented
 
     def __hash__(self) -> int:
         return hash(self._said())
