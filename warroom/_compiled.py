@@ -66,6 +66,9 @@ MODULES: tuple[str, ...] = (
     "warroom.games.memoir44.rules.retreat",
     "warroom.games.memoir44.rules.setup",
     "warroom.games.memoir44.rules.units",
+    # the Memoir '44 position itself (session 13): a native class, so the compiled rules read and
+    # write `st.unit_hex`, `st.occ` ... natively instead of through an interpreted object's slots
+    "warroom.games.memoir44.state",
     # Metro 2033: turns, battles, events, quests
     "warroom.games.metro2033.rules.battle",
     "warroom.games.metro2033.rules.common",

@@ -34,7 +34,7 @@ _MOVE = Verb.MOVE  # an Enum member as a module constant (hot path: every option
 
 def _enemy_hexes(st: M44State, side: int) -> list[int]:
     """The hexes of the units not of `side` on the board, in unit order."""
-    sides = st.game.unit_side
+    sides = st.m44.unit_side
     return [eh for t, eh in enumerate(st.unit_hex) if eh >= 0 and sides[t] != side]
 
 
@@ -63,7 +63,7 @@ def _scored_in_place(st: M44State) -> bool:
     turn (the copy is terminal), or a second Behind Enemy Lines move ends the turn after its
     battles (the copy's units are no longer ordered, where the unit may still have a target
     in place). Those two play the move on a copy."""
-    return st.turn < st.game.max_turns and not (st.decision and st.decision[2])
+    return st.turn < st.m44.max_turns and not (st.decision and st.decision[2])
 
 
 class HeuristicAgent:
@@ -92,7 +92,7 @@ class HeuristicAgent:
 
     # -- evaluation helpers ------------------------------------------------------------------
     def _attack_value(self, st: M44State, u: int, t: int, n: int) -> float:
-        g = st.game
+        g = st.m44
         hits = n * HIT_CHANCE[g.unit_base[t]]
         kill = 2.0 if hits >= st.unit_fig[t] - 0.2 else 0.0
         return hits + kill + (4 - st.unit_fig[t]) * 0.3
@@ -111,7 +111,7 @@ class HeuristicAgent:
         key = h * 8 + side
         bonus = self._scenario(st).get(key)
         if bonus is None:
-            objectives = st.game.scenario.objectives
+            objectives = st.m44.scenario.objectives
             bonus = self._bonus[key] = sum(
                 2.5 * obj.medals for obj in objectives if obj.side == side and h in obj.hexes
             )
@@ -119,7 +119,7 @@ class HeuristicAgent:
 
     def _scenario(self, st: M44State) -> dict[int, float]:
         """The objective bonuses and each side's objective hexes, kept while the scenario is the same."""
-        objectives = st.game.scenario.objectives
+        objectives = st.m44.scenario.objectives
         if objectives is not self._objectives:
             self._objectives, self._bonus = objectives, {}
             self._watched = tuple(
@@ -130,7 +130,7 @@ class HeuristicAgent:
     def _position_value(self, st: M44State, u: int, distance: int) -> float:
         """How good the unit's hex is: its best attack, cover, objectives, `distance` (to the
         nearest enemy) short."""
-        g = st.game
+        g = st.m44
         h, side = st.unit_hex[u], g.unit_side[u]
         cover = max(g.terrain_protection[h]) * 0.25 + (0.3 if st.sandbags[h] else 0.0)
         return self._best_attack(st, u) + cover + self._objective_bonus(st, h, side) - 0.15 * distance
@@ -145,7 +145,7 @@ class HeuristicAgent:
         return best
 
     def _card_score(self, st: M44State, action: M44Action) -> float:
-        effect = st.game.content.cards[action.a].effect
+        effect = st.m44.content.cards[action.a].effect
         if effect == "ambush":
             return -5.0
         if effect in ("air_power", "barrage"):
@@ -167,13 +167,13 @@ class HeuristicAgent:
                 break
             if trial.decision[0] == Kind.ORDER:
                 u = trial.occ[choice.a]  # type: ignore[attr-defined]
-                side = trial.game.unit_side[u]
+                side = trial.m44.unit_side[u]
                 score += 1.0 + max(0.0, 3 - self._enemy_distance(trial, trial.unit_hex[u], side)) * 0.7
             trial.apply_action(choice)
         return score + (1.0 if effect == "their_finest_hour" else 0.0)
 
     def _order(self, st: M44State, actions: list[M44Action]) -> Action:
-        g = st.game
+        g = st.m44
 
         def value(a: M44Action) -> float:
             u = st.occ[a.a]
@@ -235,7 +235,7 @@ class HeuristicAgent:
         return best
 
     def _air(self, st: M44State, actions: list[M44Action]) -> Action:
-        g = st.game
+        g = st.m44
 
         def crowd(a: M44Action) -> float:
             t = st.occ[a.a]
@@ -251,11 +251,11 @@ class HeuristicAgent:
 
     def _medics(self, st: M44State, actions: list[M44Action]) -> Action:
         return _best_of(
-            actions, Verb.ORDER, lambda a: st.game.unit_max[st.occ[a.a]] - st.unit_fig[st.occ[a.a]]
+            actions, Verb.ORDER, lambda a: st.m44.unit_max[st.occ[a.a]] - st.unit_fig[st.occ[a.a]]
         )
 
     def _section(self, st: M44State, actions: list[M44Action]) -> Action:
-        g = st.game
+        g = st.m44
 
         def infantry(a: M44Action) -> int:
             section = g.to_absolute(st.active, Section(a.a))

@@ -18,7 +18,7 @@ if TYPE_CHECKING:
 
 
 def progress(st: M44State, side: int) -> float:
-    scenario = st.game.scenario
+    scenario = st.m44.scenario
     start = alive = 0
     for u, unit in enumerate(scenario.units):
         if int(unit.side) == side:
@@ -30,7 +30,7 @@ def progress(st: M44State, side: int) -> float:
 
 def evaluate(st: M44State) -> list[float]:
     """Every seat's expected return (-1 .. +1) from the medal race."""
-    g = st.game
+    g = st.m44
     if st.is_terminal():
         return st.returns()
     lead = math.tanh(3.0 * (progress(st, 0) - progress(st, 1)))

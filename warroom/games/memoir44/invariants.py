@@ -16,7 +16,7 @@ if TYPE_CHECKING:
 
 
 def check(st: M44State) -> None:
-    g = st.game
+    g = st.m44
     n = len(g.scenario.units)
     assert len(st.unit_hex) == n and len(st.unit_fig) == n, "unit count mismatch"
     cards = [*st.deck, *st.discard, *st.in_play, *st.recon, *st.hands[0], *st.hands[1]]
@@ -57,7 +57,7 @@ def medal_totals(st: M44State) -> list[int]:
     """Each side's medals as the rules count them, from the position alone (M44-MEDAL-01..05):
     enemy units eliminated, plus temporary objectives held now (a unit of the side on one of the
     objective's hexes) and permanent objectives taken; not capped at the target."""
-    g = st.game
+    g = st.m44
     totals = [0 for _ in SIDES]
     for u, h in enumerate(st.unit_hex):
         if h < 0:
@@ -75,7 +75,7 @@ def check_outcome(st: M44State) -> None:
     (M44-MEDAL-06: the game stops the instant they do, so a running game has no side there); a
     draw iff the turn bound was reached with neither side at its target; and `outcome()` gives
     the winning side's seats +1 and the others -1, or 0 to every seat for the draw."""
-    g = st.game
+    g = st.m44
     totals, targets = medal_totals(st), g.scenario.victory_medals
     reached = [s for s in SIDES if totals[s] >= targets[s]]
     outcome = st.outcome()

@@ -76,7 +76,7 @@ _WHOSE = tuple(f"the {adjective}" for adjective in SIDE_ADJECTIVES)
 def viewer_side(st: M44State) -> int:
     """The side whose seat decides now (options go to that seat only); the side to play otherwise."""
     if st.decision is not None:
-        return st.game.side_of_seat(int(st.decision[1]))
+        return st.m44.side_of_seat(int(st.decision[1]))
     return int(st.active)
 
 
@@ -89,7 +89,7 @@ def _facing(game: Memoir44Game, side: int) -> int:
 def terrain_words(st: M44State, h: int, into: bool = False) -> str:
     """A hex's terrain or feature: a bridge or bunker is what a player sees first (M44-TERR-09,
     M44-OBST-04)."""
-    return game_terrain_words(st.game, h, into)
+    return game_terrain_words(st.m44, h, into)
 
 
 def game_terrain_words(game: Memoir44Game, h: int, into: bool = False) -> str:
@@ -105,7 +105,7 @@ def game_terrain_words(game: Memoir44Game, h: int, into: bool = False) -> str:
 
 def section_words(st: M44State, h: int, side: int, owner: str = YOUR) -> str:
     """The hex's section from `side`'s seat; a hex on a dashed line is in both (M44-BOARD-02)."""
-    return game_section_words(st.game, h, side, owner)
+    return game_section_words(st.m44, h, side, owner)
 
 
 def game_section_words(game: Memoir44Game, h: int, side: int, owner: str = YOUR) -> str:
@@ -165,7 +165,7 @@ def unit_words(st: M44State, u: int, side: int | None = None, owner: str = YOUR)
     alike are counted from that player's left (then from their own edge), so no two units on the
     board share these words. `owner` names whose sections and left they are ("your")."""
     side = viewer_side(st) if side is None else side
-    words, rank = _unit_parts(st.game, st.unit_hex, st.unit_fig, u, side=side, owner=owner)
+    words, rank = _unit_parts(st.m44, st.unit_hex, st.unit_fig, u, side=side, owner=owner)
     return f"{words}, the {rank}" if rank else words
 
 
@@ -230,7 +230,7 @@ def event_unit(st: M44State, u: int) -> EventUnit | str:
     playout, whose texts nobody formats (nothing copied)."""
     if st.events is MUTED:
         return ""
-    return _new(EventUnit, (st.game, tuple(st.unit_hex), tuple(st.unit_fig), u))
+    return _new(EventUnit, (st.m44, tuple(st.unit_hex), tuple(st.unit_fig), u))
 
 
 def event_place(st: M44State, h: int, side: int) -> str:
@@ -244,7 +244,7 @@ def steps_words(st: M44State, frm: int, to: int, side: int) -> str:
     directions ("2 hexes ahead-left", "1 hex to the right"), straight up the board ("2 hexes
     straight ahead", a zigzag of two rows), or a diagonal plus a straight or sideways part. Each
     hex within reach gets its own words."""
-    return game_steps_words(st.game, frm, to, side)
+    return game_steps_words(st.m44, frm, to, side)
 
 
 def game_steps_words(game: Memoir44Game, frm: int, to: int, side: int) -> str:

@@ -37,7 +37,7 @@ LEGEND = (
 
 
 def _mark(st: M44State, h: int) -> str:
-    sc = st.game.scenario
+    sc = st.m44.scenario
     if sc.bunker[h] >= 0:
         return "B"
     if st.sandbags[h]:
@@ -55,13 +55,13 @@ def _mark(st: M44State, h: int) -> str:
 
 def is_land_bridge(st: M44State, h: int) -> bool:
     """A bridge section on a land hex (the end of a long bridge): its terrain still counts."""
-    return bool(st.game.scenario.bridge[h]) and st.game.terrain_kind[h] != "river"
+    return bool(st.m44.scenario.bridge[h]) and st.m44.terrain_kind[h] != "river"
 
 
 def cell(st: M44State, h: int) -> str:
     """A bridge over a river is `=`; a bridge section on land keeps its terrain letter, with `=` as
     its mark unless an obstacle or objective takes the mark (the line under the board lists it)."""
-    g = st.game
+    g = st.m44
     river_bridge = g.scenario.bridge[h] and not is_land_bridge(st, h)
     letter = "=" if river_bridge else g.content.terrain_kind(g.terrain_kind[h]).letter
     u = st.occ[h]
@@ -79,7 +79,7 @@ def board(st: M44State) -> list[str]:
     for row, hexes in enumerate(by_row):
         pad = "   " if row % 2 else ""
         lines.append(f"R{row + 1}   {pad}" + "".join(cell(st, h) for h in hexes))
-    land = [f"{NAMES[h]} ({st.game.terrain_kind[h]})" for h in range(NUM_HEXES) if is_land_bridge(st, h)]
+    land = [f"{NAMES[h]} ({st.m44.terrain_kind[h]})" for h in range(NUM_HEXES) if is_land_bridge(st, h)]
     if land:
         lines.append(f"bridge sections on land: {', '.join(land)}")
     return lines
@@ -106,7 +106,7 @@ ASKS = {
 
 def card_name(st: M44State, kind: str) -> str:
     """A card as printed on the box's card ("Probe Center"), not its engine id ("probe_center")."""
-    return st.game.content.card(kind).name
+    return st.m44.content.card(kind).name
 
 
 def _cards(st: M44State, kinds: list[str]) -> str:
@@ -117,7 +117,7 @@ def _result(st: M44State) -> str:
     if st.result == RUNNING:
         return f"turn {st.turn}: the {SIDE_TITLES[st.active]} to play"
     if st.result == DRAW:
-        return f"game over: a draw, no side won within {st.game.max_turns} turns"
+        return f"game over: a draw, no side won within {st.m44.max_turns} turns"
     return f"game over: the {SIDE_TITLES[st.result]} win"
 
 
@@ -135,7 +135,7 @@ def _ordered(st: M44State) -> str | None:
         elif not can_battle(st, u):
             did += ", cannot battle this turn"
         # the terminal's board prints each hex's coordinates, so its lines name a unit by them
-        g = st.game
+        g = st.m44
         unit = f"{SIDE_TITLES[g.unit_side[u]]} {g.unit_noun[u]} ({st.unit_fig[u]}) at {NAMES[st.unit_hex[u]]}"
         parts.append(f"{unit} ({did})")
     return "ordered: " + "; ".join(parts)
@@ -145,18 +145,18 @@ def _decision(st: M44State) -> str | None:
     if st.decision is None:
         return None
     kind, seat = st.decision[0], st.decision[1]
-    side = st.game.side_of_seat(seat)
+    side = st.m44.side_of_seat(seat)
     return f"now: the {SIDE_TITLES[side]} (player {seat}): {ASKS.get(kind, kind)}"
 
 
 def render(st: M44State, player: int | None) -> str:
     v = st.view(player)
-    sc = st.game.scenario
+    sc = st.m44.scenario
     top = SIDE_TITLES[1 - sc.bottom_side]
     medals, target, sizes = v["medals"], v["victory_medals"], v["hand_sizes"]
     in_play = "-"
     if v["in_play"]:
-        card = st.game.content.card(v["in_play"][0])
+        card = st.m44.content.card(v["in_play"][0])
         in_play = f"{card.name} ({card.text})"
     lines = [
         f"Memoir '44 - {sc.name} - {_result(st)}",
@@ -199,7 +199,7 @@ def describe(st: M44State, action: Action) -> str:
         t = int(st.decision[2])
         return f"{a.text}: {unit_words(st, t)}, {destination_words(st, st.unit_hex[t], a.a)}"
     if verb in (Verb.PLAY, Verb.KEEP):
-        card = st.game.content.cards[a.a]
+        card = st.m44.content.cards[a.a]
         return f"{a.text}: {card.name} - {card.text}"
     if verb == Verb.DONE and st.decision is not None:
         return f"{a.text}: {DONE_WORDS.get(st.decision[0], 'end this step')}"

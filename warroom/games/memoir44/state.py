@@ -96,13 +96,12 @@ class M44State(TurnState):
     # order slots), derived from the fields, never saved; None means "compute again"
     __slots__ = (
         "active", "air", "ambusher", "battles", "chosen", "commander", "deck", "discard", "effect",
-        "fallback", "hands", "in_play", "kills", "last_effect", "moved", "moved_again", "no_battle",
-        "obj_taken", "occ", "order_slots", "ordered", "overrun", "quotas", "recon", "result", "rng",
-        "sandbag_pool", "sandbags", "scratch", "section", "table", "tfh", "turn", "turns_taken",
-        "unit_fig", "unit_hex", "wire",
+        "fallback", "hands", "in_play", "kills", "last_effect", "m44", "moved", "moved_again",
+        "no_battle", "obj_taken", "occ", "order_slots", "ordered", "overrun", "quotas", "recon",
+        "result", "rng", "sandbag_pool", "sandbags", "scratch", "section", "table", "tfh", "turn",
+        "turns_taken", "unit_fig", "unit_hex", "wire",
     )  # fmt: skip
 
-    game: Memoir44Game
     table: ActionTable  # the game's, shared by every clone (read on most decisions)
     rules = RULES
     fields = Fields(
@@ -144,11 +143,20 @@ class M44State(TurnState):
         F("occ", F.LIST, saved=False),  # rebuilt from unit_hex on load
         F("scratch", F.VALUE, saved=False),  # read-only caches of the same position: shared
         F("order_slots", F.VALUE, saved=False),
-        shared=("table",),
+        shared=("m44", "table"),
     )
 
-    def __init__(self, game: Memoir44Game) -> None:
+    def __init__(self, game: Memoir44Game | None = None) -> None:
+        if game is None:
+            # A blank for `_clone`, which fills every attribute in (core/fields.py): compiled,
+            # this class's `__new__` runs `__init__`, so the clone's `cls.__new__(cls)` comes here.
+            return
         super().__init__(game)
+        # `game` (the contract's attribute, typed `Game[Any]` there) and `m44` are the same
+        # object; the Memoir '44 modules read `m44`, typed as Memoir '44's game. A subclass that
+        # narrowed `game` itself could not be compiled: mypyc refuses a native subclass changing a
+        # native attribute's type (docs/speed.md, "Compiling (mypyc)").
+        self.m44: Memoir44Game = game
         self.table = game.table
         sc = game.scenario
         n = len(sc.units)
@@ -198,7 +206,7 @@ class M44State(TurnState):
 
     def _loaded(self) -> None:
         """A save lists each per-unit and per-hex field in full; `occ` is rebuilt from it."""
-        n = len(self.game.scenario.units)
+        n = len(self.m44.scenario.units)
         for name in ("unit_hex", "unit_fig", "ordered", "moved", "battles", "no_battle", "overrun"):
             if len(getattr(self, name)) != n:
                 raise ValueError(f"{name} has {len(getattr(self, name))} entries for {n} units")
@@ -230,7 +238,7 @@ class M44State(TurnState):
         result = self.result
         if result == RUNNING:
             return None
-        g = self.game
+        g = self.m44
         seats = range(g.num_players)
         if result == DRAW:
             return Outcome(tuple(0.0 for _ in seats), (), f"no side won within {g.max_turns} turns: a draw")
@@ -247,7 +255,7 @@ class M44State(TurnState):
         pending Recon cards), and future dice (memoir44.md §4 hidden information)."""
         new = self._clone()
         new.rng = Rng(rng.next_u64())
-        known = -1 if player is None else self.game.side_of_seat(player)
+        known = -1 if player is None else self.m44.side_of_seat(player)
         hidden = [s for s in SIDES if s != known]
         pool = new.deck[:]
         for s in hidden:

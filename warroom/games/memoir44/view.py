@@ -19,11 +19,11 @@ if TYPE_CHECKING:
 
 
 def _card(st: M44State, c: int) -> str:
-    return st.game.content.cards[st.game.deck[c]].kind
+    return st.m44.content.cards[st.m44.deck[c]].kind
 
 
 def view(st: M44State, player: int | None) -> JSON:
-    g = st.game
+    g = st.m44
     side = None if player is None else g.side_of_seat(player)
     sc = g.scenario
     return {

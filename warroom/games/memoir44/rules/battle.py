@@ -32,7 +32,7 @@ PLUS_ONE = ("behind_enemy_lines", "close_assault", "firefight", "their_finest_ho
 def blocks(st: M44State, h: int, a: int, b: int) -> bool:
     """An intervening hex blocks if it holds a unit or blocking terrain; a hill blocks unless the
     attacker, the target and it are one plateau (M44-LOS-03, M44-LOS-07)."""
-    g = st.game
+    g = st.m44
     if st.occ[h] >= 0 or g.blocks_los[h]:
         return True
     if g.is_hill[h]:
@@ -59,7 +59,7 @@ def has_los(st: M44State, a: int, b: int) -> bool:
 def protection(st: M44State, base: int, frm: int, t: int, th: int) -> int:
     """Target-hex protection against infantry or armor; only the largest counts (M44-BATTLE-09,
     M44-TERR-02/06/07/14/15, M44-OBST-02/04/06)."""
-    g = st.game
+    g = st.m44
     best = 0
     if not g.is_hill[th] or not g.is_hill[frm]:
         best = g.terrain_protection[th][base]
@@ -74,17 +74,17 @@ def protection(st: M44State, base: int, frm: int, t: int, th: int) -> int:
 
 def card_bonus(st: M44State, u: int, close: bool) -> int:
     """+1 die from the turn's card for the units it ordered (M44-TAC-07/10/12/13/21/29)."""
-    if st.fallback or not st.ordered[u] or st.game.unit_side[u] != st.active:
+    if st.fallback or not st.ordered[u] or st.m44.unit_side[u] != st.active:
         return 0
     if st.effect in PLUS_ONE:
         return 1
-    return int(st.effect == "armor_assault" and close and st.game.unit_base[u] == ARMOR)
+    return int(st.effect == "armor_assault" and close and st.m44.unit_base[u] == ARMOR)
 
 
 def dice_for(st: M44State, u: int, t: int, bonus: bool = True) -> int:
     """Base dice by range + card bonus - attacker-hex penalty - target protection; artillery
     ignores protection (M44-BATTLE-09, M44-UNIT-04, M44-GEN-03)."""
-    g = st.game
+    g = st.m44
     frm, th = st.unit_hex[u], st.unit_hex[t]
     d = DIST[frm][th]
     kind = g.unit_kind[u]
@@ -107,7 +107,7 @@ def dice_for(st: M44State, u: int, t: int, bonus: bool = True) -> int:
 def battle_limit(st: M44State, u: int) -> int:
     """One battle per ordered unit; Artillery Bombard's unmoved artillery fires twice (M44-BATTLE-02,
     M44-TAC-08)."""
-    bombard = st.effect == "artillery_bombard" and not st.fallback and st.game.unit_base[u] == ARTILLERY
+    bombard = st.effect == "artillery_bombard" and not st.fallback and st.m44.unit_base[u] == ARTILLERY
     return 2 if bombard else 1
 
 
@@ -115,7 +115,7 @@ def can_battle(st: M44State, u: int, overrun: bool = False) -> bool:
     """M44-BATTLE-04: not after moving too far, not on forest/hedgerow/town entered this turn,
     not from the ocean, not when the card forbids it."""
     h = st.unit_hex[u]
-    if h < 0 or not st.ordered[u] or st.no_battle[u] or st.game.is_ocean[h]:
+    if h < 0 or not st.ordered[u] or st.no_battle[u] or st.m44.is_ocean[h]:
         return False
     if st.effect == "dig_in" and not st.fallback:
         return False
@@ -128,7 +128,7 @@ def targets(st: M44State, u: int) -> list[tuple[int, int]]:
     """(target unit, dice) for every legal target: adjacent enemies only if any (M44-BATTLE-06/07),
     else enemies in range and, for infantry and armor, in sight (M44-BATTLE-05, M44-BATTLE-10);
     Firefight units only fire (M44-TAC-21)."""
-    g = st.game
+    g = st.m44
     h = st.unit_hex[u]
     side = g.unit_side[u]
     occ = st.occ
@@ -157,7 +157,7 @@ def targets(st: M44State, u: int) -> list[tuple[int, int]]:
 
 def can_clear_wire(st: M44State, u: int) -> bool:
     """Ordered infantry on wire that could battle may remove it instead (M44-OBST-11)."""
-    return st.game.unit_base[u] == INFANTRY and bool(st.wire[st.unit_hex[u]]) and can_battle(st, u)
+    return st.m44.unit_base[u] == INFANTRY and bool(st.wire[st.unit_hex[u]]) and can_battle(st, u)
 
 
 def options(st: M44State) -> list[Action]:
@@ -169,7 +169,7 @@ def options(st: M44State) -> list[Action]:
         h = st.unit_hex[u]
         for t, _ in targets(st, u):
             out.append(table.battle[h * NUM_HEXES + st.unit_hex[t]])
-        if st.wire[h] and st.game.unit_base[u] == INFANTRY:
+        if st.wire[h] and st.m44.unit_base[u] == INFANTRY:
             out.append(table.clear_wire[h])
     if out:
         out.append(table.done)
@@ -212,17 +212,17 @@ def declare(st: M44State, job: list[Any]) -> None:
     u, t, mask = int(job[1]), int(job[2]), int(job[3])
     st.say("battle", ("{} battles {}", label(st, u), label(st, t)), attacker=u, target=t)
     if mask & CLOSE and ambush_window(st, u, t):
-        owner = st.game.unit_side[t]
-        st.decide(Kind.AMBUSH, st.game.hex_commander(owner, st.unit_hex[t]), u, t, mask)
+        owner = st.m44.unit_side[t]
+        st.decide(Kind.AMBUSH, st.m44.hex_commander(owner, st.unit_hex[t]), u, t, mask)
         return
-    st.push(["attack", st.game.unit_side[u], u, t, dice_for(st, u, t), mask])
+    st.push(["attack", st.m44.unit_side[u], u, t, dice_for(st, u, t), mask])
 
 
 def ambush_window(st: M44State, u: int, t: int) -> bool:
     """Asked whenever Ambush could be in the defender's hand as far as the attacker knows (so the
     question itself reveals nothing): not discarded, defender not in the ocean, and its counter
     battle would roll at least one die (M44-TAC-05)."""
-    g = st.game
+    g = st.m44
     if not g.ambush_cards or any(c in g.ambush_cards for c in st.discard) or st.effect == "ambush":
         return False
     if any(c in g.ambush_cards for c in st.in_play):
@@ -233,8 +233,8 @@ def ambush_window(st: M44State, u: int, t: int) -> bool:
 def ambush_options(st: M44State) -> list[Action]:
     assert st.decision is not None
     t = int(st.decision[3])
-    side = st.game.unit_side[t]
-    held = any(c in st.game.ambush_cards for c in st.hands[side])
+    side = st.m44.unit_side[t]
+    held = any(c in st.m44.ambush_cards for c in st.hands[side])
     return [st.table.no_ambush, st.table.ambush] if held else [st.table.no_ambush]
 
 
@@ -243,10 +243,10 @@ def apply_ambush(st: M44State, action: M44Action) -> None:
     attack goes ahead if the attacker neither died nor left its hex (M44-TAC-04/05)."""
     u, t, mask = st.take_decision()
     if action.verb == action.verb.NO_AMBUSH:
-        st.push(["attack", st.game.unit_side[u], u, t, dice_for(st, u, t), mask])
+        st.push(["attack", st.m44.unit_side[u], u, t, dice_for(st, u, t), mask])
         return
-    side = st.game.unit_side[t]
-    card = next(c for c in st.hands[side] if c in st.game.ambush_cards)
+    side = st.m44.unit_side[t]
+    card = next(c for c in st.hands[side] if c in st.m44.ambush_cards)
     st.hands[side].remove(card)
     st.discard.append(card)
     st.ambusher = side
@@ -260,7 +260,7 @@ def after_ambush(st: M44State, job: list[Any]) -> None:
     if st.unit_hex[u] == where and st.unit_hex[t] >= 0:
         n = dice_for(st, u, t)
         if n > 0:
-            st.push(["attack", st.game.unit_side[u], u, t, n, mask])
+            st.push(["attack", st.m44.unit_side[u], u, t, n, mask])
             return
     st.say("attack_cancelled", "the ambushed attack does not go ahead", unit=u)
 
@@ -270,7 +270,7 @@ def attack(st: M44State, job: list[Any]) -> None:
     side, u, t, n, mask = (int(x) for x in job[1:6])
     faces = dice.roll(st, n)
     th = st.unit_hex[t]
-    hit = dice.hits(faces, st.game.unit_base[t], bool(mask & STARS))
+    hit = dice.hits(faces, st.m44.unit_base[t], bool(mask & STARS))
     flags = faces.count(dice.FLAG)
     st.say("dice", (dice_text, tuple(faces), label(st, t), hit, flags),
            faces=[dice.FACE_NAMES[f] for f in faces], hits=hit, flags=flags, target=t)  # fmt: skip
@@ -305,7 +305,7 @@ def dice_text(faces: tuple[int, ...], target: EventUnit, hit: int, flags: int) -
 
 def can_ignore_flag(st: M44State, t: int) -> bool:
     """Sandbags (any unit), the side's own bunker, a hedgehog (infantry) (M44-DICE-06, M44-OBST-03/07/12)."""
-    g = st.game
+    g = st.m44
     h = st.unit_hex[t]
     return (
         bool(st.sandbags[h])
@@ -318,8 +318,8 @@ def flags_job(st: M44State, job: list[Any]) -> None:
     """The owner may ignore one flag where allowed, never against Air Power or Barrage (M44-DICE-07)."""
     t, n, side, mask = (int(x) for x in job[1:5])
     if not mask & NOIGNORE and can_ignore_flag(st, t):
-        owner = st.game.unit_side[t]
-        st.decide(Kind.IGNORE, st.game.hex_commander(owner, st.unit_hex[t]), t, n, side)
+        owner = st.m44.unit_side[t]
+        st.decide(Kind.IGNORE, st.m44.hex_commander(owner, st.unit_hex[t]), t, n, side)
         return
     start(st, t, n, side)
 
@@ -341,7 +341,7 @@ def after_attack(st: M44State, job: list[Any]) -> None:
     """Take Ground after a successful Close Assault by an ordered unit (M44-GROUND-01..03); never
     for artillery, Ambush's counter-battle, Air Power or Barrage, or with young generals' option."""
     u, _t, th, mask = (int(x) for x in job[1:5])
-    g = st.game
+    g = st.m44
     if u < 0 or not mask & CLOSE or not mask & GROUND or mask & COUNTER or g.options["no_take_ground"]:
         return
     if st.unit_hex[u] < 0 or st.occ[th] >= 0 or g.unit_base[u] == ARTILLERY or g.closed[g.unit_base[u]][th]:
@@ -361,7 +361,7 @@ def apply_ground(st: M44State, action: M44Action) -> None:
     enter(st, u, th, 1)
     if st.result != RUNNING:
         return
-    if st.game.unit_base[u] == ARMOR and not mask & OVERRUN and not st.overrun[u]:
+    if st.m44.unit_base[u] == ARMOR and not mask & OVERRUN and not st.overrun[u]:
         st.push(["overrun", u])
 
 

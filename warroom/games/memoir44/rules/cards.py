@@ -45,14 +45,14 @@ _DONE = Verb.DONE  # an Enum member as a module constant: cheaper than `action.v
 
 # -- step 1: play a card ------------------------------------------------------------------------
 def card_options(st: M44State) -> list[Action]:
-    kinds = sorted({st.game.deck[c] for c in st.hands[st.active]})
+    kinds = sorted({st.m44.deck[c] for c in st.hands[st.active]})
     return [st.table.play[k] for k in kinds]
 
 
 def apply_play(st: M44State, action: M44Action) -> None:
     """Play one card face up (M44-TURN-03); Counter-Attack takes on the order of the opponent's
     last card, sections mirrored to the same board area (M44-TAC-14..17)."""
-    g = st.game
+    g = st.m44
     st.decision = None
     card = next(c for c in st.hands[st.active] if g.deck[c] == action.a)
     st.hands[st.active].remove(card)
@@ -79,7 +79,7 @@ def _copied(st: M44State, effect: str, section: int) -> str:
         return ""
     if not effect:
         return "Counter-Attack copies nothing: the last card played gives no order to copy"
-    g, other = st.game, 1 - st.active
+    g, other = st.m44, 1 - st.active
     card = next(
         c
         for c in g.content.cards
@@ -96,7 +96,7 @@ def _copied(st: M44State, effect: str, section: int) -> str:
 
 def _commander(st: M44State, card: str, effect: str, section: int) -> int:
     """Team play: a single-section card's section commander, else the chief (M44-VAR-05)."""
-    g = st.game
+    g = st.m44
     if effect in SECTION_EFFECTS and section >= 0:
         return g.board_commanders[st.active][section]
     return g.chief(st.active)
@@ -133,14 +133,14 @@ def _falls_back(st: M44State) -> bool:
     if st.effect not in ORDERED_BY_TYPE:
         return False
     base = ORDERED_BY_TYPE[st.effect][0]
-    g = st.game
+    g = st.m44
     return not any(
         h >= 0 and g.unit_side[u] == st.active and g.unit_base[u] == base for u, h in enumerate(st.unit_hex)
     )
 
 
 def _set_quotas(st: M44State) -> None:
-    g = st.game
+    g = st.m44
     q = [0] * SLOTS
     effect = st.effect
     if _falls_back(st):
@@ -179,7 +179,7 @@ def _roll_finest_hour(st: M44State) -> None:
 # -- step 2: orders -------------------------------------------------------------------------------
 def slots(st: M44State, u: int) -> tuple[int, ...]:
     """The order slots unit u may fill under the turn's card ((): it may not be ordered)."""
-    g = st.game
+    g = st.m44
     q = st.quotas
     if st.fallback:
         return (ANY_SLOT,)
@@ -233,7 +233,7 @@ OrderSlots = tuple[dict[int, tuple[int, ...]], list[tuple[int, tuple[int, ...], 
 
 
 def _order_slots(st: M44State) -> OrderSlots:
-    side, sides, where, order = st.active, st.game.unit_side, st.unit_hex, st.table.order
+    side, sides, where, order = st.active, st.m44.unit_side, st.unit_hex, st.table.order
     if st.fallback or st.effect not in BY_SECTION:
         by_unit = {u: slots(st, u) for u, h in enumerate(where) if h >= 0 and sides[u] == side}
     else:  # a section card, the usual turn: `slots`' first case, written out (hot path)
@@ -308,7 +308,7 @@ def section_options(st: M44State) -> list[Action]:
 def apply_section(st: M44State, action: M44Action) -> None:
     """Infantry Assault's section, from the player's seat (M44-TAC-22)."""
     st.decision = None
-    st.section = st.game.abs_section[st.active][action.a]
+    st.section = st.m44.abs_section[st.active][action.a]
     st.last_effect[st.active] = [st.effect, st.section]
     _set_quotas(st)
 
@@ -316,7 +316,7 @@ def apply_section(st: M44State, action: M44Action) -> None:
 def dig_in(st: M44State, _job: list[Any]) -> None:
     """Each ordered infantry places sandbags on its hex, from the side's pool, not twice, not in
     the ocean (M44-TAC-18/19)."""
-    g = st.game
+    g = st.m44
     pool = st.sandbag_pool
     for u in st.chosen:
         h = st.unit_hex[u]
@@ -337,7 +337,7 @@ def _offer_any(st: M44State, options: list[Action], kind: str) -> None:
 
 
 def medics_options(st: M44State) -> list[Action]:
-    g = st.game
+    g = st.m44
     out: list[Action] = [
         st.table.order[h] for u, h in enumerate(st.unit_hex)
         if h >= 0 and g.unit_side[u] == st.active and st.unit_fig[u] < g.unit_max[u]
@@ -356,7 +356,7 @@ def apply_medics(st: M44State, action: M44Action) -> None:
     st.decision = None
     if action.verb == action.verb.DONE:
         return
-    g = st.game
+    g = st.m44
     u = st.occ[action.a]
     faces = dice.roll(st, len(st.hands[st.active]) + 1)
     symbol = dice.BASE_FACES[g.unit_base[u]]
@@ -373,7 +373,7 @@ def apply_medics(st: M44State, action: M44Action) -> None:
 def air_options(st: M44State) -> list[Action]:
     """Air Power targets: any enemy first, then each next adjacent to one already chosen, up to 4
     (M44-TAC-01); the group is fixed before any roll (M44-TAC-03)."""
-    g = st.game
+    g = st.m44
     out: list[Action] = []
     if len(st.air) < 4:
         near = {n for t in st.air for n in NEIGHBOURS[st.unit_hex[t]]} if st.air else None
@@ -413,7 +413,7 @@ def air_strike(st: M44State, job: list[Any]) -> None:
 
 
 def barrage_options(st: M44State) -> list[Action]:
-    g = st.game
+    g = st.m44
     return [st.table.barrage[h] for u, h in enumerate(st.unit_hex) if h >= 0 and g.unit_side[u] != st.active]
 
 

@@ -27,10 +27,10 @@ def draw_into_hand(st: M44State, side: int) -> None:
     if card is None:
         return
     st.hands[side].append(card)
-    printed = st.game.content.cards[st.game.deck[card]]
+    printed = st.m44.content.cards[st.m44.deck[card]]
     kind, title = printed.kind, SIDE_TITLES[side]
-    st.say("draw", ("the {} draw {}", title, printed.name), st.game.side_seats[side], side=side, card=kind)
-    st.say("draw", ("the {} draw a card", title), st.game.other_seats[side], side=side)
+    st.say("draw", ("the {} draw {}", title, printed.name), st.m44.side_seats[side], side=side, card=kind)
+    st.say("draw", ("the {} draw a card", title), st.m44.other_seats[side], side=side)
 
 
 def end_turn(st: M44State, _job: list[Any]) -> None:
@@ -60,8 +60,8 @@ def recon(st: M44State, _job: list[Any]) -> None:
         card = draw_card(st)
         if card is not None:
             st.recon.append(card)
-    seats = st.game.side_seats[st.active]
-    drawn = [st.game.content.cards[st.game.deck[c]] for c in st.recon]
+    seats = st.m44.side_seats[st.active]
+    drawn = [st.m44.content.cards[st.m44.deck[c]] for c in st.recon]
     names = [card.kind for card in drawn]
     printed = " and ".join(card.name for card in drawn)
     st.say("recon", f"Recon: the {SIDE_TITLES[st.active]} draw {printed}, to keep one", seats, cards=names)
@@ -71,12 +71,12 @@ def recon(st: M44State, _job: list[Any]) -> None:
 
 def keep(st: M44State, kind: int) -> None:
     """Keep one of the two Recon cards; the other is discarded face up (M44-SECT-08)."""
-    card = next(c for c in st.recon if st.game.deck[c] == kind)
+    card = next(c for c in st.recon if st.m44.deck[c] == kind)
     st.recon.remove(card)
     st.hands[st.active].append(card)
     st.discard.extend(st.recon)
     for other in st.recon:
-        printed = st.game.content.cards[st.game.deck[other]]
+        printed = st.m44.content.cards[st.m44.deck[other]]
         st.say("discard", f"Recon: the {SIDE_TITLES[st.active]} discard {printed.name}", card=printed.kind)
     st.recon = []
 
@@ -87,10 +87,10 @@ def apply_keep(st: M44State, action: M44Action) -> None:
 
 
 def keep_options(st: M44State) -> list[Any]:
-    return [st.table.keep[k] for k in sorted({st.game.deck[c] for c in st.recon})]
+    return [st.table.keep[k] for k in sorted({st.m44.deck[c] for c in st.recon})]
 
 
 def extra_draw(st: M44State, _job: list[Any]) -> None:
     """A scenario's extra draws for a side's first turns (M44-DRAW-04, M44-PEG-09)."""
-    if st.turns_taken[st.active] < st.game.scenario.extra_draws[st.active]:
+    if st.turns_taken[st.active] < st.m44.scenario.extra_draws[st.active]:
         draw_into_hand(st, st.active)

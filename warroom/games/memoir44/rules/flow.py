@@ -25,7 +25,7 @@ def turn(st: M44State, _job: list[Any]) -> None:
     st.battles = [0] * n
     st.no_battle = [False] * n
     st.overrun = [False] * n
-    st.commander = st.game.chief(st.active)
+    st.commander = st.m44.chief(st.active)
     st.say("turn", ("turn {}: the {}", st.turn, SIDE_TITLES[st.active]), side=st.active, turn=st.turn)
     st.decide(Kind.CARD, st.commander)
 
@@ -34,7 +34,7 @@ def next_turn(st: M44State, _job: list[Any]) -> None:
     """Players alternate (M44-TURN-01); an engine bound ends an endless game as a draw."""
     st.turns_taken[st.active] += 1
     st.active = 1 - st.active
-    if st.turn >= st.game.max_turns:
-        st.finish_with(DRAW, f"no side won within {st.game.max_turns} turns: a draw")
+    if st.turn >= st.m44.max_turns:
+        st.finish_with(DRAW, f"no side won within {st.m44.max_turns} turns: a draw")
         return
     st.push(["turn"])

@@ -28,7 +28,7 @@ _MOVE = Verb.MOVE  # an Enum member as a module constant: cheaper than `action.v
 def profile(st: M44State, u: int) -> tuple[int, int, bool]:
     """(hexes it may move, most hexes it may move and still battle, terrain limits ignored) for an
     ordered unit under the turn's card (M44-UNIT-01..03, M44-SPEC-02/08, M44-TAC-08/10/12/18/21/22)."""
-    g = st.game
+    g = st.m44
     kind = g.unit_kind[u]
     base = g.unit_base[u]
     effect = "" if st.fallback else st.effect
@@ -50,7 +50,7 @@ def destinations(st: M44State, u: int, limit: int, free: bool) -> dict[int, int]
     first step and left by one step only; a step into ocean must be the first; a move that enters
     a beach is capped at 2 (M44-TERR-04/05/10/12). `free` (Behind Enemy Lines) ignores those
     limits but not impassable or occupied hexes (M44-TAC-11)."""
-    g = st.game
+    g = st.m44
     start = st.unit_hex[u]
     nbrs = g.open_nbrs[g.unit_base[u]]  # neighbours not closed to the unit's type
     if free:  # only impassable and occupied hexes matter: no terrain flag, no wire
@@ -94,7 +94,7 @@ def _plain_reach(
 
 def _beach_reach(st: M44State, nbrs: tuple[tuple[int, ...], ...], start: int, limit: int) -> dict[int, int]:
     """The search over (hex, entered a beach): a path that entered a beach is capped at 2."""
-    occ, wire, flags = st.occ, st.wire, st.game.move_flags
+    occ, wire, flags = st.occ, st.wire, st.m44.move_flags
     best: dict[int, int] = {}
     seen = {start}  # (hex, entered a beach) as hex + 1000 * flag
     frontier = [start]
@@ -256,7 +256,7 @@ def shift(st: M44State, action: M44Action) -> Shifted:
     objectives taken: M44-MOVE-03, M44-BATTLE-04b, M44-OBST-05/09, M44-MEDAL-04), with no event,
     no agenda and no victory check. For the heuristic, which tries every move of a decision:
     trying it in place instead of on a copy halves a Memoir '44 search."""
-    g = st.game
+    g = st.m44
     frm, to = action.a, action.b
     u = st.occ[frm]
     entry = _cached(st).get(u)
@@ -301,7 +301,7 @@ def enter(st: M44State, u: int, to: int, steps: int) -> None:
     """Arrive on a hex by movement or Take Ground: forest, hedgerow and town forbid battle this
     turn (M44-BATTLE-04b; not for the Resistance, M44-SPEC-06); armor entering wire removes it
     (M44-OBST-09); temporary objectives may change hands (M44-MEDAL-03)."""
-    g = st.game
+    g = st.m44
     frm = st.unit_hex[u]
     # the unit as it stood, then the way it went from its own seat ("2 hexes ahead-left into the
     # forest"), and a path around something by its steps (M44-MOVE-08): worded when read

@@ -19,7 +19,7 @@ if TYPE_CHECKING:
 
 def start(st: M44State, t: int, flags: int, by_side: int) -> None:
     """Artillery in a bunker cannot retreat: each flag costs a figure (M44-RETR-08)."""
-    g = st.game
+    g = st.m44
     h = st.unit_hex[t]
     if g.unit_base[t] == ARTILLERY and g.scenario.bunker[h] >= 0:
         st.say("no_retreat", ("{} cannot leave its bunker", label(st, t)))
@@ -32,7 +32,7 @@ def start(st: M44State, t: int, flags: int, by_side: int) -> None:
 def _steps(st: M44State, t: int, h: int) -> list[int]:
     """Rearward hexes a step may enter: empty, passable for the unit, never ocean (M44-RETR-01/04/05,
     M44-TERR-11)."""
-    g = st.game
+    g = st.m44
     closed = g.closed[g.unit_base[t]]
     ocean = g.is_ocean
     down = g.is_bottom(g.unit_side[t])
@@ -77,8 +77,8 @@ def retreat_job(st: M44State, job: list[Any]) -> None:
                    "es" * (short != 1), figures(short)))  # fmt: skip
             lose_figures(st, t, short, side)
         return
-    owner = st.game.unit_side[t]
-    seat = st.game.hex_commander(owner, st.unit_hex[t])
+    owner = st.m44.unit_side[t]
+    seat = st.m44.hex_commander(owner, st.unit_hex[t])
     st.offer(_options(st, steps, may_stop), Kind.RETREAT, seat, t, low, high, taken, side)
 
 

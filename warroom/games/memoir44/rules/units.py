@@ -22,7 +22,7 @@ def label(st: M44State, u: int) -> EventUnit | str:
 
 
 def enemy_adjacent(st: M44State, h: int, side: int) -> bool:
-    occ, sides = st.occ, st.game.unit_side
+    occ, sides = st.occ, st.m44.unit_side
     for n in NEIGHBOURS[h]:
         u = occ[n]
         if u >= 0 and sides[u] != side:
@@ -40,7 +40,7 @@ def relocate(st: M44State, u: int, to: int) -> None:
     if st.sandbags[frm]:
         st.sandbags[frm] = 0
         st.say("sandbags_removed", ("{} leaves its sandbags: they are removed", label(st, u)), hex=NAMES[frm])
-    side = st.game.unit_side[u]
+    side = st.m44.unit_side[u]
     watched = _temporary(st, side, frm, to)
     held = [_held(st, side, hexes) for _, _, hexes in watched]
     st.occ[frm] = -1
@@ -55,22 +55,22 @@ def relocate(st: M44State, u: int, to: int) -> None:
 def _temporary(st: M44State, side: int, *at: int) -> list[Objective]:
     """The temporary objectives of `side` on any of the hexes `at` (M44-MEDAL-03): what a move
     or an elimination there may gain or lose."""
-    return [(i, worth, hexes) for i, permanent, worth, hexes in st.game.side_objectives[side]
+    return [(i, worth, hexes) for i, permanent, worth, hexes in st.m44.side_objectives[side]
             if not permanent and any(h in hexes for h in at)]  # fmt: skip
 
 
 def _held(st: M44State, side: int, hexes: tuple[int, ...]) -> bool:
-    occ, sides = st.occ, st.game.unit_side
+    occ, sides = st.occ, st.m44.unit_side
     return any(occ[h] >= 0 and sides[occ[h]] == side for h in hexes)
 
 
 def _objective_name(st: M44State, hexes: tuple[int, ...], side: int) -> str:
     """An objective in the log's words (places.objective_words); nothing in a muted playout."""
-    return "" if st.muted else objective_words(st.game, hexes, side)
+    return "" if st.muted else objective_words(st.m44, hexes, side)
 
 
 def _tally(st: M44State, side: int) -> str:
-    return f"{SIDE_TITLES[side]} {medals(st, side)} of {st.game.scenario.victory_medals[side]} medals"
+    return f"{SIDE_TITLES[side]} {medals(st, side)} of {st.m44.scenario.victory_medals[side]} medals"
 
 
 def _say_temporary(st: M44State, side: int, objective: Objective, gained: bool) -> None:
@@ -87,15 +87,15 @@ def _say_temporary(st: M44State, side: int, objective: Objective, gained: bool) 
 
 def note_entry(st: M44State, u: int, h: int) -> None:
     """A permanent objective is gained the first time a unit of its side enters (M44-MEDAL-04)."""
-    side = st.game.unit_side[u]
-    for i in st.game.permanent_at[side][h]:
+    side = st.m44.unit_side[u]
+    for i in st.m44.permanent_at[side][h]:
         if not st.obj_taken[i]:
             st.obj_taken[i] = True
-            what = _objective_name(st, st.game.scenario.objectives[i].hexes, side)
+            what = _objective_name(st, st.m44.scenario.objectives[i].hexes, side)
             st.say("objective", f"the {SIDE_TITLES[side]} take the objective, {what}, for good", side=side)
             st.say("medal", f"the {SIDE_TITLES[side]} gain a medal for good: they took {what} "
                    f"({_tally(st, side)})", side=side, objective=i, gained=True,
-                   medals=st.game.scenario.objectives[i].medals, reason="objective taken")  # fmt: skip
+                   medals=st.m44.scenario.objectives[i].medals, reason="objective taken")  # fmt: skip
 
 
 def lose_figures(st: M44State, u: int, n: int, by_side: int) -> bool:
@@ -103,7 +103,7 @@ def lose_figures(st: M44State, u: int, n: int, by_side: int) -> bool:
     gains a medal (M44-DICE-04, M44-MEDAL-01). Returns True if it was eliminated."""
     if n <= 0 or st.unit_hex[u] < 0:
         return False
-    g = st.game
+    g = st.m44
     had = st.unit_fig[u]
     unit = label(st, u)  # as the board shows it before the loss
     st.unit_fig[u] = max(0, had - n)
@@ -134,8 +134,8 @@ def lose_figures(st: M44State, u: int, n: int, by_side: int) -> bool:
 def objective_medals(st: M44State, side: int) -> int:
     """Temporary objectives held now plus permanent ones taken (M44-MEDAL-03/04)."""
     total = 0
-    occ, sides = st.occ, st.game.unit_side
-    for i, permanent, worth, hexes in st.game.side_objectives[side]:
+    occ, sides = st.occ, st.m44.unit_side
+    for i, permanent, worth, hexes in st.m44.side_objectives[side]:
         if permanent:
             if st.obj_taken[i]:
                 total += worth
@@ -150,13 +150,13 @@ def objective_medals(st: M44State, side: int) -> int:
 
 def medals(st: M44State, side: int) -> int:
     """Kills plus objectives, never counted beyond the target (M44-MEDAL-05/07)."""
-    target = st.game.scenario.victory_medals[side]
+    target = st.m44.scenario.victory_medals[side]
     return min(target, st.kills[side] + objective_medals(st, side))
 
 
 def winner(st: M44State) -> int | None:
     """The side that has reached its target, the active side first (M44-MEDAL-06); None if neither."""
-    target = st.game.scenario.victory_medals
+    target = st.m44.scenario.victory_medals
     for side in (st.active, 1 - st.active):
         if medals(st, side) >= target[side]:
             return side
