@@ -13,9 +13,9 @@ web table shows them beside these words when its coordinates setting is on.
 
 Event texts are read by both sides (the terminal, the web log, the replay), so they name the
 sections and count alike units from the unit's own side ("Axis infantry (3) in the town on the
-Axis right flank", `event_unit`): the words of the cards (M44-BOARD-02/03), never a coordinate.
+Axis right flank", `EventUnit`): the words of the cards (M44-BOARD-02/03), never a coordinate.
 They are lazy event texts (`TurnState.say`): a rule hands the unit as the board stands
-(`event_unit`, a copy of the units' hexes and figures) and the words are found only when the text
+(`rules.units.label`, a copy of the units' hexes and figures) and the words are found only when the text
 is read, so a playout that never reads its events never words them; a muted playout
 (`TurnState.mute`) does not even copy the board.
 """
@@ -23,9 +23,8 @@ is read, so a playout that never reads its events never words them; a muted play
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any, Final
+from typing import TYPE_CHECKING, Any
 
-from warroom.core.engine import MUTED
 from warroom.games.memoir44.board import COL, ROW, SECTIONS, Section
 from warroom.games.memoir44.words import SIDE_ADJECTIVES, SIDE_TITLES
 
@@ -222,17 +221,6 @@ class EventUnit(tuple[Any, ...]):
         return int(self[2][self[3]])
 
 
-_new: Final = tuple.__new__  # an EventUnit without a Python-level constructor (an event's part)
-
-
-def event_unit(st: M44State, u: int) -> EventUnit | str:
-    """Unit `u` as the board stands now, for a lazy event text (`EventUnit`); "" in a muted
-    playout, whose texts nobody formats (nothing copied)."""
-    if st.events is MUTED:
-        return ""
-    return _new(EventUnit, (st.m44, tuple(st.unit_hex), tuple(st.unit_fig), u))
-
-
 def event_place(st: M44State, h: int, side: int) -> str:
     """A hex in an event text: its terrain or feature and its section from `side`'s seat, named
     as that side's ("on the bridge in the centre", "in the forest on the Allied left flank")."""
@@ -291,7 +279,6 @@ __all__ = [
     "EventUnit",
     "destination_words",
     "event_place",
-    "event_unit",
     "section_words",
     "steps_words",
     "terrain_words",

@@ -209,21 +209,22 @@ def slots(st: M44State, u: int) -> tuple[int, ...]:
 
 def fits(quotas: list[int], options: list[tuple[int, ...]]) -> bool:
     """Can every unit get its own slot within the limits? (a tiny bipartite matching)"""
-    left = quotas[:]
-    options = sorted(options, key=len)
+    return _place(quotas[:], sorted(options, key=len), 0)
 
-    def place(i: int) -> bool:
-        if i == len(options):
-            return True
-        for s in options[i]:
-            if left[s] > 0:
-                left[s] -= 1
-                if place(i + 1):
-                    return True
-                left[s] += 1
-        return False
 
-    return place(0)
+def _place(left: list[int], options: list[tuple[int, ...]], i: int) -> bool:
+    """`fits`' search from the i-th unit on, `left` the slots still free. A module function, not
+    a closure: a closure is two more objects per call, and `fits` runs for many a listing of the
+    orders (speed, issue 15)."""
+    if i == len(options):
+        return True
+    for s in options[i]:
+        if left[s] > 0:
+            left[s] -= 1
+            if _place(left, options, i + 1):
+                return True
+            left[s] += 1
+    return False
 
 
 # Each unit of the active side with its order slots, and those that may be ordered at all with

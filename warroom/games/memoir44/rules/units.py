@@ -3,10 +3,11 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
+from warroom.core.engine import MUTED
 from warroom.games.memoir44.board import NAMES, NEIGHBOURS
-from warroom.games.memoir44.places import EventUnit, event_unit, objective_words
+from warroom.games.memoir44.places import EventUnit, objective_words
 from warroom.games.memoir44.words import RUNNING, SIDE_TITLES, Result
 
 if TYPE_CHECKING:
@@ -16,9 +17,17 @@ Objective = tuple[int, int, tuple[int, ...]]  # a temporary objective: its index
 
 
 def label(st: M44State, u: int) -> EventUnit | str:
-    """A unit in an event's words, found on the board without coordinates (places.event_unit): a
-    part of a lazy event text, worded only when the text is read ("" in a muted playout)."""
-    return event_unit(st, u)
+    """Unit `u` in an event's words, found on the board without coordinates: a part of a lazy
+    event text, the board as it stands now (`places.EventUnit`: the units' hexes and figures
+    copied, worded only when the text is read); "" in a muted playout, whose texts nobody formats
+    (nothing copied). Built here, in a compiled module, not by a call into places.py (speed,
+    issue 15: an interpreted call per unit said)."""
+    if st.events is MUTED:
+        return ""
+    return _new(EventUnit, (st.m44, tuple(st.unit_hex), tuple(st.unit_fig), u))
+
+
+_new: Final = tuple.__new__  # an EventUnit without a Python-level constructor (an event's part)
 
 
 def enemy_adjacent(st: M44State, h: int, side: int) -> bool:
