@@ -55,6 +55,9 @@ MODULES: tuple[str, ...] = (
     "warroom.games.wot_rush.rules.zones",
     # ... and its heuristic, the search's playout policy (a third of a search; docs/speed.md, session 12)
     "warroom.games.wot_rush.agents",
+    # the World of Tanks: Rush position itself (session 13): a native class, so the compiled rules
+    # and heuristic read and write `st.hand`, `st.base` ... natively (the game read as `st.wot`)
+    "warroom.games.wot_rush.state",
     # Memoir '44: movement (reach per ordered unit), battle targets and line of sight, retreats
     "warroom.games.memoir44.rules.battle",
     "warroom.games.memoir44.rules.cards",

@@ -72,7 +72,7 @@ def card_value(st: WotState, card: int) -> float:
     the card and the achievements in play, so each value is worked out once per game
     (`game.card_values`): the buy scorer asks it for every reserve card of every search playout."""
     key = (card, *st.achievements)
-    values = st.game.card_values
+    values = st.wot.card_values
     value = values.get(key)
     if value is None:
         value = values[key] = _card_value(st, card)
@@ -80,7 +80,7 @@ def card_value(st: WotState, card: int) -> float:
 
 
 def _card_value(st: WotState, card: int) -> float:
-    g = st.game
+    g = st.wot
     value = 1.5 * g.strength[card] + 1.2 * max(0, g.arm[card]) + 1.3 * max(0, g.res[card])
     value += 2.0 * g.heavy[card] + sum(_ABILITY_VALUE[a] * max(1, n) / 3 for a, n in g.abil[card])
     value -= 0.5 * (g.restr[card] != _NO_RESTRICTION)
@@ -94,14 +94,14 @@ def _card_value(st: WotState, card: int) -> float:
 
 def _keep_value(st: WotState, card: int) -> float:
     """How much a hand card is missed when spent as resources (lower = spend first)."""
-    g = st.game
+    g = st.wot
     if not g.veh[card]:
         return 0.1 * g.res[card]
     return g.strength[card] * 0.8 + (1.0 if g.abil[card] else 0.0) + 0.2 * g.res[card]
 
 
 def _main(st: WotState, a: WotAction) -> float:
-    g = st.game
+    g = st.wot
     verb = a.verb
     if verb == _ATTACK:
         return 50.0 + _attack_power(st, a.a)
@@ -122,25 +122,25 @@ def _main(st: WotState, a: WotAction) -> float:
 
 
 def _budget(st: WotState) -> int:
-    g = st.game
+    g = st.wot
     return sum(g.res[c] for c in st.hand[st.active] if g.res[c] >= 0 and c not in st.played)
 
 
 def _junk(st: WotState) -> bool:
-    g = st.game
+    g = st.wot
     return any(not g.veh[c] and not g.content.is_medal[g.kind[c]] and not g.content.is_base[g.kind[c]]
                for c in st.warehouse[st.active])  # fmt: skip
 
 
 def _open_bases(st: WotState) -> int:
-    k = st.game.content.bases_per_player
+    k = st.wot.content.bases_per_player
     lo = st.active * k
     return sum(st.base[lo + s] >= 0 and st.guard[lo + s] < 0 for s in range(k))
 
 
 def _attack_power(st: WotState, card: int) -> float:
     """The first card's nation's total strength in hand, as a rough measure of the attack."""
-    g = st.game
+    g = st.wot
     nation = g.nat[card]
     return sum(g.strength[c] + 2 * g.heavy[c] for c in st.hand[st.active] if g.nat[c] == nation)
 
@@ -151,7 +151,7 @@ def _pay(st: WotState, a: WotAction) -> float:
         return 100.0
     if a.verb == _CANCEL:
         return -100.0  # it chose the card on purpose: it never takes the purchase back
-    g = st.game
+    g = st.wot
     card = next(c for c in st.hand[st.active] if g.kind[c] == a.a and c not in st.played)
     return 10.0 - _keep_value(st, card) + 0.5 * g.res[card]
 
@@ -165,7 +165,7 @@ def _fire(st: WotState, a: WotAction, standing: Callable[[WotState, int], float]
     the leader first (`standing`: `_standing`, or a memo of it)."""
     if a.b < 0:
         return -10.0
-    g = st.game
+    g = st.wot
     i = a.b * g.content.bases_per_player + a.c
     card = a.a
     leader = (standing or _standing)(st, a.b)
@@ -199,7 +199,7 @@ def _fire_scorer(st: WotState) -> Callable[[WotState, WotAction], float]:
 
 def _standing(st: WotState, seat: int) -> float:
     """An opponent's medals so far (hit the leader first; ties to the lower seat)."""
-    g, cards = st.game, squad(st, seat)
+    g, cards = st.wot, squad(st, seat)
     # medal_total and base_count (scoring.py) from the game's per-card tables: the fire scorer's
     # hot path in search playouts
     medals, bases = sum(map(g.medals_of.__getitem__, cards)), sum(map(g.base_of.__getitem__, cards))
@@ -212,9 +212,9 @@ def _reward(_st: WotState, a: WotAction) -> float:
 
 def _place(st: WotState, a: WotAction) -> float:
     """Guard an open base, else replace the weakest defender."""
-    i = st.active * st.game.content.bases_per_player + a.a
+    i = st.active * st.wot.content.bases_per_player + a.a
     guard = st.guard[i]
-    return 10.0 if guard < 0 else -float(st.game.arm[guard])
+    return 10.0 if guard < 0 else -float(st.wot.arm[guard])
 
 
 def _more(_st: WotState, a: WotAction) -> float:
@@ -223,20 +223,20 @@ def _more(_st: WotState, a: WotAction) -> float:
 
 def _scout(st: WotState, a: WotAction) -> float:
     """Discard cheap reserve cards nobody wants."""
-    g = st.game
+    g = st.wot
     gone = [c for i, c in enumerate(st.reserve) if a.a >> i & 1]
     return sum(2.0 - g.cost[c] for c in gone)
 
 
 def _research(st: WotState, a: WotAction) -> float:
-    return -1.0 if a.a < 0 else card_value(st, a.a) + st.game.cost[a.a]
+    return -1.0 if a.a < 0 else card_value(st, a.a) + st.wot.cost[a.a]
 
 
 def _repair(st: WotState, a: WotAction) -> float:
     """Thin the deck: barracks cards go first, never medals, bases or vehicles."""
     if a.verb == _DONE:
         return 0.0
-    c = st.game.content
+    c = st.wot.content
     if c.is_medal[a.a] or c.is_base[a.a] or c.is_vehicle[a.a]:
         return -5.0
     return 5.0 - (c.resource[a.a] if c.resource[a.a] >= 0 else 0)
@@ -244,7 +244,7 @@ def _repair(st: WotState, a: WotAction) -> float:
 
 def _sabotage(st: WotState, a: WotAction) -> float:
     """Discard what is missed least: the card of least use."""
-    c = st.game.content
+    c = st.wot.content
     k = a.a
     if c.is_base[k]:
         return 10.0

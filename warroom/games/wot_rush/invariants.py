@@ -52,7 +52,7 @@ def _tables(g: WotRushGame) -> _Tables:
 
 def cards_in_play(st: WotState) -> frozenset[int]:
     """Vehicles, the seats' barracks sets, every medal card and the seats' base sets (WOT-SETUP-10)."""
-    return st.game.cards_in_play
+    return st.wot.cards_in_play
 
 
 def zones(st: WotState) -> list[int]:
@@ -79,7 +79,7 @@ def _piles(st: WotState) -> list[list[int]]:
 
 def check(st: WotState) -> None:
     """All the invariants; raises AssertionError naming the first that fails."""
-    t = _tables(st.game)
+    t = _tables(st.wot)
     piles = _piles(st)
     # every card in exactly one zone: the distinct cards are the expected ones and their number
     # is the number of occurrences (-1 marks a destroyed base or an empty defender slot)
@@ -112,8 +112,8 @@ class StepChecker:
         if st is not self.state:
             self.trigger_round = None
         self._see_trigger(st)
-        t = _tables(st.game)
-        n = st.game.num_players
+        t = _tables(st.wot)
+        n = st.wot.num_players
         self.state, self.prev, self.index = st, [pile[:] for pile in piles], range(len(piles))
         self.slots = len(piles) - 3  # the index of the bases, then the defender slots, then the card in play
         unlimited: list[frozenset[int] | None] = [None] * (4 + 3 * n)  # decks, hangars, hands, warehouses
@@ -153,7 +153,7 @@ class StepChecker:
             removed.sort()
             added.sort()
         base = st.base
-        g = st.game
+        g = st.wot
         if not (
             ok
             and removed == added
@@ -180,7 +180,7 @@ class StepChecker:
 def end_condition(st: WotState) -> bool:
     """Whether a trigger condition holds: a seat has lost every base (WOT-END-01) or a nation's
     one-medal deck is empty (WOT-END-02)."""
-    seats = range(st.game.num_players)
+    seats = range(st.wot.num_players)
     return any(not st.has_base(p) for p in seats) or any(not deck for deck in st.medal1)
 
 
@@ -189,8 +189,8 @@ def recount(st: WotState) -> list[tuple[int, int, int, int]]:
     piles without the engine's scoring: the final squad is hand + warehouse + hangar
     (WOT-SCORE-01), an achievement goes to the single strictly highest non-zero count
     (WOT-SCORE-02), total = medals + 3 x bases + 5 x achievements (WOT-SCORE-04)."""
-    c = st.game.content
-    n = st.game.num_players
+    c = st.wot.content
+    n = st.wot.num_players
     squads = [st.hand[p] + st.warehouse[p] + st.hangar[p] for p in range(n)]
     won = [0] * n
     for a in st.achievements:
@@ -215,7 +215,7 @@ def check_outcome(st: WotState, trigger_round: int | None) -> None:
     - the last turn was that of the seat to the first player's right (WOT-END-03, WOT-CARD-08);
     - the reported scores, winners and returns are those recomputed from the final squads
       (WOT-SCORE-01..05)."""
-    g = st.game
+    g = st.wot
     assert st.is_terminal(), "not finished"
     assert st.triggered == end_condition(st), "the end trigger disagrees with the end conditions"
     assert st.round <= g.max_rounds, "played past the round cap (WOT-END-07)"
@@ -239,7 +239,7 @@ def check_outcome(st: WotState, trigger_round: int | None) -> None:
 
 def _others_hold(st: WotState, t: _Tables) -> bool:
     """Every invariant but the conservation of cards, as one boolean (cheap subset tests)."""
-    g = st.game
+    g = st.wot
     base, guard, decision = st.base, st.guard, st.decision
     return (
         len(st.hand) == g.num_players
@@ -269,7 +269,7 @@ def _damaged_guards_exist(st: WotState) -> bool:
 
 def _explain(st: WotState) -> None:
     """The slow, explicit form of `check`: asserts one rule at a time with a precise message."""
-    g, c = st.game, st.game.content
+    g, c = st.wot, st.wot.content
     n = g.num_players
     assert len(st.hand) == n and len(st.base) == n * c.bases_per_player, "seat count mismatch"
     found = zones(st)
@@ -293,7 +293,7 @@ def _explain(st: WotState) -> None:
 
 def _check_bases(st: WotState) -> None:
     """At most one defender per base (one slot), an armoured vehicle, never on a destroyed base."""
-    g = st.game
+    g = st.wot
     base_kind, kind, veh, arm = g.content.base_kind, g.kind, g.veh, g.arm
     for i, (base, guard) in enumerate(zip(st.base, st.guard, strict=True)):
         if base < 0:

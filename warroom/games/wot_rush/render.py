@@ -30,7 +30,7 @@ def _base(st: WotState, b: dict[str, Any]) -> str:
 
 def _named(st: WotState, label: str) -> str:
     """A card as a person reads it, with the id that is typed: "Char D2 [FR-07]"."""
-    c = st.game.content
+    c = st.wot.content
     return f"{c.kind_name[c.kind_of_label(label)]} [{label}]"
 
 
@@ -118,13 +118,13 @@ def decision_words(d: dict[str, Any], name: Callable[[str], str] = str) -> str:
 
 
 def _achievement(st: WotState) -> Callable[[str], str]:
-    names = {a.id: a.name for a in st.game.content.achievements}
+    names = {a.id: a.name for a in st.wot.content.achievements}
     return lambda ach_id: f"{ach_id} {names[ach_id]}"
 
 
 def _achievement_results(st: WotState) -> list[str]:
     """Who took which achievement (WOT-SCORE-02), for the end screen."""
-    achievements = st.game.content.achievements
+    achievements = st.wot.content.achievements
     won = achievement_winners(st)
     return [
         f"  {achievements[a].id} {achievements[a].name}: "
@@ -134,7 +134,7 @@ def _achievement_results(st: WotState) -> list[str]:
 
 
 def _card(st: WotState, label: str) -> str:
-    c = st.game.content
+    c = st.wot.content
     return f"{_named(st, label)} cost {c.cost[c.kind_of_label(label)]}"
 
 
@@ -142,7 +142,7 @@ def describe(st: WotState, action: Action) -> str:
     """The action's text (what is typed), then in words what it names: the card by its printed
     name and facts, the target a shot hits and what it does, the base a defender guards."""
     a: WotAction = action  # type: ignore[assignment]  # only WotActions reach here
-    c = st.game.content
+    c = st.wot.content
     if a.verb == Verb.GUARD:
         return f"{a.text}  ({_guard_words(st, a.a)})"
     if a.verb == Verb.CANCEL and st.card >= 0:
@@ -177,7 +177,7 @@ ENOUGH_WORDS = {
 
 def _fire_words(st: WotState, a: WotAction) -> str:
     """A shot in words: "Char D2 fires at player 1's base 2: its defender Tiger is destroyed"."""
-    c = st.game.content
+    c = st.wot.content
     shooter = c.kind_name[a.a]
     known = forecast(st, a) or {}
     if a.b < 0:
@@ -192,12 +192,12 @@ def _fire_words(st: WotState, a: WotAction) -> str:
 def _guard_words(st: WotState, slot: int) -> str:
     """A `guard bN` option: the defender being placed and what base N holds now (`slot` is the
     0-based base slot, not a card)."""
-    c = st.game.content
+    c = st.wot.content
 
     def label(card: int) -> str:
         return str(c.kind_name[c.kind[card]])
 
-    i = st.active * st.game.content.bases_per_player + slot
+    i = st.active * st.wot.content.bases_per_player + slot
     who = label(st.card) if st.card >= 0 else "the defender"
     now = st.guard[i]
     return f"{who} guards base {slot + 1}" + (f", replacing {label(now)}" if now >= 0 else ", now open")

@@ -49,9 +49,8 @@ assert set(_KIND_NUMBER) == set(RULES.kinds), "every declared kind has its numbe
 class WotState(TurnState):
     """See the module docstring for the meaning of each zone."""
 
-    __slots__ = (*_LISTS, *_NESTED, *_SCALARS, "played", "rng", "changes")
+    __slots__ = (*_LISTS, *_NESTED, *_SCALARS, "played", "rng", "changes", "wot")
 
-    game: WotRushGame
     rules = RULES
     fields = Fields(
         F("rng", F.RNG),
@@ -64,10 +63,20 @@ class WotState(TurnState):
         # number and the seat as two fields, plus `over` (no agenda: the game needs no jobs).
         F("decision", F.DECISION, saved=False),
         F("agenda", F.AGENDA, saved=False),
+        shared=("wot",),
     )
 
-    def __init__(self, game: WotRushGame) -> None:
+    def __init__(self, game: WotRushGame | None = None) -> None:
+        if game is None:
+            # A blank for `_clone`, which fills every attribute in (core/fields.py): compiled,
+            # this class's `__new__` runs `__init__`, so the clone's `cls.__new__(cls)` comes here.
+            return
         super().__init__(game)
+        # `game` (the contract's attribute, typed `Game[Any]` there) and `wot` are the same
+        # object; the World of Tanks: Rush modules read `wot`, typed as its game. A subclass that
+        # narrowed `game` itself could not be compiled: mypyc refuses a native subclass changing
+        # a native attribute's type (docs/speed.md, "Compiling (mypyc)"; Siege's `siege` alike).
+        self.wot: WotRushGame = game
         n, k = game.num_players, game.content.bases_per_player
         self.rng = Rng(0)
         self.hangar: list[list[int]] = [[] for _ in range(n)]  # top = end
@@ -109,7 +118,7 @@ class WotState(TurnState):
 
     # -- a shorthand used by the rules modules ---------------------------------------------
     def has_base(self, seat: int) -> bool:
-        k = self.game.content.bases_per_player
+        k = self.wot.content.bases_per_player
         return max(self.base[seat * k : seat * k + k]) >= 0
 
     # -- the contract ---------------------------------------------------------------------
@@ -121,7 +130,7 @@ class WotState(TurnState):
         if self.decision is not None:
             return None
         won = sorted(winners(self))
-        seats = range(self.game.num_players)
+        seats = range(self.wot.num_players)
         medals = max(self.scores) if self.scores else 0
         if len(won) == 1:
             text = f"player {won[0]} wins with {medals} medals"
@@ -216,7 +225,7 @@ class WotState(TurnState):
         new._legal = None  # the hands below are re-drawn: the options are listed afresh
         new.rng = Rng(rng.next_u64())
         rng.shuffle(new.vdeck)
-        for seat in range(self.game.num_players):
+        for seat in range(self.wot.num_players):
             if seat == player or self.is_hand_public(seat):
                 rng.shuffle(new.hangar[seat])
                 continue

@@ -19,13 +19,13 @@ if TYPE_CHECKING:
 
 
 def _labels(st: WotState, cards: list[int]) -> list[str]:
-    label, kind = st.game.content.kind_label, st.game.kind
+    label, kind = st.wot.content.kind_label, st.wot.kind
     return [label[kind[c]] for c in cards]
 
 
 def _seat(st: WotState, seat: int, player: int | None) -> JSON:
-    k = st.game.content.bases_per_player
-    label = st.game.content.label
+    k = st.wot.content.bases_per_player
+    label = st.wot.content.label
     bases = []
     for s in range(k):
         i = seat * k + s
@@ -50,10 +50,10 @@ def _seat(st: WotState, seat: int, player: int | None) -> JSON:
 
 
 def view(st: WotState, player: int | None) -> JSON:
-    c = st.game.content
+    c = st.wot.content
     doc: JSON = {
         "game": "wot_rush",
-        "players": st.game.num_players,
+        "players": st.wot.num_players,
         "first_player": st.first,
         "turn": st.turn,
         "round": st.round,
@@ -62,7 +62,7 @@ def view(st: WotState, player: int | None) -> JSON:
         "decision": _decision(st),
         "end_triggered": st.triggered,
         "over": st.decision is None,
-        "seats": [_seat(st, p, player) for p in range(st.game.num_players)],
+        "seats": [_seat(st, p, player) for p in range(st.wot.num_players)],
         "reserve": _labels(st, st.reserve),
         "vehicle_deck_count": len(st.vdeck),
         "vehicle_discard": _labels(st, st.vdiscard),
@@ -83,7 +83,7 @@ def _decision(st: WotState) -> dict[str, Any] | None:
     decision = st.decision
     if decision is None:
         return None
-    label = st.game.content.label
+    label = st.wot.content.label
     kind = decision.kind
     out: dict[str, Any] = {"kind": kind, "player": decision.seat}
     if st.card >= 0:

@@ -24,8 +24,8 @@ if TYPE_CHECKING:
 def ability_plays(st: WotState, out: list[WotAction]) -> None:
     """`use K A` for each printed ability of each playable hand card (WOT-ABIL-01/02/07), and
     `defend K` for each armoured vehicle while the player has a base (WOT-ABIL-04)."""
-    g = st.game
-    use, defend, played, abil, kind = st.game.table.use, st.game.table.defend, st.played, g.abil, g.kind
+    g = st.wot
+    use, defend, played, abil, kind = st.wot.table.use, st.wot.table.defend, st.played, g.abil, g.kind
     can_defend = st.has_base(st.active)
     seen: set[int] = set()
     for card in st.hand[st.active]:
@@ -48,11 +48,11 @@ def _take_card(st: WotState, k: int) -> int:
 def start(st: WotState, k: int, ability: int) -> None:
     """Play card kind k for its abilities, beginning with `ability` (WOT-ABIL-02/03)."""
     card = _take_card(st, k)
-    st.pending = [int(a) for a, _ in st.game.abil[card] if a != ability]
+    st.pending = [int(a) for a, _ in st.wot.abil[card] if a != ability]
     st.to_grave = False
     if st.events is not MUTED:  # speed: a muted playout's words are never read, not even written
-        st.say("ability_play", f"player {st.active} plays {st.game.name_of[card]} for its abilities",
-               None, player=st.active, card=st.game.label_of[card])  # fmt: skip
+        st.say("ability_play", f"player {st.active} plays {st.wot.name_of[card]} for its abilities",
+               None, player=st.active, card=st.wot.label_of[card])  # fmt: skip
     resolve(st, ability)
 
 
@@ -62,14 +62,14 @@ def defend(st: WotState, k: int) -> None:
     st.to_grave = False
     st.pending = []
     if st.events is not MUTED:  # speed: no words in a muted playout
-        st.say("defend", f"player {st.active} sends {st.game.name_of[card]} to defend",
-               None, player=st.active, card=st.game.label_of[card])  # fmt: skip
+        st.say("defend", f"player {st.active} sends {st.wot.name_of[card]} to defend",
+               None, player=st.active, card=st.wot.label_of[card])  # fmt: skip
     _destination(st)
 
 
 def resolve(st: WotState, ability: int) -> None:
     """Resolve one printed ability (an `Ability` value) of the card in play (WOT-ICON-06..12)."""
-    n = next(n for a, n in st.game.abil[st.card] if a == ability)
+    n = next(n for a, n in st.wot.abil[st.card] if a == ability)
     loud = st.events is not MUTED  # speed: no words in a muted playout
     if loud:
         name, words = _NAMES[ability], ABILITY_NAMES[ability]
@@ -80,17 +80,17 @@ def resolve(st: WotState, ability: int) -> None:
     elif ability == _REI:
         drawn = draw(st, st.active, n)  # drawn cards are revealed and playable (WOT-ICON-07, G-09)
         if loud:
-            names = ", ".join(st.game.name_of[c] for c in drawn) or "nothing"
+            names = ", ".join(st.wot.name_of[c] for c in drawn) or "nothing"
             st.say("reinforce", f"player {st.active} draws {names}",
-                   None, player=st.active, cards=[st.game.label_of[c] for c in drawn])  # fmt: skip
+                   None, player=st.active, cards=[st.wot.label_of[c] for c in drawn])  # fmt: skip
         after(st)
     elif ability == _INV:
-        nation = st.game.nat[st.card]
+        nation = st.wot.nat[st.card]
         if nation >= 0 and st.medal1[nation]:  # nothing if no one-medal card is left (WOT-ICON-08)
             take_medals(st, st.active, nation, 0, 1)
         after(st)
     elif ability == _SAB:
-        n_seats = st.game.seats
+        n_seats = st.wot.seats
         seats = ((st.active + i) % n_seats for i in range(1, n_seats))
         st.sab_queue = [q for q in seats if st.hand[q]]  # clockwise; empty hands skipped (G-11)
         _next_victim(st)
@@ -123,8 +123,8 @@ def stop(st: WotState) -> None:
 
 
 def more_choices(st: WotState) -> list[WotAction]:
-    then = st.game.table.then
-    return [*(then[Ability(a)] for a in st.pending), st.game.table.stop]
+    then = st.wot.table.then
+    return [*(then[Ability(a)] for a in st.pending), st.wot.table.stop]
 
 
 def then(st: WotState, ability: int) -> None:
@@ -135,7 +135,7 @@ def then(st: WotState, ability: int) -> None:
 def _destination(st: WotState) -> None:
     """Graveyard after Research; else defence if armoured and a base is left (mandatory);
     else the warehouse (WOT-ABIL-05, WOT-DEF-05)."""
-    g, card = st.game, st.card
+    g, card = st.wot, st.card
     st.pending = []
     if st.to_grave:
         st.graveyard.append(card)
@@ -153,7 +153,7 @@ def _destination(st: WotState) -> None:
 # -- the choices inside abilities -----------------------------------------------------------
 def scout_choices(st: WotState) -> list[WotAction]:
     """Any subset of the reserve (WOT-ICON-06, G-08)."""
-    scout = st.game.table.scout
+    scout = st.wot.table.scout
     return [scout[mask] for mask in range(1 << len(st.reserve))]
 
 
@@ -171,9 +171,9 @@ def scout(st: WotState, mask: int) -> None:
 
 def research_choices(st: WotState) -> list[WotAction]:
     """One reserve card of cost <= n, or none (WOT-ICON-10)."""
-    cost, research = st.game.cost, st.game.table.research
+    cost, research = st.wot.cost, st.wot.table.research
     out = [research[c] for c in st.reserve if cost[c] <= st.ability_n]
-    out.append(st.game.table.research_none)
+    out.append(st.wot.table.research_none)
     return out
 
 
@@ -189,14 +189,14 @@ def research(st: WotState, card: int) -> None:
 
 def repair_choices(st: WotState) -> list[WotAction]:
     """Up to n cards of any type from the own warehouse, one at a time (WOT-ICON-12, G-14)."""
-    kind, scrap = st.game.kind, st.game.table.scrap
+    kind, scrap = st.wot.kind, st.wot.table.scrap
     kinds = sorted({kind[c] for c in st.warehouse[st.active]})
-    return [*(scrap[k] for k in kinds), st.game.table.done]
+    return [*(scrap[k] for k in kinds), st.wot.table.done]
 
 
 def scrap(st: WotState, k: int) -> None:
     store = st.warehouse[st.active]
-    card = next(c for c in store if st.game.kind[c] == k)
+    card = next(c for c in store if st.wot.kind[c] == k)
     store.remove(card)
     st.graveyard.append(card)
     changed = st.changes  # speed (issue 18)
@@ -222,7 +222,7 @@ def _next_victim(st: WotState) -> None:
 
 
 def sabotage_choices(st: WotState) -> list[WotAction]:
-    kind, discard = st.game.kind, st.game.table.discard
+    kind, discard = st.wot.kind, st.wot.table.discard
     return [discard[k] for k in sorted({kind[c] for c in st.hand[st.sab_queue[0]]})]
 
 
@@ -230,28 +230,28 @@ def sabotaged(st: WotState, k: int) -> None:
     """The victim discards one hand card face up to their own warehouse, no refill (WOT-ICON-09)."""
     victim = st.sab_queue.pop(0)
     hand = st.hand[victim]
-    card = next(c for c in hand if st.game.kind[c] == k)
+    card = next(c for c in hand if st.wot.kind[c] == k)
     hand.remove(card)
     st.warehouse[victim].append(card)
     st.changes[SQUAD + victim] += 1  # speed (issue 18)
-    st.say("sabotaged", f"player {victim} discards {st.game.name_of[card]}", None, player=victim,
-           card=st.game.label_of[card])  # fmt: skip
+    st.say("sabotaged", f"player {victim} discards {st.wot.name_of[card]}", None, player=victim,
+           card=st.wot.label_of[card])  # fmt: skip
     _next_victim(st)
 
 
 # -- defence ---------------------------------------------------------------------------------
 def place_choices(st: WotState) -> list[WotAction]:
     """An unguarded own base; only if none is left, any guarded one (WOT-DEF-02)."""
-    k = st.game.content.bases_per_player
+    k = st.wot.content.bases_per_player
     lo = st.active * k
-    base, guard, to = st.base, st.guard, st.game.table.guard
+    base, guard, to = st.base, st.guard, st.wot.table.guard
     free = [to[s] for s in range(k) if base[lo + s] >= 0 and guard[lo + s] < 0]
     return free or [to[s] for s in range(k) if base[lo + s] >= 0]
 
 
 def place(st: WotState, slot: int) -> None:
     """The defender goes on the base; a replaced one goes to the warehouse undamaged (WOT-DEF-01/02)."""
-    i = st.active * st.game.content.bases_per_player + slot
+    i = st.active * st.wot.content.bases_per_player + slot
     old = st.guard[i]
     if old >= 0:
         st.warehouse[st.active].append(old)
@@ -261,7 +261,7 @@ def place(st: WotState, slot: int) -> None:
     changed[BASE + st.active] += 1
     changed[SQUAD + st.active] += 1
     if st.events is not MUTED:  # speed: no words in a muted playout
-        st.say("guard", f"{st.game.name_of[st.card]} guards player {st.active}'s base {slot + 1}",
-               None, player=st.active, card=st.game.label_of[st.card], slot=slot + 1)  # fmt: skip
+        st.say("guard", f"{st.wot.name_of[st.card]} guards player {st.active}'s base {slot + 1}",
+               None, player=st.active, card=st.wot.label_of[st.card], slot=slot + 1)  # fmt: skip
     st.card = -1
     st.decide(Kind.MAIN, st.active)

@@ -18,7 +18,7 @@ if TYPE_CHECKING:
 def open_targets(st: WotState) -> tuple[bool, bool]:
     """Whether any opponent offers a defender, and whether any offers an unguarded base
     (WOT-ATK-05, WOT-DEF-03); a seat without bases offers nothing (WOT-END-06)."""
-    k = st.game.content.bases_per_player
+    k = st.wot.content.bases_per_player
     lo, hi = st.active * k, st.active * k + k
     vehicles = bases = False
     for i, b in enumerate(st.base):
@@ -36,7 +36,7 @@ def target_mask(st: WotState) -> int:
     can hit something iff `game.hits[card] & target_mask(st)` (the hot-path form of `can_hit`)."""
     base, guard = st.base, st.guard
     mask = 0
-    for i in st.game.others[st.active]:
+    for i in st.wot.others[st.active]:
         if base[i] >= 0:
             mask |= 1 if guard[i] >= 0 else 2
             if mask == 3:
@@ -55,7 +55,7 @@ def can_hit(restriction: Restriction, vehicles: bool, bases: bool) -> bool:
 
 def _attackers(st: WotState) -> list[int]:
     """Hand vehicles that may join an attack: strength >= 1, not yet played (WOT-ATK-01)."""
-    g, played = st.game, st.played
+    g, played = st.wot, st.played
     strength = g.strength
     return [c for c in st.hand[st.active] if strength[c] >= 1 and c not in played]
 
@@ -73,7 +73,7 @@ def offer(st: WotState, cards: list[int], out: list[WotAction]) -> None:
     targets = target_mask(st)
     if not targets:
         return  # EDGE-17
-    g = st.game
+    g = st.wot
     hits, nat = g.hits, g.nat
     armed = {nat[c] for c in cards if hits[c] & targets}
     attack = g.table.attack
@@ -82,18 +82,18 @@ def offer(st: WotState, cards: list[int], out: list[WotAction]) -> None:
 
 def start(st: WotState, card: int) -> None:
     st.declared = [card]
-    st.att_nation = st.game.nat[card]
+    st.att_nation = st.wot.nat[card]
     st.decide(Kind.DECLARE, st.active)
 
 
 def declare_choices(st: WotState) -> list[WotAction]:
     """Add same-nation attackers (WOT-ATK-01); `go` once a declared card has a target (WOT-ATK-03)."""
-    g = st.game
-    add = st.game.table.add
+    g = st.wot
+    add = st.wot.table.add
     out = [add[c] for c in _attackers(st) if g.nat[c] == st.att_nation and c not in st.declared]
     targets, hits = target_mask(st), g.hits
     if any(hits[c] & targets for c in st.declared):
-        out.append(st.game.table.go)
+        out.append(st.wot.table.go)
     return out
 
 
@@ -107,8 +107,8 @@ def go(st: WotState) -> None:
     st.destroyed = 0
     st.played.update(st.declared)
     if st.events is not MUTED:  # speed: a muted playout's words are never read, not even written
-        labels = [st.game.label_of[c] for c in st.declared]
-        names = ", ".join([st.game.name_of[c] for c in st.declared])
+        labels = [st.wot.label_of[c] for c in st.declared]
+        names = ", ".join([st.wot.name_of[c] for c in st.declared])
         st.say("attack", f"player {st.active} attacks with {names}", None, player=st.active, cards=labels)
     st.decide(Kind.FIRE, st.active)
 
@@ -117,7 +117,7 @@ def fire_choices(st: WotState) -> list[WotAction]:
     """(declared card, legal target) pairs; a card without target may only be wasted (WOT-ATK-04/05/10).
     A defender is a target unless the card is only vs base, an unguarded base unless it is only
     vs vehicles (WOT-ICON-13/14): `game.hits` masks, as in `target_mask`."""
-    g = st.game
+    g = st.wot
     base, guard, hits = st.base, st.guard, g.hits
     targets = [
         (q, slot, 1 if guard[i] >= 0 else 2) for i, q, slot in g.slots_of_others[st.active] if base[i] >= 0
@@ -142,13 +142,13 @@ def fire(st: WotState, card: int, seat: int, slot: int) -> None:
     st.warehouse[st.active].append(card)
     st.changes[SQUAD + st.active] += 1  # speed (issue 18)
     if seat >= 0:
-        i = seat * st.game.content.bases_per_player + slot
+        i = seat * st.wot.content.bases_per_player + slot
         if st.guard[i] >= 0:
             _hit_vehicle(st, card, i)
         else:
             _hit_base(st, card, i)
     elif st.events is not MUTED:  # speed: no words in a muted playout
-        st.say("wasted", f"{st.game.name_of[card]} has no target", None, card=st.game.label_of[card])
+        st.say("wasted", f"{st.wot.name_of[card]} has no target", None, card=st.wot.label_of[card])
     if not st.declared:
         _reward_or_main(st)
 
@@ -156,7 +156,7 @@ def fire(st: WotState, card: int, seat: int, slot: int) -> None:
 def _hit_vehicle(st: WotState, card: int, i: int) -> None:
     """Strength >= armour destroys; otherwise damage, or destroy if already damaged (WOT-ATK-06).
     A destroyed defender goes to its owner's warehouse, undamaged (WOT-ATK-07)."""
-    g = st.game
+    g = st.wot
     target, owner = st.guard[i], i // g.content.bases_per_player
     st.changes[BASE + owner] += 1  # speed (issue 18)
     loud = st.events is not MUTED  # speed: no words in a muted playout
@@ -181,7 +181,7 @@ def _hit_vehicle(st: WotState, card: int, i: int) -> None:
 def _hit_base(st: WotState, card: int, i: int) -> None:
     """A Heavy destroys an unguarded base outright; others damage it, or destroy it if damaged
     (WOT-ATK-08, WOT-CARD-13). The base goes to the attacker's warehouse (WOT-ATK-09)."""
-    g = st.game
+    g = st.wot
     k = g.content.bases_per_player
     owner = i // k
     st.changes[BASE + owner] += 1  # speed (issue 18)
@@ -219,7 +219,7 @@ def _reward_or_main(st: WotState) -> None:
 
 
 def reward_choices(st: WotState) -> list[WotAction]:
-    medals = st.game.table.medals
+    medals = st.wot.table.medals
     return [medals[t][o] for t, o in reward_mixes(st)]
 
 
@@ -241,7 +241,7 @@ def forecast(st: WotState, a: WotAction) -> JSON | None:
     no dice, so a hit's result is known before it is fired (WOT-ATK-06/08); every card read here
     is public: the attacker's hand is face up in its turn (WOT-INFO-01), defenders, damage and the
     medal decks always are (WOT-INFO-04). None for the other options."""
-    g = st.game
+    g = st.wot
     label, strength = g.label_of, g.strength
     verb = a.verb
     if verb is Verb.ATTACK or verb is Verb.ADD:
@@ -268,7 +268,7 @@ def forecast(st: WotState, a: WotAction) -> JSON | None:
 
 def _fire_forecast(st: WotState, card: int, seat: int, slot: int) -> JSON:
     """A declared card's hit on its target: destroyed or damaged, and why (WOT-ATK-06/08/10)."""
-    g = st.game
+    g = st.wot
     doc: JSON = {"card": g.label_of[card], "strength": g.strength[card]}
     if seat < 0:
         return doc | {"result": "wasted"}  # no legal target (WOT-ATK-10)

@@ -17,7 +17,7 @@ if TYPE_CHECKING:
 def budget(st: WotState) -> tuple[int, bool]:
     """The summed resources of the hand cards that may still pay, and whether any may: cards with
     a resource icon (WOT-BUY-01), vehicles not yet played this turn (WOT-PLAY-04)."""
-    res, played = st.game.res, st.played
+    res, played = st.wot.res, st.played
     total, any_payer = 0, False
     for card in st.hand[st.active]:
         r = res[card]
@@ -34,7 +34,7 @@ def purchases(st: WotState, out: list[WotAction]) -> None:
     total, any_payer = budget(st)
     if not any_payer:
         return  # even a cost-0 card needs a spent resource card (WOT-BUY-03)
-    cost, buy = st.game.cost, st.game.table.buy
+    cost, buy = st.wot.cost, st.wot.table.buy
     out.extend(buy[card] for card in st.reserve if cost[card] <= total)
 
 
@@ -50,7 +50,7 @@ def start(st: WotState, card: int) -> None:
     st.paid = st.paid_total = 0
     st.decide(Kind.PAY, st.active)
     if st.events is not MUTED:  # speed: a muted playout's words are never read, not even written
-        g = st.game
+        g = st.wot
         st.say("buy", f"player {st.active} buys {g.name_of[card]} (cost {g.cost[card]}), paying next", None,
                player=st.active, card=g.label_of[card])  # fmt: skip
 
@@ -58,7 +58,7 @@ def start(st: WotState, card: int) -> None:
 def cancel(st: WotState) -> None:
     """The chosen card goes back to the reserve unbought, nothing paid (a player's change of mind
     before paying: no purchase is counted)."""
-    g, card = st.game, st.card
+    g, card = st.wot, st.card
     st.say("buy_cancelled", f"player {st.active} puts {g.name_of[card]} back: no purchase", None,
            player=st.active, card=g.label_of[card])  # fmt: skip
     st.card = -1
@@ -68,7 +68,7 @@ def cancel(st: WotState) -> None:
 def payments(st: WotState) -> list[WotAction]:
     """`pay K` for each eligible hand card kind; `done` once at least one card is spent and the
     total covers the cost (WOT-BUY-02/03). Any paying set can be built; the surplus is lost."""
-    g = st.game
+    g = st.wot
     res, kind, table, played = g.res, g.kind, g.table, st.played
     pay = table.pay
     out: list[WotAction] = []
@@ -90,7 +90,7 @@ def pay(st: WotState, k: int) -> None:
     card = take_from_hand(st, k)  # speed (issue 18): counts the change of the squad
     st.warehouse[st.active].append(card)
     st.paid += 1
-    st.paid_total += st.game.res[card]
+    st.paid_total += st.wot.res[card]
 
 
 def complete(st: WotState) -> None:

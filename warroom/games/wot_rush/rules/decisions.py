@@ -30,7 +30,7 @@ def main_choices(st: WotState) -> list[WotAction]:
     One pass over the hand gathers what each kind of play needs (this is the hot path of every
     simulation), reading the per-card tuple `game.main_info`; the rules themselves live in buy.py,
     abilities.py and attack.py (`attack.target_mask` is written out here: same mask)."""
-    g = st.game
+    g = st.wot
     played, info, active = st.played, g.main_info, st.active
     plays: list[WotAction] = []
     budget, payers, attackers = 0, False, []

@@ -21,18 +21,18 @@ def squad(st: WotState, seat: int) -> list[int]:
 
 
 def medal_total(st: WotState, cards: list[int]) -> int:
-    c = st.game.content
+    c = st.wot.content
     return sum(c.medals[c.kind[card]] for card in cards)
 
 
 def base_count(st: WotState, cards: list[int]) -> int:
-    c = st.game.content
+    c = st.wot.content
     return sum(c.is_base[c.kind[card]] for card in cards)
 
 
 def metric(st: WotState, ach: Achievement, cards: list[int]) -> int:
     """An achievement's count over one squad (table 2.5)."""
-    c = st.game.content
+    c = st.wot.content
     kinds = [c.kind[card] for card in cards]
     if ach.metric == Metric.BASES:
         return sum(c.is_base[k] for k in kinds)
@@ -48,10 +48,10 @@ def metric(st: WotState, ach: Achievement, cards: list[int]) -> int:
 def achievement_winners(st: WotState) -> dict[int, int]:
     """Achievement index -> the seat that takes it: the single strictly highest count, never on a
     tie for the top and never at 0 (WOT-SCORE-02); seats with no winner are left out."""
-    squads = [squad(st, p) for p in range(st.game.num_players)]
+    squads = [squad(st, p) for p in range(st.wot.num_players)]
     out: dict[int, int] = {}
     for a in st.achievements:
-        ach = st.game.content.achievements[a]
+        ach = st.wot.content.achievements[a]
         values = [metric(st, ach, cards) for cards in squads]
         top = max(values)
         if top > 0 and values.count(top) == 1:
@@ -61,10 +61,10 @@ def achievement_winners(st: WotState) -> dict[int, int]:
 
 def score_keys(st: WotState) -> list[tuple[int, int, int, int]]:
     """Per seat: (total medals, medal-card medals, base cards, achievements) (WOT-SCORE-04/05)."""
-    c = st.game.content
+    c = st.wot.content
     won = list(achievement_winners(st).values())
     keys = []
-    for p in range(st.game.num_players):
+    for p in range(st.wot.num_players):
         cards = squad(st, p)
         medals, bases, achs = medal_total(st, cards), base_count(st, cards), won.count(p)
         keys.append((medals + c.base_medals * bases + c.achievement_medals * achs, medals, bases, achs))

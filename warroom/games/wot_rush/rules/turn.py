@@ -20,7 +20,7 @@ if TYPE_CHECKING:
 def start_turn(st: WotState, seat: int) -> None:
     """Phase I: the active player's damage is repaired (WOT-REPAIR-01) and the hand revealed
     (WOT-REPAIR-02); the per-turn limits reset (WOT-PLAY-04/07/08)."""
-    g = st.game
+    g = st.wot
     st.active = seat
     st.turn = turn = st.turn + 1
     st.turn_steps = 0
@@ -44,7 +44,7 @@ def end_turn(st: WotState) -> None:
     """Phase III (WOT-REFR-01..05): the oldest reserve card goes to the vehicle discard pile and
     one is revealed; the leftover hand goes to the warehouse; a new hand of 3 is drawn; then the
     turn passes left, unless the game ends (WOT-END-03/04/07)."""
-    g = st.game
+    g = st.wot
     seat = st.active
     changed = st.changes  # speed (issue 18)
     changed[PILES] += 1

@@ -15,7 +15,7 @@ if TYPE_CHECKING:
 def take_from_hand(st: WotState, k: int) -> int:
     """The first playable card of kind k leaves the active hand; a vehicle is marked played
     this turn (WOT-PLAY-03/04, WOT-BUY-04): for an ability play and for a payment alike."""
-    g = st.game
+    g = st.wot
     hand, kind, played = st.hand[st.active], g.kind, st.played
     for card in hand:  # the first unplayed card of kind k (a loop, not next(...): hot path)
         if kind[card] == k and card not in played:
