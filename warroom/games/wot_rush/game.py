@@ -107,9 +107,9 @@ class WotRushGame(Game[WotState]):
         in_play = [*range(c.num_vehicles), *range(c.medal_start, c.base_start)]
         in_play += [card for p in seats for card in (*c.barracks_cards(p), *c.base_cards(p))]
         self.cards_in_play: frozenset[int] = frozenset(in_play)  # every card this game uses (WOT-SETUP-10)
-        # per card: its medals and whether it is a base (WOT-SCORE-01/03), as the agent's scoring reads them
-        self.medals_of: tuple[int, ...] = tuple(c.medals[k] for k in kind)
-        self.base_of: tuple[int, ...] = tuple(int(c.is_base[k]) for k in kind)
+        # per card: its medals plus 3 if it is a base (WOT-SCORE-01/03), the heuristic's measure of
+        # a seat's standing (agents._standing) summed over its squad with one index per card
+        self.standing_of: tuple[int, ...] = tuple(c.medals[k] + 3 * int(c.is_base[k]) for k in kind)
         self._hot_path_tables()
 
     def _hot_path_tables(self) -> None:
