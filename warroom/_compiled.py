@@ -44,6 +44,10 @@ MODULES: tuple[str, ...] = (
     # the Siege position itself (session 12): a native class, so the compiled rules read and write
     # `st.pos`, `st.hands` ... natively instead of through an interpreted object's slots
     "warroom.games.siege.state",
+    # the configured game's tables the rules read on every step (session 13): a native class, so
+    # `st.facts.card_name` is a struct read where `st.siege.card_name` on the interpreted SiegeGame
+    # is a generic attribute lookup
+    "warroom.games.siege.facts",
     # World of Tanks: Rush: the main action's choices, attacks, the end of a turn
     "warroom.games.wot_rush.rules.abilities",
     "warroom.games.wot_rush.rules.attack",

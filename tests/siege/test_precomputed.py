@@ -62,3 +62,34 @@ def test_a_saved_seat_is_read_as_an_int() -> None:
     again = SiegeGame().deserialize(json.dumps(doc))
     assert again.current_player() == st.current_player()
     assert type(again.current_player()) is int
+
+
+@pytest.mark.parametrize(
+    "options",
+    [
+        {"players": 4},
+        {"players": 1},
+        {"players": 6, "mode": "shoulder_to_shoulder", "running_out_of_supplies": True},
+        {"players": 3, "mode": "field_marshal", "all_for_one": True},
+    ],
+)
+def test_the_rules_facts_are_the_games_tables(options: dict[str, object]) -> None:
+    """`SiegeGame.facts` (what the rules read on every step, facts.py) holds the game's own tables
+    and the options and token facts they stand for, and every state and clone reads that one."""
+    game = SiegeGame(**options)
+    facts = game.facts
+    same = [name for name in facts.__slots__ if hasattr(game, name)]
+    assert len(same) > 25
+    for name in same:
+        assert getattr(facts, name) is getattr(game, name), name
+    table, content = game.table, game.content
+    for name in ("pass_", "refuse", "swap", "offer", "give", "hit", "target"):
+        assert getattr(facts, name) is getattr(table, name), name
+    assert facts.precise_shot is table.precise
+    assert facts.token_kind_of is content.token_kind_of
+    assert facts.token_kind == tuple(t.kind for t in content.tokens)
+    assert facts.token_armour == tuple(t.armour for t in content.tokens)
+    assert facts.shoulder_to_shoulder == (options.get("mode") == "shoulder_to_shoulder")
+    assert facts.supplies_run_out == bool(options.get("running_out_of_supplies"))
+    state = game.new_initial_state(3)
+    assert state.facts is facts and state.clone().facts is facts

@@ -61,7 +61,7 @@ class Rng:
     def shuffle(self, items: MutableSequence[T]) -> None:
         """Fisher-Yates in place; draws exactly as `below(i + 1)` would, with the generator
         inlined because setup shuffles are a measurable share of a random playout."""
-        if _NATIVE and len(items) < _SMALL:
+        if _NATIVE and type(items) is list and len(items) < _SMALL:
             self.state = _shuffle64(self.state, items)
             return
         s = self.state
@@ -163,7 +163,9 @@ def _below64(rng: Rng, n: i64) -> int:
             return j
 
 
-def _shuffle64(state: int, items: MutableSequence[T]) -> int:
+def _shuffle64(state: int, items: list[T]) -> int:
+    """`Rng.shuffle` of a list (typed `list`: compiled, its items are read and written in place,
+    not through the generic sequence protocol with a boxed index; session 13)."""
     s = _signed(state)
     i: i64 = len(items) - 1
     while i > 0:

@@ -23,6 +23,7 @@ from warroom.games.siege.board import (
     space_name,
 )
 from warroom.games.siege.content import Content, default_content
+from warroom.games.siege.facts import Facts
 from warroom.games.siege.position import parse_position
 from warroom.games.siege.rules import setup
 from warroom.games.siege.state import SiegeState
@@ -93,6 +94,7 @@ class SiegeGame(Game[SiegeState]):
         self._lookups()
         self._names()
         self._setup_piles()
+        self.facts = Facts(self)  # the tables above, typed, as the rules read them (facts.py)
 
     def check_options(self) -> None:
         if self.options["mode"] == Mode.FIELD_MARSHAL and self.options["players"] < 2:

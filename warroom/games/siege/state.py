@@ -9,7 +9,7 @@ kinds and jobs are declared in `rules/dispatch.py`; the fields, once, below.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from warroom.core.engine import TurnState
 from warroom.core.errors import CorruptDataError
@@ -19,6 +19,7 @@ from warroom.core.rng import Rng
 from warroom.games.siege import changes, invariants, view
 from warroom.games.siege.board import NUM_SPACES, space_name
 from warroom.games.siege.content import Content
+from warroom.games.siege.facts import Facts
 from warroom.games.siege.rules.dispatch import RULES
 from warroom.games.siege.words import Result
 
@@ -26,9 +27,10 @@ if TYPE_CHECKING:
     from warroom.games.siege.actions import ActionTable
     from warroom.games.siege.game import SiegeGame
 
-_AT = tuple(f" at {space_name(sp)}" for sp in range(NUM_SPACES))  # where an enemy label says it stands
-_RUNNING = int(Result.RUNNING)
-_WON = int(Result.WON)
+# Final: compiled, each a C static, not a lookup in the module's dict (docs/speed.md, session 13)
+_AT: Final = tuple(f" at {space_name(sp)}" for sp in range(NUM_SPACES))  # where an enemy label says it stands
+_RUNNING: Final = int(Result.RUNNING)
+_WON: Final = int(Result.WON)
 
 
 def _load_pos(pairs: list[list[int]]) -> dict[int, int]:
@@ -53,9 +55,9 @@ class SiegeState(TurnState):
 
     __slots__ = (
         "active", "armour", "building", "cards_removed", "changes", "claims", "content", "deck", "discard",
-        "dot", "enemy_discard", "fort", "hands", "hedgehog", "marshal_hand", "marshal_plays", "out", "patrol",
-        "pos", "proposals", "reserve", "result", "reveals", "rng", "siege", "staged", "swaps", "table",
-        "tokens_removed", "trades_done", "trophies", "turn",
+        "dot", "enemy_discard", "facts", "fort", "hands", "hedgehog", "marshal_hand", "marshal_plays", "out",
+        "patrol", "pos", "proposals", "reserve", "result", "reveals", "rng", "siege", "staged", "swaps",
+        "table", "tokens_removed", "trades_done", "trophies", "turn",
     )  # fmt: skip
 
     rules = RULES
@@ -93,7 +95,7 @@ class SiegeState(TurnState):
         F("marshal_plays", F.VALUE),
         F("changes", F.LIST, saved=False),  # speed (issue 18): counters the encoder reads (changes.py)
         F("result", F.VALUE),  # a Result's value, held as a plain int (compared on every step)
-        shared=("siege", "content", "table"),
+        shared=("siege", "facts", "content", "table"),
     )
 
     def __init__(self, game: SiegeGame | None = None) -> None:
@@ -107,6 +109,7 @@ class SiegeState(TurnState):
         # `game` itself could not be compiled: mypyc refuses a native subclass changing a native
         # attribute's type (docs/speed.md, "Compiling (mypyc)").
         self.siege: SiegeGame = game
+        self.facts: Facts = game.facts  # its tables the rules read on every step, typed (facts.py)
         self.content: Content = game.content  # shorthands for the rules modules (plain slots,
         self.table: ActionTable = game.table  # read on every rule: cheaper than properties)
         n = game.defenders
@@ -143,7 +146,7 @@ class SiegeState(TurnState):
     # -- shorthands used by the rules modules --------------------------------------------
     def decider(self) -> int:
         """Who takes team decisions: the active defender, or the next one still in (SG-DEF-10)."""
-        n = self.siege.defenders
+        n = self.facts.defenders
         for step in range(n):
             p = (self.active + step) % n
             if not self.out[p]:
@@ -163,7 +166,7 @@ class SiegeState(TurnState):
         where = _AT[sp] if sp is not None else ""
         armour = self.armour[tid]
         health = f" (armour {armour})" if armour > 0 else ""  # a destroyed enemy's label says no 0
-        return f"{self.siege.token_tag[tid]}{health}{where}"
+        return f"{self.facts.token_tag[tid]}{health}{where}"
 
     # -- the contract ---------------------------------------------------------------------
     def is_terminal(self) -> bool:

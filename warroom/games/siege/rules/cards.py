@@ -6,7 +6,7 @@ SG-OPTB-03, SG-OPTX-05/06).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from warroom.core.actions import Action
 from warroom.games.siege.board import COLOUR_OF_SPACE, NUM_SPACES, RING_OF, SECTOR_OF, SECTORS, space
@@ -26,23 +26,23 @@ def legal(st: SiegeState) -> list[Action]:
     Precise Shot version when that card is in hand (SG-CARD-05/06); IL-2 and Onslaught anywhere
     but the rear (SG-CARD-04, SG-CARD-12/13); Hedgehogs on any enemy but its own (SG-CARD-07).
     Then the plays not aimed at an enemy."""
-    g, t = st.siege, st.table
+    g = st.facts
     kinds = set(st.hands[st.active])
-    out: list[Action] = [t.pass_]
+    out: list[Action] = [g.pass_]
     enemies = st.pos.items()
     has_precise, aims = g.precise in kinds, g.aim_of
     for k in kinds:
         aim = aims[k]
         if aim is not None:
             acts, reach = aim
-            precise = t.precise[k] if has_precise and k in g.can_hit else None
+            precise = g.precise_shot[k] if has_precise and k in g.can_hit else None
             for tid, sp in enemies:  # a plain loop: few enemies match, a comprehension costs more
                 if reach[sp]:
                     out.append(acts[tid])
                     if precise is not None:
                         out.append(precise[tid])
         elif k == g.hedgehogs:
-            acts = t.target[_HEDGEHOGS]
+            acts = g.target[_HEDGEHOGS]
             out.extend([acts[tid] for tid in st.pos if tid != st.hedgehog])
     if not kinds.isdisjoint(g.utility):
         _utility(st, kinds, out)
@@ -53,7 +53,7 @@ def legal(st: SiegeState) -> list[Action]:
 
 def _utility(st: SiegeState, kinds: set[int], out: list[Action]) -> None:
     """DOT, Patrol, Modification, Repair and Build (SG-CARD-11..18, SG-BUILD-01/02)."""
-    g, t = st.siege, st.table
+    g, t = st.facts, st.table
     fort, dot = st.fort, st.dot
     if g.dot_card in kinds and sum(dot) < 2:  # two DOT tokens in the box (SG-CARD-11)
         for s in SECTORS:
@@ -85,7 +85,7 @@ def _all_for_one(st: SiegeState, kinds: set[int], out: list[Action]) -> None:
             )
 
 
-_FIELD_RINGS = tuple(RING_OF[sp] not in (Ring.REAR, Ring.CITY) for sp in range(NUM_SPACES))
+_FIELD_RINGS: Final = tuple(RING_OF[sp] not in (Ring.REAR, Ring.CITY) for sp in range(NUM_SPACES))
 
 
 def apply(st: SiegeState, action: SiegeAction) -> None:
@@ -100,13 +100,16 @@ def apply(st: SiegeState, action: SiegeAction) -> None:
         check_win(st)
 
 
-# Read on every play: one global each. A job is never mutated once scheduled (the engine's rule),
-# so every play schedules this very list.
-_PASS, _PLAY_JOB, _HEDGEHOGS = Verb.PASS, [Job.PLAY], Verb.HEDGEHOGS
+# Read on every play: one global each (Final: compiled, a C static, not a lookup in the module's
+# dict). A job is never mutated once scheduled (the engine's rule), so every play schedules this
+# very list.
+_PASS: Final = Verb.PASS
+_PLAY_JOB: Final = [Job.PLAY]
+_HEDGEHOGS: Final = Verb.HEDGEHOGS
 
 
 def _spend(st: SiegeState, *kinds: int) -> None:
-    p, g = st.active, st.siege
+    p, g = st.active, st.facts
     hand, discard = st.hands[p], st.discard
     changed = st.changes  # speed (issue 18)
     changed[HAND + p] += 1
@@ -126,51 +129,51 @@ def _spend(st: SiegeState, *kinds: int) -> None:
 
 def _strike(st: SiegeState, a: SiegeAction) -> None:
     _spend(st, a.a)
-    zones.damage(st, a.b, st.active, st.siege.card_name[a.a])
+    zones.damage(st, a.b, st.active, st.facts.card_name[a.a])
 
 
 def _precise(st: SiegeState, a: SiegeAction) -> None:
     """The strike's enemy is destroyed outright instead of losing 1 armour (SG-CARD-05/06)."""
-    _spend(st, st.siege.precise, a.a)
+    _spend(st, st.facts.precise, a.a)
     zones.destroy_by_card(st, a.b, st.active)
 
 
 def _il2(st: SiegeState, a: SiegeAction) -> None:
-    _spend(st, st.siege.il2)
+    _spend(st, st.facts.il2)
     zones.destroy_by_card(st, a.b, st.active)
 
 
 def _hedgehogs(st: SiegeState, a: SiegeAction) -> None:
-    _spend(st, st.siege.hedgehogs)
+    _spend(st, st.facts.hedgehogs)
     st.hedgehog = a.b
     st.changes[BOARD] += 1  # speed (issue 18)
     st.say("hedgehog", f"the hedgehog holds {st.enemy_label(a.b)} in place this turn", token=a.b)
 
 
 def _onslaught(st: SiegeState, a: SiegeAction) -> None:
-    _spend(st, st.siege.onslaught)
+    _spend(st, st.facts.onslaught)
     st.pos[a.b] = space(SECTOR_OF[st.pos[a.b]], Ring.REAR)
     st.changes[BOARD] += 1  # speed (issue 18)
     st.say("onslaught", f"{st.enemy_label(a.b)} is driven back", token=a.b, space=st.pos[a.b])
 
 
 def _dot(st: SiegeState, a: SiegeAction) -> None:
-    _spend(st, st.siege.dot_card)
+    _spend(st, st.facts.dot_card)
     st.dot[a.a - 1] = True
     st.say("dot", f"a DOT reinforces fortification {a.a}", sector=a.a)
 
 
 def _patrol(st: SiegeState, _a: SiegeAction) -> None:
-    _spend(st, st.siege.patrol)
+    _spend(st, st.facts.patrol)
     st.patrol = True
 
 
 def _modification(st: SiegeState, _a: SiegeAction) -> None:
     """Draw two cards ignoring the hand limit (SG-CARD-16); the card itself is discarded after."""
     p = st.active
-    st.hands[p].remove(st.siege.modification)
+    st.hands[p].remove(st.facts.modification)
     zones.draw_cards(st, p, 2)
-    st.discard.append(st.siege.modification)
+    st.discard.append(st.facts.modification)
     changed = st.changes  # speed (issue 18)
     changed[HAND + p] += 1
     changed[DISCARD] += 1
@@ -179,7 +182,7 @@ def _modification(st: SiegeState, _a: SiegeAction) -> None:
 
 def _repair(st: SiegeState, a: SiegeAction) -> None:
     """Take one card of the discard back into hand (SG-CARD-17/18)."""
-    _spend(st, st.siege.repair)
+    _spend(st, st.facts.repair)
     st.discard.remove(a.a)
     st.hands[st.active].append(a.a)  # speed (issue 18): counted by _spend, same hand and pile
     st.say("repair", f"player {st.active} takes {st.content.cards[a.a].name} from the discard",
@@ -188,7 +191,7 @@ def _repair(st: SiegeState, a: SiegeAction) -> None:
 
 def _build(st: SiegeState, a: SiegeAction) -> None:
     """Sandbags + Barbed Wire build a fortification, without a DOT (SG-BUILD-01..04)."""
-    _spend(st, st.siege.sandbags, st.siege.barbed_wire)
+    _spend(st, st.facts.sandbags, st.facts.barbed_wire)
     st.fort[a.a - 1] = True
     st.say("fortify", f"fortification {a.a} is built", sector=a.a)
 
@@ -198,7 +201,7 @@ def _all_for_one_play(st: SiegeState, a: SiegeAction) -> None:
     zones.destroy_by_card(st, a.b, st.active)
 
 
-_EFFECTS = {
+_EFFECTS: Final = {
     Verb.STRIKE: _strike,
     Verb.PRECISE: _precise,
     Verb.IL2: _il2,

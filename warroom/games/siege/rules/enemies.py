@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from functools import partial
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from warroom.core.actions import Action
 from warroom.games.siege.board import (
@@ -54,33 +54,42 @@ def _city_ahead(step: Sequence[int]) -> tuple[int, ...]:
     return tuple(SECTOR_OF[dest] if RING_OF[dest] == Ring.CITY else 0 for dest in step)
 
 
-_ADVANCE_CITY = _city_ahead(ADVANCE)
-_CW_CITY, _CCW_CITY = _city_ahead(CLOCKWISE), _city_ahead(COUNTER_CLOCKWISE)
-_FROM_TANK = tuple(RING_OF[sp] == Ring.TANK for sp in range(NUM_SPACES))  # inward past a fortification
-# Read on the hot path: one module global each, cheaper than a class attribute lookup.
-_SPACE, _FORT, _BUILDING = Site.SPACE, Site.FORT, Site.BUILDING
-_COLLIDE, _HIT = Job.COLLIDE, Ask.HIT
-_MOVED = tuple(f"{n} enem{'y moves' if n == 1 else 'ies move'}" for n in range(RESERVE_SIZE + 1))  # by count
+# Read on the hot path: one module global each, cheaper than a class attribute lookup; Final, so
+# that compiled each is a C static, not a lookup in the module's dict (docs/speed.md, session 13).
+_ADVANCE: Final = ADVANCE
+_ADVANCE_CITY: Final = _city_ahead(ADVANCE)
+_CW_CITY: Final = _city_ahead(CLOCKWISE)
+_CCW_CITY: Final = _city_ahead(COUNTER_CLOCKWISE)
+_FROM_TANK: Final = tuple(RING_OF[sp] == Ring.TANK for sp in range(NUM_SPACES))  # inward past a fortification
+_SPACE: Final = Site.SPACE
+_FORT: Final = Site.FORT
+_BUILDING: Final = Site.BUILDING
+_COLLIDE: Final = Job.COLLIDE
+_HIT: Final = Ask.HIT
+# "2 enemies move" by count
+_MOVED: Final = tuple(f"{n} enem{'y moves' if n == 1 else 'ies move'}" for n in range(RESERVE_SIZE + 1))
 # Jobs are never mutated once scheduled: one list each serves all.
-_CHECK_WIN_JOB, _REVEAL_JOB = [Job.CHECK_WIN], [Job.REVEAL]
-_NO_FORT = (False,) * NUM_SPACES  # sideways moves never attack a fortification (SG-MOVE-08)
-_REAR_SPACE = {s: space(s, Ring.REAR) for s in SECTORS}
+_CHECK_WIN_JOB: Final = [Job.CHECK_WIN]
+_REVEAL_JOB: Final = [Job.REVEAL]
+_NO_FORT: Final = (False,) * NUM_SPACES  # sideways moves never attack a fortification (SG-MOVE-08)
+_REAR_SPACE: Final = {s: space(s, Ring.REAR) for s in SECTORS}
 _SPACE_NAME = tuple(space_name(sp) for sp in range(NUM_SPACES))
 # " aviation 5 -> artillery 5" by (from, to): every move event names each step (30 x 30 texts).
-_STEP_TEXT = tuple(tuple(f" {_SPACE_NAME[frm]} -> {_SPACE_NAME[to]}" for to in range(NUM_SPACES))
+_STEP_TEXT: Final = tuple(tuple(f" {_SPACE_NAME[frm]} -> {_SPACE_NAME[to]}" for to in range(NUM_SPACES))
                    for frm in range(NUM_SPACES))  # fmt: skip
 
 
-def _moved_text(st: SiegeState, steps: list[tuple[int, int]]) -> str:
+def _moved_words(tags: tuple[str, ...], steps: tuple[tuple[int, int, int], ...]) -> str:
     """ "2 enemies move: Tiger E #17 aviation 5 -> artillery 5, Sd.Kfz. 140/1 #0 ..." (who moved
-    where, so a person can follow the board; the count alone is the event's data)."""
-    tag, pos = st.siege.token_tag, st.pos
-    moves = ", ".join([tag[tid] + _STEP_TEXT[frm][pos[tid]] for tid, frm in steps])
+    where, so a person can follow the board; the count alone is the event's data) from each step's
+    (token, from, to). The move event's lazy text (core `words`): worded only when read, the most
+    said and longest text of a loud playout (speed, issue 15; docs/speed.md, session 13)."""
+    moves = ", ".join([tags[tid] + _STEP_TEXT[frm][to] for tid, frm, to in steps])
     return f"{_MOVED[len(steps)]}: {moves}"
 
 
 def _group(st: SiegeState, tids: list[int]) -> str:
-    tag = st.siege.token_tag
+    tag = st.facts.token_tag
     return ", ".join([tag[tid] for tid in tids])
 
 
@@ -95,9 +104,9 @@ def sideways(st: SiegeState, clockwise: bool) -> None:
 def advance(
     st: SiegeState,
     movers: Iterable[int],
-    step: Sequence[int] = ADVANCE,
-    city_ahead: Sequence[int] = _ADVANCE_CITY,
-    fort_ahead: Sequence[bool] = _FROM_TANK,
+    step: tuple[int, ...] = _ADVANCE,
+    city_ahead: tuple[int, ...] = _ADVANCE_CITY,
+    fort_ahead: tuple[bool, ...] = _FROM_TANK,
 ) -> None:
     """One movement event: the given enemies advance one step together (SG-MOVE-01..07), or, with
     the other tables, step sideways (`sideways`). Destinations come from the positions before the
@@ -106,7 +115,7 @@ def advance(
     groups: dict[tuple[int, Site], list[int]] = {}
     pos, fort, building, hedgehog = st.pos, st.fort, st.building, st.hedgehog
     order = sorted(movers)  # a new list: pos changes below
-    steps = []  # (token, from) of those that step: not the hedgehog's, nor those that collide
+    steps = []  # (token, from, to) of those that step: not the hedgehog's, nor those that collide
     for tid in order:
         if tid == hedgehog:
             continue
@@ -119,11 +128,11 @@ def advance(
             if building[s - 1]:
                 groups.setdefault((s, _BUILDING), []).append(tid)  # SG-CITY-02/03
                 continue
-        pos[tid] = step[here]
-        steps.append((tid, here))
+        pos[tid] = to = step[here]
+        steps.append((tid, here, to))
     if steps:
         st.changes[BOARD] += 1  # speed (issue 18)
-        st.say("move", _moved_text(st, steps), count=len(steps))
+        st.say("move", (_moved_words, st.facts.token_tag, tuple(steps)), count=len(steps))
     if groups:  # collisions by sector, then the win check; pushed in reverse (a stack)
         st.agenda.append(_CHECK_WIN_JOB)
         for (s, kind), tids in sorted(groups.items(), reverse=True):
@@ -163,7 +172,7 @@ def collide(st: SiegeState, job: list[Any]) -> None:
 def _distinct(st: SiegeState, tids: list[int]) -> list[int]:
     """One representative per (kind, armour): picking between equal enemies is no choice."""
     seen: dict[tuple[int, int], int] = {}
-    kind_of, armour = st.content.token_kind_of, st.armour
+    kind_of, armour = st.facts.token_kind_of, st.armour
     for tid in tids:
         seen.setdefault((kind_of[tid], armour[tid]), tid)
     return sorted(seen.values())
@@ -173,7 +182,7 @@ def hit_choices(st: SiegeState) -> list[Action]:
     """One enemy of each distinct (kind, armour) in the group; the first of them when all are
     alike, which is the group's first enemy (SG-FORT-02)."""
     assert st.decision is not None
-    hit = st.table.hit
+    hit = st.facts.hit
     return [hit[tid] for tid in _distinct(st, st.decision[4])]
 
 
@@ -199,14 +208,15 @@ def finish_collision(st: SiegeState, kind: str, s: int, tids: list[int], victim:
 # -- tokens -----------------------------------------------------------------------------------
 def resolve_token(st: SiegeState, tid: int, sector: int | None) -> None:
     """Resolve a token from the reserve or the Field Marshal's hand (SG-REVEAL-02..04, SG-FM-07)."""
-    kind = st.content.token_kind_of[tid]
+    facts = st.facts
+    kind = facts.token_kind_of[tid]
     if st.staged and tid in st.staged:
         st.staged.remove(tid)
-    if st.siege.plain_vehicle[kind]:  # it stays on the board, so no win can follow: nothing to check
+    if facts.plain_vehicle[kind]:  # it stays on the board, so no win can follow: nothing to check
         place_vehicle(st, tid, sector, kind)
         return
     st.agenda.append(_CHECK_WIN_JOB)  # once all the resolution schedules has run (SG-END-03)
-    if st.siege.vehicle[kind]:
+    if facts.vehicle[kind]:
         place_vehicle(st, tid, sector, kind)
         return
     token = st.content.tokens[kind]
@@ -224,16 +234,17 @@ def place_vehicle(st: SiegeState, tid: int, sector: int | None, kind: int) -> No
     """Put a vehicle (token `tid` of token kind `kind`) in REAR of a rolled (or, for the Field
     Marshal's option A, chosen) sector at full armour, then apply a special vehicle's arrival
     ability (SG-REVEAL-02/03, SG-SPEC)."""
-    token = st.content.tokens[kind]
+    facts = st.facts
     rolled = sector is None
     if sector is None:
         sector = st.rng.die()
     st.pos[tid] = _REAR_SPACE[sector]
-    st.armour[tid] = token.armour
+    st.armour[tid] = facts.token_armour[kind]
     st.changes[BOARD] += 1  # speed (issue 18)
-    st.say("enemy_arrives", st.siege.arrival_text[token.index][sector][rolled],
-           token=tid, kind=token.kind, sector=sector, rolled=rolled)  # fmt: skip
-    ability = SPECIALS.get(token.kind)
+    name = facts.token_kind[kind]
+    st.say("enemy_arrives", facts.arrival_text[kind][sector][rolled],
+           token=tid, kind=name, sector=sector, rolled=rolled)  # fmt: skip
+    ability = SPECIALS.get(name)
     if ability is not None:
         ability(st, tid, sector)
 
@@ -242,7 +253,7 @@ def _pz2(st: SiegeState, _tid: int, _sector: int) -> None:
     """Three more tokens revealed from the reserve (SG-SPEC-01, queued per SG-REVEAL-05; fewer if
     it runs short, SG-REVEAL-06). Played by the Field Marshal it keeps this ability: the tokens
     are revealed and resolved as in phase 6, never through his hand (SG-FM-11, SG-FM-12)."""
-    if st.siege.marshal_seat >= 0:  # no phase 6 in this mode: start a reveal loop (an extra one
+    if st.facts.marshal_seat >= 0:  # no phase 6 in this mode: start a reveal loop (an extra one
         st.agenda.append(_REVEAL_JOB)  # inside a running loop finds the shared count and is done)
     st.reveals += 3
 
@@ -272,13 +283,13 @@ def _panther(st: SiegeState, _tid: int, _sector: int) -> None:
     st.say("repair_enemy", f"Panther G: {healed} damaged enem{regain} 1 armour")
 
 
-SPECIALS = {Token.PZ2: _pz2, Token.PZ4: _pz4, Token.MAUS: _maus, Token.PANTHER: _panther}
+SPECIALS: Final = {Token.PZ2: _pz2, Token.PZ4: _pz4, Token.MAUS: _maus, Token.PANTHER: _panther}
 
 
 def extra_reveals(st: SiegeState, n: int) -> None:
     """Reveal 3/4: queue n more reveals after the current ones (SG-REVEAL-05), or in Field
     Marshal mode let him draw n and play up to n (SG-FM-10, SG-FM-12)."""
-    if st.siege.marshal_seat >= 0:
+    if st.facts.marshal_seat >= 0:
         marshal.grant_extra(st, n)
     else:
         st.reveals += n
@@ -298,7 +309,7 @@ def _colour_moves(colour: Colour) -> Any:
 def _diversion(ring: Ring) -> Any:
     def event(st: SiegeState) -> None:
         """Every defender discards the strike cards of the ring (SG-EVT-04..07, SG-FM-14)."""
-        g = st.siege
+        g = st.facts
         strikes = g.ring_strike[ring]  # the cards zones.is_ring_strike accepts
         for p, hand in enumerate(st.hands):
             lost = []
@@ -323,7 +334,7 @@ def discard_one_step(st: SiegeState, job: list[Any]) -> None:
     """Each defender with cards discards one of his choice, in turn order from the active
     player (SG-EVT-08/09)."""
     i = int(job[1])
-    n = st.siege.defenders
+    n = st.facts.defenders
     if i >= n:
         return
     st.push([Job.DISCARD_ONE, i + 1])
@@ -340,12 +351,12 @@ def discard_choices(st: SiegeState) -> list[Action]:
 def apply_discard(st: SiegeState, action: SiegeAction) -> None:
     p = st.current_player()
     zones.discard_from_hand(st, p, action.a)
-    st.say("discard", f"player {p} discards {st.siege.card_name[action.a]}", player=p,
-           card=st.siege.card_kind[action.a])  # fmt: skip
+    st.say("discard", f"player {p} discards {st.facts.card_name[action.a]}", player=p,
+           card=st.facts.card_kind[action.a])  # fmt: skip
     st.decision = None
 
 
-EVENTS = {
+EVENTS: Final = {
     **{kind: _colour_moves(colour) for kind, colour in COLOUR_MOVES.items()},
     **{kind: partial(sideways, clockwise=clockwise) for kind, clockwise in SIDEWAYS.items()},
     **{kind: _diversion(ring) for kind, ring in DIVERSIONS.items()},

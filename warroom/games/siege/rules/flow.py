@@ -7,7 +7,7 @@ decision kinds in `dispatch.py`; the core's engine runs them.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from warroom.core.actions import Action
 from warroom.games.siege.changes import BOARD
@@ -18,14 +18,18 @@ if TYPE_CHECKING:
     from warroom.games.siege.actions import SiegeAction
     from warroom.games.siege.state import SiegeState
 
-# Read on every turn: one module global each, cheaper than a class attribute lookup.
-_SWAP, _PLAY = Ask.SWAP, Ask.PLAY
-_SWAP_VERB, _SWAP_JOB, _REVEAL_JOB = Verb.SWAP, [Job.SWAP], [Job.REVEAL]  # shared: jobs never change
+# Read on every turn: one module global each, cheaper than a class attribute lookup; Final, so
+# that compiled each is a C static, not a lookup in the module's dict (docs/speed.md, session 13).
+_SWAP: Final = Ask.SWAP
+_PLAY: Final = Ask.PLAY
+_SWAP_VERB: Final = Verb.SWAP
+_SWAP_JOB: Final = [Job.SWAP]  # shared: jobs never change
+_REVEAL_JOB: Final = [Job.REVEAL]
 # Phases 5-6, or the Field Marshal's turn in their place (SG-FM-04), by "is there a marshal".
-_ENEMY_HALF = {False: ([Job.MOVE], [Job.REVEAL_START]), True: ([Job.MARSHAL_TURN],)}
+_ENEMY_HALF: Final = {False: ([Job.MOVE], [Job.REVEAL_START]), True: ([Job.MARSHAL_TURN],)}
 # The jobs of phases 2-4, the enemy's half and the end of the turn; jobs are never mutated once
 # scheduled (the engine's rule), so every turn schedules these very lists.
-_TURN = {
+_TURN: Final = {
     marshal: ([Job.SWAP], [Job.TRADE], [Job.PLAY], *half, [Job.END_TURN])
     for marshal, half in _ENEMY_HALF.items()
 }
@@ -33,7 +37,7 @@ _TURN = {
 
 def enemy_half(st: SiegeState) -> tuple[list[Any], ...]:
     """Phases 5-6, or the Field Marshal's turn in their place (SG-FM-04)."""
-    return _ENEMY_HALF[st.siege.marshal_seat >= 0]
+    return _ENEMY_HALF[st.facts.marshal_seat >= 0]
 
 
 def turn(st: SiegeState, _job: list[Any]) -> None:
@@ -48,7 +52,7 @@ def turn(st: SiegeState, _job: list[Any]) -> None:
     st.swaps = 0
     st.patrol = False
     st.say("turn", f"turn {st.turn}: player {st.active}", player=st.active, turn=st.turn)
-    st.push(*_TURN[st.siege.marshal_seat >= 0])
+    st.push(*_TURN[st.facts.marshal_seat >= 0])
     # Phase 1 at once: it never waits for anyone, so a ["draw"] job would run next anyway.
     zones.hand_limit_draw(st, st.active)
 
@@ -60,7 +64,7 @@ def draw(st: SiegeState, _job: list[Any]) -> None:
 
 def swap(st: SiegeState, _job: list[Any]) -> None:
     """Phase 2 (SG-SWAP-01, SG-SOLO-02): offered while the player holds a card to discard."""
-    limit = 2 if st.siege.solo else 1
+    limit = 2 if st.facts.solo else 1
     if st.hands[st.active] and st.swaps < limit:
         st.offer(swaps(st), _SWAP, st.active)
     elif st.swaps:  # solo, after two discards: the draws (SG-SOLO-03)
@@ -70,8 +74,8 @@ def swap(st: SiegeState, _job: list[Any]) -> None:
 
 def swaps(st: SiegeState) -> list[Action]:
     """Pass, or discard one card of a kind in hand (SG-SWAP-01)."""
-    swap = st.table.swap
-    out: list[Action] = [st.table.pass_]
+    swap = st.facts.swap
+    out: list[Action] = [st.facts.pass_]
     for k in sorted(set(st.hands[st.active])):
         out.append(swap[k])
     return out
@@ -83,9 +87,9 @@ def apply_swap(st: SiegeState, action: SiegeAction) -> None:
     if action.verb == _SWAP_VERB:
         zones.discard_from_hand(st, st.active, action.a)
         st.swaps += 1
-        st.say("swap", f"player {st.active} discards {st.siege.card_name[action.a]}",
-               player=st.active, card=st.siege.card_kind[action.a])  # fmt: skip
-        if st.siege.solo and st.swaps < 2:
+        st.say("swap", f"player {st.active} discards {st.facts.card_name[action.a]}",
+               player=st.active, card=st.facts.card_kind[action.a])  # fmt: skip
+        if st.facts.solo and st.swaps < 2:
             st.agenda.append(_SWAP_JOB)
             return
     zones.draw_cards(st, st.active, st.swaps)  # all discards happen before the draws (SG-SWAP-02,
@@ -124,7 +128,7 @@ def reveal(st: SiegeState, _job: list[Any]) -> None:
 
 def end_turn(st: SiegeState, job: list[Any]) -> None:
     """The player to the left (next seat) takes the next turn, skipping eliminated ones (SG-TURN-03)."""
-    n = st.siege.defenders
+    n = st.facts.defenders
     for step in range(1, n + 1):
         p = (st.active + step) % n
         if not st.out[p]:

@@ -21,22 +21,22 @@ if TYPE_CHECKING:
 
 def deal(st: SiegeState, seed: int) -> None:
     """Set up a new game in the empty state `st`, up to the starting vehicles' arrangement."""
-    game = st.siege
+    facts = st.facts
     st.rng = Rng(seed)
     st.building = [True] * 6  # sectors 1-6 (SG-SETUP-02)
-    st.fort = [not game.options["caught_off_guard"]] * 6  # SG-SETUP-03, SG-OPTX-04
-    st.deck = list(game.start_deck)
+    st.fort = [not st.siege.options["caught_off_guard"]] * 6  # SG-SETUP-03, SG-OPTX-04
+    st.deck = list(facts.start_deck)
     st.rng.shuffle(st.deck)  # SG-SETUP-05
-    deal = game.hand_limit
+    deal = facts.hand_limit
     for hand in st.hands:  # dealt from the top (the end of the list), one hand at a time
         hand.extend(reversed(st.deck[-deal:]))
         del st.deck[-deal:]
     # All tokens but the six starting vehicles and, with Simple Battles, the 11 removed ones.
-    st.reserve = list(game.start_reserve)
-    st.tokens_removed = list(game.start_removed)
+    st.reserve = list(facts.start_reserve)
+    st.tokens_removed = list(facts.start_removed)
     st.rng.shuffle(st.reserve)  # SG-SETUP-08
-    st.active = st.rng.below(game.defenders)  # SG-SETUP-10, SG-FM-03
-    if game.marshal_seat >= 0:
+    st.active = st.rng.below(facts.defenders)  # SG-SETUP-10, SG-FM-03
+    if facts.marshal_seat >= 0:
         marshal.draw(st, marshal.HAND)  # SG-FM-02
     st.decide(Ask.ARRANGE, st.active)  # D-02
 
@@ -93,15 +93,15 @@ def content_arrangement_words(content: Content, letters: str) -> str:
 
 def apply_arrange(st: SiegeState, action: SiegeAction) -> None:
     """Place one starting vehicle in each aviation space, at full armour (SG-SETUP-04)."""
-    for tid, sp, armour in st.siege.start_places[action.a]:
+    for tid, sp, armour in st.facts.start_places[action.a]:
         st.pos[tid] = sp
         st.armour[tid] = armour
     st.changes[BOARD] += 1  # speed (issue 18)
-    st.say("setup", st.siege.placed_text[action.a])
+    st.say("setup", st.facts.placed_text[action.a])
     st.decision = None
     jobs: list[list[Any]] = []
     if st.siege.options["my_home_is_my_fortress"]:  # claims in turn order (SG-OPTX-01/02)
-        n = st.siege.defenders
+        n = st.facts.defenders
         jobs = [[Job.CLAIM, (st.active + i) % n] for i in range(n)]
     st.push(*jobs, [Job.TURN])
 

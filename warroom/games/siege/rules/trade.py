@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from operator import itemgetter
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from warroom.core.actions import Action
 from warroom.games.siege.changes import HAND
@@ -18,13 +18,13 @@ def offers(st: SiegeState) -> list[Action]:
     """Every (partner, card to give) not yet refused this turn (SG-TRADE-05), plus pass; an accepted
     trade does not block offering another copy to the same partner (SG-TRADE-02). Partners are
     the other defenders still in who hold a card (SG-TRADE-04)."""
-    out: list[Action] = [st.table.pass_]
-    table = st.table.offer
+    out: list[Action] = [st.facts.pass_]
+    table = st.facts.offer
     active, gone, hands = st.active, st.out, st.hands
     kinds = sorted(set(hands[active]))
     made = st.proposals
     every = itemgetter(*kinds) if not made and len(kinds) > 1 else None  # nothing refused yet
-    for p in range(st.siege.defenders):  # plain loops: faster than comprehensions for a few items
+    for p in range(st.facts.defenders):  # plain loops: faster than comprehensions for a few items
         if p != active and not gone[p] and hands[p]:
             if every is not None:  # the usual case, gathered in C
                 out += every(table[p])
@@ -39,12 +39,15 @@ def offers(st: SiegeState) -> list[Action]:
 def offer_step(st: SiegeState, _job: list[Any]) -> None:
     """Offer the trade decision while the allowance lasts (1 trade, 2 with six players); with no
     partner left to offer to, only `pass` remains and the engine takes it (`trade` is forced)."""
-    if st.trades_done < st.siege.trade_allowance and st.hands[st.active]:
+    if st.trades_done < st.facts.trade_allowance and st.hands[st.active]:
         st.offer(offers(st), _TRADE, st.active)
 
 
-_TRADE, _PASS, _REFUSE = Ask.TRADE, Verb.PASS, Verb.REFUSE  # read every turn: one global each
-_TRADE_JOB = [Job.TRADE]  # jobs are never mutated once scheduled: one list serves every trade
+# Read every turn: one global each (Final: compiled, a C static, not a lookup in the module's dict)
+_TRADE: Final = Ask.TRADE
+_PASS: Final = Verb.PASS
+_REFUSE: Final = Verb.REFUSE
+_TRADE_JOB: Final = [Job.TRADE]  # jobs are never mutated once scheduled: one list serves every trade
 
 
 def answers(st: SiegeState) -> list[Action]:
@@ -53,8 +56,8 @@ def answers(st: SiegeState) -> list[Action]:
 
 def _gifts(st: SiegeState, partner: int) -> list[Action]:
     """Refuse, or give one card of a kind in the partner's hand (SG-TRADE-03)."""
-    give = st.table.give
-    out: list[Action] = [st.table.refuse]
+    give = st.facts.give
+    out: list[Action] = [st.facts.refuse]
     for k in sorted(set(st.hands[partner])):
         out.append(give[k])
     return out
@@ -70,7 +73,7 @@ def apply_trade(st: SiegeState, action: SiegeAction) -> None:
 
 def apply_offer(st: SiegeState, action: SiegeAction) -> None:
     partner, kind = action.a, action.b
-    g = st.siege
+    g = st.facts
     st.say("trade_offer", f"player {st.active} offers {g.card_name[kind]} to player {partner}",
            player=st.active, partner=partner, card=g.card_kind[kind])  # fmt: skip
     st.offer(_gifts(st, partner), Ask.ANSWER, partner, kind)
@@ -94,7 +97,7 @@ def apply_answer(st: SiegeState, action: SiegeAction) -> None:
         changed[HAND + st.active] += 1
         changed[HAND + partner] += 1
         st.trades_done += 1
-        name = st.siege.card_name
+        name = st.facts.card_name
         st.say("trade", f"player {st.active} gives {name[offered]}, player {partner} gives "
                f"{name[given]}", player=st.active, partner=partner)  # fmt: skip
     st.decision = None

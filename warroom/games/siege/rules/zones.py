@@ -5,17 +5,15 @@ SG-DRAW-01..03, SG-OPTX-03 (reshuffle), SG-DEF-05 (armour), SG-TROPHY-01..03, SG
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from warroom.games.siege.actions import MAX_SEATS
 from warroom.games.siege.changes import BOARD, DISCARD, ENEMY_DISCARD, HAND
 from warroom.games.siege.rules.end import lose
-from warroom.games.siege.words import Mode
 
-_DRAWN = 8  # the draw texts of up to 7 cards, precomputed per seat
-_DRAWS = tuple(tuple(f"player {p} draws {n} card{'s' * (n != 1)}" for n in range(_DRAWN))
+_DRAWN: Final = 8  # the draw texts of up to 7 cards, precomputed per seat
+_DRAWS: Final = tuple(tuple(f"player {p} draws {n} card{'s' * (n != 1)}" for n in range(_DRAWN))
                for p in range(MAX_SEATS))  # fmt: skip
-_S2S = Mode.SHOULDER_TO_SHOULDER  # read on every kill: one global, not an enum's attribute hook
 
 if TYPE_CHECKING:
     from warroom.games.siege.state import SiegeState
@@ -44,8 +42,8 @@ def reshuffle(st: SiegeState) -> bool:
     if not st.discard:
         return False
     st.changes[DISCARD] += 1  # speed (issue 18)
-    if st.siege.options["running_out_of_supplies"]:
-        for kind in (st.siege.sandbags, st.siege.barbed_wire):
+    if st.facts.supplies_run_out:
+        for kind in (st.facts.sandbags, st.facts.barbed_wire):
             if kind in st.discard:
                 st.discard.remove(kind)
                 st.cards_removed.append(kind)
@@ -68,7 +66,7 @@ def discard_from_hand(st: SiegeState, player: int, kind: int) -> None:
 
 def hand_limit_draw(st: SiegeState, player: int) -> None:
     """Phase 1: draw up to the hand limit, never discard down (SG-DRAW-01, SG-DRAW-04)."""
-    missing = st.siege.hand_limit - len(st.hands[player])
+    missing = st.facts.hand_limit - len(st.hands[player])
     if missing > 0:
         draw_cards(st, player, missing)
 
@@ -86,7 +84,7 @@ def destroy_by_card(st: SiegeState, tid: int, player: int) -> None:
     Shoulder to Shoulder where it goes to the enemy discard (SG-S2S-01, SG-TROPHY-03)."""
     label = st.enemy_label(tid)
     remove_enemy(st, tid)
-    if st.siege.mode is _S2S:
+    if st.facts.shoulder_to_shoulder:
         st.enemy_discard.append(tid)
         st.changes[ENEMY_DISCARD] += 1  # speed (issue 18)
         st.say("destroyed", f"{label} is destroyed", token=tid, by=player)
@@ -146,4 +144,4 @@ def eliminate(st: SiegeState, player: int) -> None:
 def is_ring_strike(st: SiegeState, kind: int, ring: int) -> bool:
     """Aviation/artillery/tank strike cards of a ring: coloured and multicolour, not
     Counterattack and not IL-2 (SG-EVT-04..07)."""
-    return kind in st.siege.ring_strike[ring]  # precomputed per ring by SiegeGame
+    return kind in st.facts.ring_strike[ring]  # precomputed per ring by SiegeGame
