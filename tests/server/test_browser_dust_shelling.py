@@ -89,6 +89,9 @@ def test_wpn_01_a_minefield_marker_is_a_target_with_its_dice_and_a_click_shells_
     ]
     page = new_page(browser)
     page.goto(server.base + "/")
+    # the lobby finishes building itself first: drawn over a lobby still loading, its own code
+    # would find its elements gone ("Cannot read properties of null (reading 'append')", CI)
+    page.wait_for_selector(".game-card")
     page.evaluate(MOUNT, {"view": st.view(0), "legal": json.loads(json.dumps(opaque))})
     page.wait_for_selector(".dw-board .minefield")
     assert page.locator(".dw-board .minefield").count() == 3
