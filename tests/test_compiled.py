@@ -116,6 +116,88 @@ def test_a_failed_build_leaves_no_core_key(tmp_path: Path, monkeypatch: pytest.M
     assert (tmp_path / "core-key").read_text() == _compiled.core_key(tmp_path / "source")
 
 
+def test_a_failed_incremental_build_is_built_again_from_clean(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """An incremental build that fails is made once more with no C and no mypy cache kept
+    (mypyc's cached non-native classes, below); a build with nothing to reuse fails at once."""
+    calls: list[tuple[bool, bool]] = []
+
+    def fails_if_reusing(command: list[str], **_: object) -> None:
+        calls.append(((tmp_path / "work").exists(), (tmp_path / "mypy-cache").exists()))
+        if calls[-1] != (False, False):
+            raise subprocess.CalledProcessError(1, command)
+        Path(command[command.index("--target") + 1]).mkdir()
+
+    monkeypatch.setattr(subprocess, "run", fails_if_reusing)
+    (tmp_path / "core-key").write_text(_compiled.core_key(ROOT))  # the reusable parts are kept
+    for reused in ("work", "mypy-cache"):
+        (tmp_path / reused / "stale").mkdir(parents=True)
+    assert _compiled.build(ROOT, tmp_path).is_dir()
+    assert calls == [(True, True), (False, False)]
+
+    def fails(command: list[str], **_: object) -> None:
+        calls.append(((tmp_path / "work").exists(), (tmp_path / "mypy-cache").exists()))
+        raise subprocess.CalledProcessError(1, command)
+
+    calls.clear()
+    for old in tmp_path.glob("compiled-*"):
+        old.rename(tmp_path / "elsewhere")  # so the same sources build again
+    monkeypatch.setattr(subprocess, "run", fails)
+    with pytest.raises(subprocess.CalledProcessError):
+        _compiled.build(ROOT, tmp_path)
+    assert calls == [(False, False)]  # nothing was reused: the failure is the edit's own
+
+
+# A package of two compiled modules, the second building the first's non-native class.
+_TOY = {
+    "warroom/__init__.py": "",
+    "warroom/_compiled.py": 'MODULES = ("warroom.toy.kinds", "warroom.toy.user")\n',
+    "warroom/toy/__init__.py": "",
+    "warroom/toy/kinds.py": (
+        "from dataclasses import dataclass\n\n"
+        "from mypy_extensions import mypyc_attr\n\n\n"
+        "@mypyc_attr(native_class=False)\n"
+        "@dataclass(frozen=True)\n"
+        "class Kind:\n"
+        "    name: str\n"
+    ),
+    "warroom/toy/user.py": (
+        'from warroom.toy.kinds import Kind\n\n\ndef make() -> Kind:\n    return Kind("first")\n'
+    ),
+}
+
+
+@needs_compiler
+def test_an_edit_beside_a_cached_non_native_class_builds(tmp_path: Path) -> None:
+    """mypyc's incremental build compiles an edited module against its cached imports, and there
+    calls a non-native class (as the games call the core's Rules, DecisionKind, Decision) through
+    a native constructor its module never exported: the C does not compile. `build` then builds
+    from clean, and the build runs the edit (a real build of a package of two modules)."""
+    root = tmp_path / "checkout"
+    for name, text in _TOY.items():
+        (root / name).parent.mkdir(parents=True, exist_ok=True)
+        (root / name).write_text(text)
+    for name in ("setup.py", "pyproject.toml", "README.md"):
+        (root / name).write_bytes((ROOT / name).read_bytes())
+    out = tmp_path / "build"
+
+    def made(build: Path) -> str:
+        code = "from warroom.toy import user; print(user.__file__, user.make().name)"
+        env = {**os.environ, "PYTHONPATH": str(build)}
+        command = [sys.executable, "-P", "-c", code]
+        ran = subprocess.run(command, check=False, env=env, capture_output=True, text=True)
+        assert ran.returncode == 0, ran.stderr
+        origin, name = ran.stdout.split()
+        assert origin.endswith(".so") and origin.startswith(str(build)), origin
+        return name
+
+    assert made(_compiled.build(root, out)) == "first"
+    user = root / "warroom/toy/user.py"
+    user.write_text(user.read_text().replace('"first"', '"second"'))  # the core key is the same
+    assert made(_compiled.build(root, out)) == "second"
+
+
 def test_the_games_with_compiled_modules() -> None:
     assert COMPILED_GAMES == ["memoir44", "metro2033", "siege", "wot_rush"]
     assert CORE_COMPILED

@@ -4,7 +4,8 @@
 `WARROOM_COMPILE=1`; every other module ships as plain Python in the same wheel, and a plain
 `pip install .` compiles nothing. `LEFT_OUT` says, for each module tried and not compiled, why.
 `./dev build` builds the compiled package into `.build/` (keyed by `source_hash()`, so an edit
-makes a new build, never a stale one) and `./dev fast ARGS` runs `warroom ARGS` on it; see
+makes a new build, never a stale one; mypyc's incremental C reused where it compiles, a failed
+incremental build made again from clean) and `./dev fast ARGS` runs `warroom ARGS` on it; see
 docs/speed.md ("Compiling (mypyc)").
 
 This module imports nothing from warroom, so `setup.py` can read it without the package's
@@ -212,7 +213,26 @@ def build(root: Path, out: Path | None = None) -> Path:
             "MYPY_CACHE_DIR": str(out / "mypy-cache"),
         }
         command = [sys.executable, "-m", "pip", "install", "--quiet", "--no-deps", "--no-build-isolation"]
-        subprocess.run([*command, "--target", str(partial), str(source)], check=True, env=env, cwd=source)
+        command += ["--target", str(partial), str(source)]
+        reused = work.exists() or (out / "mypy-cache").exists()
+        try:
+            subprocess.run(command, check=True, env=env, cwd=source)
+        except subprocess.CalledProcessError:
+            if not reused:
+                raise
+            # mypyc 2.4's incremental build can emit C that never compiles: a module compiled
+            # afresh against a module loaded from its cache calls every class of the cached one
+            # through a native constructor (`exports_<group>.CPyDef_<Class>()`), non-native
+            # classes too (the core's Rules, DecisionKind, Decision, Event), and their group
+            # exports none ("no member named 'CPyDef_...'"; mypyc's `load_type_map` registers
+            # `ir.ctor` for every cached class, a fresh compile only for extension classes).
+            # Any edit of a compiled game module that builds one of them meets it; the build
+            # then fails in gcc, never miscompiles (docs/speed.md, "Compiling (mypyc)"). Once
+            # from clean compiles every module afresh, so it cannot meet it again.
+            print("warroom: mypyc's incremental build failed; building again from clean", file=sys.stderr)
+            for stale in (partial, work, out / "mypy-cache"):
+                shutil.rmtree(stale, ignore_errors=True)
+            subprocess.run(command, check=True, env=env, cwd=source)
         (out / "core-key").write_text(base)
         # keep the newest older build too: a run started on it may still be importing from it
         older = sorted(out.glob("compiled-*"), key=lambda path: path.stat().st_mtime)
