@@ -89,6 +89,9 @@ MODULES: tuple[str, ...] = (
     "warroom.games.metro2033.rules.quests",
     "warroom.games.metro2033.rules.setup",
     "warroom.games.metro2033.rules.turns",
+    # the Metro 2033 position itself (session 14): a native class, so the compiled rules read and
+    # write `st.owner`, `st.res` ... natively (the game read as `st.metro`)
+    "warroom.games.metro2033.state",
 )
 
 # Modules tried and kept out of MODULES, with the reason (docs/speed.md has the measurements).

@@ -193,7 +193,7 @@ def capture_cost(st: MetroState, taken: bool) -> dict[Resource, int]:
 
 def leader(st: MetroState, seat: int) -> int:
     """The other player closest to winning (most VP)."""
-    others = [q for q in range(st.game.num_players) if q != seat]
+    others = [q for q in range(st.metro.num_players) if q != seat]
     return max(others, key=lambda q: (vp(st, q), -q))
 
 

@@ -228,7 +228,7 @@ def observation(st: MetroState, player: int | None) -> NDArray[np.float32]:
 
 def _update(st: MetroState) -> _Seen:
     """This thread's record of the game brought up to `st` (see `encode_into`)."""
-    seen = _CACHE.get(st.game, _PUBLIC)
+    seen = _CACHE.get(st.metro, _PUBLIC)
     mv = seen.mv
     head = (st.round, st.stage, st.first)
     if head != seen.head:
@@ -274,7 +274,7 @@ def _compared(st: MetroState, seen: _Seen) -> None:
     if st.hero_at != seen.hero_at:
         _heroes(st, seen)
     if st.owner != seen.counted or st.faction != seen.voters:
-        seen.votes = [votes(st, seat) for seat in range(st.game.num_players)]
+        seen.votes = [votes(st, seat) for seat in range(st.metro.num_players)]
         seen.counted, seen.voters = st.owner[:], st.faction[:]
     for seat in range(len(st.res)):
         _seat(st, seen, seat, seen.votes[seat])

@@ -35,7 +35,7 @@ CALM = frozenset({"upkeep", "recruit", "army", "move", "vote", "announce", "tax"
 
 
 def check(st: MetroState) -> None:
-    n = st.game.num_players
+    n = st.metro.num_players
     for r in range(3):
         total = st.reserve[r] + sum(st.res[seat][r] for seat in range(n))
         assert st.reserve[r] >= 0 and all(st.res[seat][r] >= 0 for seat in range(n)), "negative resources"
@@ -88,7 +88,7 @@ def check_outcome(st: MetroState) -> None:
         return
     assert st.result is not None
     if not st.result:
-        assert st.round >= int(st.game.options["max_rounds"]), "no winner before the round guard"
+        assert st.round >= int(st.metro.options["max_rounds"]), "no winner before the round guard"
         return
     expected = round_winner(st)
     assert expected is not None and st.result == [expected], f"winner {st.result}, rules say {expected}"

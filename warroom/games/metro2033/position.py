@@ -221,7 +221,7 @@ def _start_turn(st: MetroState, kind: str, seat: int) -> MetroState:
     """The rest of the round from `kind`'s turn of `seat`: that phase from the seat on in turn
     order, the later phases, the end of round. The position goes through a save and load (which
     checks it, M33 invariants included) and then runs to its first decision."""
-    n = st.game.num_players
+    n = st.metro.num_players
     order = [(st.first + i) % n for i in range(n)]
     at = order.index(seat)
     jobs: list[list[Any]] = []
@@ -232,6 +232,6 @@ def _start_turn(st: MetroState, kind: str, seat: int) -> MetroState:
     st.decision = None
     st.agenda.clear()
     st.push(*jobs)
-    fresh: MetroState = st.game.deserialize(st.serialize())
+    fresh: MetroState = st.metro.deserialize(st.serialize())
     fresh.run()
     return fresh

@@ -13,6 +13,9 @@ peeks, the stage-II draw).
 `held[seat]` is derived from `owner`: the seat's stations as a bit set (bit s for station s), kept
 up to date by `set_owner`, the one place a token is placed or taken back, cloned, never saved,
 rebuilt on load (speed, issue 12: a seat's stations are asked for about three times a decision).
+
+`metro` is the game itself (the same object as the contract's `game`), typed as Metro 2033's, shared
+by clones: the modules read it so this class can be compiled (docs/speed.md, "Session 14").
 """
 
 from __future__ import annotations
@@ -79,10 +82,10 @@ class MetroState(TurnState):
         "held",
         "inplay",
         "knowledge",
+        "metro",
         "rng",
     )
 
-    game: Metro2033Game
     rules = RULES
     fields = Fields(
         F("rng", F.RNG),
@@ -98,10 +101,20 @@ class MetroState(TurnState):
         F("decision", F.DECISION),
         F("agenda", F.AGENDA),
         F("commits", F.VALUE, save=_save_commits, load=_load_commits),
+        shared=("metro",),
     )
 
-    def __init__(self, game: Metro2033Game) -> None:
+    def __init__(self, game: Metro2033Game | None = None) -> None:
+        if game is None:
+            # A blank for `_clone`, which fills every attribute in (core/fields.py): compiled,
+            # this class's `__new__` runs `__init__`, so the clone's `cls.__new__(cls)` comes here.
+            return
         super().__init__(game)
+        # `game` (the contract's attribute, typed `Game[Any]` there) and `metro` are the same
+        # object; the Metro 2033 modules read `metro`, typed as Metro 2033's game. A subclass
+        # that narrowed `game` itself could not be compiled: mypyc refuses a native subclass
+        # changing a native attribute's type (docs/speed.md, "Compiling (mypyc)").
+        self.metro: Metro2033Game = game
         n = game.num_players
         self.rng = Rng(0)
         self.faction: list[str] = [""] * n  # Faction value once drafted (M33-SET-03)
@@ -215,7 +228,7 @@ class MetroState(TurnState):
 
     def index_stations(self) -> None:
         """`held` rebuilt from `owner` (after a load, or a position written station by station)."""
-        held = [0] * self.game.num_players
+        held = [0] * self.metro.num_players
         for s, seat in enumerate(self.owner):
             if seat >= 0:
                 held[seat] |= 1 << s
@@ -226,7 +239,7 @@ class MetroState(TurnState):
         """The zones of the chosen factions plus Polis (M33-MAP-04); before the draft ends,
         the whole board."""
         chosen = [Faction(f) for f in self.faction if f]
-        self.inplay = BOARD.in_play(chosen) if len(chosen) == self.game.num_players else BOARD.all
+        self.inplay = BOARD.in_play(chosen) if len(chosen) == self.metro.num_players else BOARD.all
         self.changes[STATIONS] += 1  # speed (issue 18)
 
     # -- the contract ---------------------------------------------------------------------------
@@ -237,7 +250,7 @@ class MetroState(TurnState):
         """1 for the winner, 0 for the others; a game stopped by the round guard is a draw."""
         if self.result is None:
             return None
-        n = self.game.num_players
+        n = self.metro.num_players
         won = tuple(self.result)
         if not won:
             return Outcome(

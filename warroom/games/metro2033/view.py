@@ -130,14 +130,14 @@ def view(st: MetroState, player: int | None) -> JSON:
     decision = st.decision
     doc: JSON = {
         "game": "metro2033",
-        "players": st.game.num_players,
+        "players": st.metro.num_players,
         "viewer": player,
         "round": st.round,
         "stage": st.stage,
         "space": space.space,
         "symbols": [s.value for s in space.symbols],
         "first_player": st.first,
-        "seats": [_seat(st, seat, player) for seat in range(st.game.num_players)],
+        "seats": [_seat(st, seat, player) for seat in range(st.metro.num_players)],
         "stations": _stations(st),
         "market": [CARD[c] for c in st.market],
         "law": CARD[st.law] if st.law >= 0 else None,

@@ -45,7 +45,7 @@ MARKET_SIZE = 4  # M33-SET-10
 
 def order(st: MetroState) -> list[int]:
     """Turn order: the first player, then clockwise (to the left) (M33-GEN-02, M33-RND-02)."""
-    n = st.game.num_players
+    n = st.metro.num_players
     return [(st.first + i) % n for i in range(n)]
 
 

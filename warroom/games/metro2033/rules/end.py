@@ -42,7 +42,7 @@ def _end_round(st: MetroState, _job: list[Any]) -> None:
         st.say("victory", f"{st.does(won, 'win')} with {vp(st, won)} VP", None, player=won)
         st.finish()
         return
-    for seat in range(st.game.num_players):  # M33-END-04 / M33-HAC-09
+    for seat in range(st.metro.num_players):  # M33-END-04 / M33-HAC-09
         if st.scouts[seat] and st.scout_round[seat] < st.round:
             st.t_deck.insert(0, st.scouts[seat].pop())
             st.changes[SEAT + seat] += 1  # speed (issue 18)
@@ -53,12 +53,12 @@ def _end_round(st: MetroState, _job: list[Any]) -> None:
                 player=seat,
             )
     st.used = []  # M33-END-05
-    n = st.game.num_players
+    n = st.metro.num_players
     st.refreshed = [False] * n
     st.got_quest = [False] * n
     st.anywhere = [False] * n
     st.first = (st.first + 1) % n  # M33-END-06
-    if st.round >= int(st.game.options["max_rounds"]):  # the round guard: no rule, see game.py
+    if st.round >= int(st.metro.options["max_rounds"]):  # the round guard: no rule, see game.py
         st.result = []
         st.say("round_guard", f"the game stops after {st.round} rounds without a winner", None)
         st.finish()

@@ -373,7 +373,7 @@ def _reward_job(st: MetroState, job: list[Any]) -> None:
     if reward in (Reward.G1, Reward.G2):
         st.push(*(["gain1", seat] for _ in range(1 if reward == Reward.G1 else 2)))
     elif reward in (Reward.L1, Reward.L2):
-        if any(sum(st.res[q]) for q in range(st.game.num_players) if q != seat):  # M33-GEN-12
+        if any(sum(st.res[q]) for q in range(st.metro.num_players) if q != seat):  # M33-GEN-12
             st.decide("target", seat, 1 if reward == Reward.L1 else 2)
     elif reward == Reward.EQ_Q:
         if st.market or can_draw(st.q_deck, st.q_disc):
@@ -381,7 +381,7 @@ def _reward_job(st: MetroState, job: list[Any]) -> None:
     elif reward == Reward.ARMY_1:
         st.army[seat] = min(ARMY_MAX, st.army[seat] + 1)  # M33-THR-06
         st.changes[SEAT + seat] += 1  # speed (issue 18)
-    elif any(stations_of(st, q) for q in range(st.game.num_players) if q != seat):  # LS1
+    elif any(stations_of(st, q) for q in range(st.metro.num_players) if q != seat):  # LS1
         st.decide("target", seat, 0)
 
 
@@ -402,7 +402,7 @@ def _gain(st: MetroState, action: MetroAction, d: Decision) -> None:
 def _target_options(st: MetroState, d: Decision) -> list[MetroAction]:
     """M33-GEN-12 (any opponent, one holding nothing included) or LS1 (one with a station)."""
     n = int(d.data[0])
-    seats = [q for q in range(st.game.num_players) if q != d[1] and (n > 0 or stations_of(st, q))]
+    seats = [q for q in range(st.metro.num_players) if q != d[1] and (n > 0 or stations_of(st, q))]
     return [A(f"target {st.faction[q]}") for q in seats]
 
 

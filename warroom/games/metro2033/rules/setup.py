@@ -23,7 +23,7 @@ if TYPE_CHECKING:
 def start(st: MetroState, seed: int) -> None:
     """M33-SET-01: shuffle the equipment, quest, law and stage-I threat decks; the stage-II deck
     waits aside. M33-SET-02: a uniformly random first player (or the `first_player` option)."""
-    game = st.game
+    game = st.metro
     st.rng = Rng(seed)
     for name, deck_kind in (("eq_deck", CardKind.EQUIPMENT), ("q_deck", CardKind.QUEST),
                             ("law_deck", CardKind.LAW), ("t_deck", CardKind.THREAT_I)):  # fmt: skip
@@ -41,7 +41,7 @@ def start(st: MetroState, seed: int) -> None:
 def _draft(st: MetroState, job: list[Any]) -> None:
     """M33-SET-03: the first player picks first, then clockwise."""
     k = int(job[1])
-    n = st.game.num_players
+    n = st.metro.num_players
     if k == n:
         st.push(["hero_draft", 0])
         return
@@ -88,7 +88,7 @@ def _faction(st: MetroState, action: MetroAction, d: Decision) -> None:
 def _hero_draft(st: MetroState, job: list[Any]) -> None:
     """M33-SET-06: the player to the right of the first player picks first, then counterclockwise."""
     k = int(job[1])
-    n = st.game.num_players
+    n = st.metro.num_players
     if k == n:
         st.push(["setup_end"])
         return

@@ -473,7 +473,7 @@ def hero_targets_for_hero(st: MetroState, seat: int) -> list[int]:
     at = st.hero_at[seat]
     if st.hero_at.count(at) < 2 or at in _HANZA or pact_blocks(st, seat):  # speed: alone there
         return []
-    return [q for q in range(st.game.num_players)
+    return [q for q in range(st.metro.num_players)
             if q != seat and st.hero_at[q] == at and not counts_as_own(st, q, at)]  # fmt: skip
 
 
