@@ -184,6 +184,31 @@ def _counted(block: Any, items: list[int], slot: Any) -> np.ndarray[Any, Any]:
     return record.arr
 
 
+@pytest.mark.parametrize("worth", [None, 1.0, 1 / 2, 1 / 4, 1 / 3, 1 / 13, 1 / 9])
+def test_count_into_equals_the_views_float64_sums(worth: float | None) -> None:
+    """`count_into` writes what the view's encodings compute (`observe.counts`: the worth added
+    once per item in float64, then stored as float32), for every worth the games count in: a
+    power of two summed in place (`EXACT`), the others as count x worth, a flag as 1.0; and it
+    clears what the block held before. Up to 40 items of a kind, over random lists."""
+    from warroom.envs.observe import EXACT, Counts, Seen, count_into
+
+    assert (worth in EXACT) == (worth in (1.0, 1 / 2, 1 / 4))
+    slot = [i % 5 for i in range(200)]  # 200 items of 5 kinds
+    block = Counts(4, 5, worth)
+    record = Seen(block.at + block.width + 3)
+    rng = np.random.default_rng(7)
+    for _ in range(300):
+        record.mv[4:9] = memoryview(np.full(5, 9.5, np.float32)).cast("B").cast("f")
+        items = [int(x) for x in rng.integers(0, 200, size=int(rng.integers(0, 41)))]
+        count_into(record.mv, block, items, slot)
+        sums = [0.0] * 5
+        for item in items:
+            sums[slot[item]] = 1.0 if worth is None else sums[slot[item]] + worth
+        expected = np.zeros(block.at + block.width + 3, np.float32)
+        expected[4:9] = sums
+        assert np.array_equal(record.arr, expected), items
+
+
 @pytest.mark.parametrize("worth", [1 / 4, 1 / 3, 1.0])
 def test_hand_into_equals_a_recount_after_any_change(worth: float) -> None:
     """A hand written incrementally (`hand_into`) equals its recount after each of many random

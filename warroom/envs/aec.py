@@ -264,7 +264,8 @@ class _Agents(Iterator[str]):
         wrapper = self.wrapper
         assert wrapper._has_updated, "need to call step() or reset() in a loop over `agent_iter`"
         wrapper._has_updated = False
-        return str(env.agent_selection)
+        agent: str = env.agent_selection  # always a str here (`agent_name`): no str() call
+        return agent
 
     def __iter__(self) -> Iterator[str]:
         return self

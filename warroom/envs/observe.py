@@ -113,6 +113,10 @@ C-level copy), longer than any game's observation; never written (an array's buf
 a copy from a read-only buffer costs half as much again)."""
 
 
+EXACT = frozenset(2.0**-k for k in range(8))
+"""Worths whose small multiples float32 holds exactly, so counts of them are summed in place."""
+
+
 class Counts(NamedTuple):
     """A block of counts per kind in a layout: where it starts, how many kinds, what one item is
     worth (None: a flag, 1.0 for a kind however many are there)."""
@@ -126,19 +130,26 @@ def count_into(mv: memoryview[float], block: Counts, items: list[int], slot: Seq
     """How many of `items` there are of each kind (`slot[item]`, 0 .. width - 1), written over
     `block`: each count as count x worth (the view's encodings add the worth once per item in
     float64; count x worth rounds to the same float32, where a float32 sum would not), or 1.0
-    for a flag."""
+    for a flag.
+
+    Written in place, item by item, with no dict of counts (speed, issue 18): a worth that is a
+    power of two (1, 1/2, 1/4: `EXACT`) is added, every partial sum a small multiple of it and
+    exact in float32, so the result is count x worth bit for bit; any other worth (1/3, 1/13)
+    writes (count + 1) x worth, the count read back from the record as `ids_into` does (a
+    float32 multiple of a worth rounds back to its count)."""
     at, width, worth = block
     mv[at : at + width] = ZEROS[:width]
-    counts: dict[int, int] = {}
-    for item in items:  # a plain loop: faster than map() or a Counter over a handful of items
-        k = slot[item]
-        counts[k] = counts.get(k, 0) + 1
     if worth is None:
-        for k in counts:
-            mv[at + k] = 1.0
+        for item in items:
+            mv[at + slot[item]] = 1.0
+    elif worth in EXACT:
+        for item in items:
+            mv[at + slot[item]] += worth
     else:
-        for k, n in counts.items():
-            mv[at + k] = n * worth
+        for item in items:  # a kind met again: its count read back from the record, plus one
+            i = at + slot[item]
+            held = mv[i]
+            mv[i] = (round(held / worth) + 1) * worth if held else worth
 
 
 def pile_into(
@@ -191,11 +202,13 @@ def ids_into(
 ) -> list[int]:
     """`count_into` for a list of distinct items (World of Tanks: Rush's card ids: a pile, a
     hand, a warehouse) last written from `before` (None: never), and the copy of `items` to
-    compare with next time: items added at the end are counted in, as `pile_into` does; else the
-    items that left and those that came (C-level set differences, exact because no item is
-    there twice) have their counts lowered and raised when they are a few (a card bought from
-    the reserve and its replacement dealt, a card played and one drawn); any larger change is
-    counted anew."""
+    compare with next time: items added at the end are counted in, as `pile_into` does; else,
+    for a list longer than `FEW` items, the items that left and those that came (C-level set
+    differences, exact because no item is there twice) have their counts lowered and raised
+    when they are a few (a card bought from the reserve and its replacement dealt, a card played
+    and one drawn); any other change is counted anew. A list of `FEW` items or fewer (a hand
+    holds 2 on average, the reserve 4) is counted anew: two sets and their differences cost
+    more than counting a handful of items (speed, issue 18)."""
     at, _, worth = block
     if worth is not None and before is not None:
         m = len(before)
@@ -204,18 +217,23 @@ def ids_into(
                 i = at + slot[item]
                 mv[i] = (round(mv[i] / worth) + 1) * worth  # a count times its worth, as count_into
             return items[:]
-        was, now = set(before), set(items)
-        gone, came = was.difference(now), now.difference(was)
-        if len(gone) + len(came) <= 4:
-            for item in gone:
-                i = at + slot[item]
-                mv[i] = (round(mv[i] / worth) - 1) * worth
-            for item in came:
-                i = at + slot[item]
-                mv[i] = (round(mv[i] / worth) + 1) * worth
-            return items[:]
+        if len(items) > FEW:
+            was, now = set(before), set(items)
+            gone, came = was.difference(now), now.difference(was)
+            if len(gone) + len(came) <= 4:
+                for item in gone:
+                    i = at + slot[item]
+                    mv[i] = (round(mv[i] / worth) - 1) * worth
+                for item in came:
+                    i = at + slot[item]
+                    mv[i] = (round(mv[i] / worth) + 1) * worth
+                return items[:]
     count_into(mv, block, items, slot)
     return items[:]
+
+
+FEW = 6
+"""The longest list `ids_into` counts anew rather than by set differences (about equal at 6)."""
 
 
 class OneHots:

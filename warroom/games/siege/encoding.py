@@ -285,18 +285,33 @@ _UNSEEN = object()  # a record's decision before its first write (None is the ga
 def _board(st: SiegeState, mv: memoryview[float]) -> None:
     """Per space: each vehicle kind / 3, the armour there / 10, the hedgehog."""
     mv[BOARD:HANDS] = ZEROS[: HANDS - BOARD]
-    kind_of, armour, hedgehog = st.content.token_kind_of, st.armour, st.hedgehog
+    vehicle_slot, armour, hedgehog = _vehicle_slots(st.content.token_kind_of), st.armour, st.hedgehog
     counts: dict[int, int] = {}  # element -> vehicles of a kind there, or armour points there
     for tid, sp in st.pos.items():
         base = BOARD + sp * PER_SPACE
-        k = base + _VEHICLE_SLOT[kind_of[tid]]
+        k = base + vehicle_slot[tid]
         counts[k] = counts.get(k, 0) + 1
-        k = base + len(VEHICLES)
+        k = base + _ARMOUR
         counts[k] = counts.get(k, 0) + armour[tid]
         if tid == hedgehog:
-            mv[base + len(VEHICLES) + 1] = 1.0
+            mv[base + _HEDGEHOG] = 1.0
     for k, n in counts.items():
         mv[k] = n * _SCALE[k]  # a count times its worth (float32 sums would round differently)
+
+
+_ARMOUR, _HEDGEHOG = len(VEHICLES), len(VEHICLES) + 1  # a space's armour and hedgehog elements
+_slots_of: list[tuple[tuple[int, ...], list[int]]] = []  # the last content's (kind_of, vehicle slots)
+
+
+def _vehicle_slots(kind_of: tuple[int, ...]) -> list[int]:
+    """Token id -> its vehicle's slot on a space (-1 for a token that is no vehicle), made once
+    per content's table and kept by identity: one list index per enemy on the board where the
+    board's rewrite looked up the token's kind, then the kind's slot (speed, issue 18)."""
+    entry = _slots_of[0] if _slots_of else None  # read once: another thread may replace it
+    if entry is None or entry[0] is not kind_of:
+        entry = (kind_of, [_VEHICLE_SLOT.get(k, -1) for k in kind_of])
+        _slots_of[:] = [entry]
+    return entry[1]
 
 
 def _seats(st: SiegeState, mv: memoryview[float]) -> None:
@@ -311,7 +326,8 @@ def _seats(st: SiegeState, mv: memoryview[float]) -> None:
 
 
 _TOKENS = len(default_content().tokens)
-_CARD_SLOT = range(_KINDS)  # a card in a hand or pile is its kind's index already
+_CARD_SLOT = tuple(range(_KINDS))  # a card in a hand or pile is its kind's index already (a tuple:
+# Python 3.11 specialises indexing a tuple by an int, not a range; speed, issue 18)
 _DISCARD = Counts(DISCARD, _KINDS, 1 / 4)
 _HAND = [Counts(HANDS + seat * _KINDS, _KINDS, 1 / 4) for seat in range(SEATS)]  # each seat's count per kind
 _ENEMY_DISCARD = Counts(ENEMY_DISCARD, _TOKENS, 1 / 4)
