@@ -78,6 +78,10 @@ MODULES: tuple[str, ...] = (
     # write `st.unit_hex`, `st.occ` ... natively instead of through an interpreted object's slots
     "warroom.games.memoir44.state",
     # Metro 2033: turns, battles, events, quests
+    # the board's plain graph searches: a hero's reachable stations (a 0-1 breadth-first search
+    # per start station and stations in play, searched once a game each), interpreted otherwise
+    # inside every compiled hero turn (session 14)
+    "warroom.games.metro2033.graph",
     "warroom.games.metro2033.rules.battle",
     "warroom.games.metro2033.rules.common",
     "warroom.games.metro2033.rules.decisions",

@@ -21,7 +21,7 @@ by clones: the modules read it so this class can be compiled (docs/speed.md, "Se
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from warroom.core.engine import TurnState
 from warroom.core.errors import CorruptDataError
@@ -41,7 +41,15 @@ from warroom.games.metro2033.words import CardKind, Faction
 if TYPE_CHECKING:
     from warroom.games.metro2033.game import Metro2033Game
 
-_SEAT_LISTS = (
+# Enum members the code below reads, one module constant each (speed, issue 15): reading a
+# member off its enum class goes through EnumType.__getattr__'s slot (about 900 instructions
+# a read, compiled or not); Final, mypyc keeps each in a C static
+_CARD_EQUIPMENT: Final = CardKind.EQUIPMENT
+_CARD_LAW: Final = CardKind.LAW
+_CARD_QUEST: Final = CardKind.QUEST
+_CARD_THREAT_I: Final = CardKind.THREAT_I
+
+_SEAT_LISTS: Final = (
     "faction",
     "hero",
     "army",
@@ -53,11 +61,11 @@ _SEAT_LISTS = (
     "scout_round",
     "ann",
 )
-_SEAT_NESTED = ("res", "equip", "quests", "done", "scouts")
-_PILES = ("reserve", "owner", "eq_deck", "eq_disc", "market", "q_deck", "q_disc", "t_deck", "t_disc",
+_SEAT_NESTED: Final = ("res", "equip", "quests", "done", "scouts")
+_PILES: Final = ("reserve", "owner", "eq_deck", "eq_disc", "market", "q_deck", "q_disc", "t_deck", "t_disc",
           "t2_deck", "gone", "law_deck", "used", "drawn", "tally")  # fmt: skip
-_THREAT_OF = {CardKind.THREAT_I: CardKind.THREAT_II}  # either stage's threats share the threat group
-_SCALARS = ("first", "round", "stage", "law", "proposal", "result", "produced", "ethreat")
+_THREAT_OF: Final = {CardKind.THREAT_I: CardKind.THREAT_II}  # either stage's threats share the threat group
+_SCALARS: Final = ("first", "round", "stage", "law", "proposal", "result", "produced", "ethreat")
 
 
 def _save_commits(commits: dict[int, Action]) -> dict[str, str]:
@@ -283,10 +291,10 @@ class MetroState(TurnState):
         def with_drawn(kind: CardKind) -> list[list[int]]:
             return [new.drawn] if drawn_kind in (kind, _THREAT_OF.get(kind)) else []
 
-        redeal([new.q_deck, new.q_disc, *with_drawn(CardKind.QUEST), *new.quests], hidden, rng)
-        redeal([new.t_deck, *with_drawn(CardKind.THREAT_I), *new.scouts], hidden, rng)
-        redeal([new.eq_deck, *with_drawn(CardKind.EQUIPMENT)], hidden, rng)
-        redeal([new.law_deck, *with_drawn(CardKind.LAW)], hidden, rng)
+        redeal([new.q_deck, new.q_disc, *with_drawn(_CARD_QUEST), *new.quests], hidden, rng)
+        redeal([new.t_deck, *with_drawn(_CARD_THREAT_I), *new.scouts], hidden, rng)
+        redeal([new.eq_deck, *with_drawn(_CARD_EQUIPMENT)], hidden, rng)
+        redeal([new.law_deck, *with_drawn(_CARD_LAW)], hidden, rng)
         redeal(new.bhand, hidden, rng)
         new._legal = None
         new.resample_commits(player, rng)

@@ -15,7 +15,7 @@ comparison with the tie-winning abilities. Outcomes are in outcome.py.
 from __future__ import annotations
 
 from itertools import chain
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from warroom.core.actions import Action
 from warroom.core.engine import MUTED, Decision, DecisionKind
@@ -46,7 +46,24 @@ from warroom.games.metro2033.words import CardKind, Equipment, Faction, Hero, Qu
 if TYPE_CHECKING:
     from warroom.games.metro2033.state import MetroState
 
-ATTACKER, DEFENDER = "attacker", "defender"
+# Enum members the code below reads, one module constant each (speed, issue 15): reading a
+# member off its enum class goes through EnumType.__getattr__'s slot (about 900 instructions
+# a read, compiled or not); Final, mypyc keeps each in a C static
+_ABILITY_ARMY_STRENGTH: Final = QuestAbility.ARMY_STRENGTH
+_ABILITY_HERO_STRENGTH: Final = QuestAbility.HERO_STRENGTH
+_CARD_BATTLE: Final = CardKind.BATTLE
+_EQUIPMENT_GRENADE: Final = Equipment.GRENADE
+_EQUIPMENT_GRENADE_VALUE: Final = Equipment.GRENADE.value
+_EQUIPMENT_SVD: Final = Equipment.SVD
+_FACTION_AC: Final = Faction.AC
+_FACTION_BA: Final = Faction.BA
+_FACTION_BN: Final = Faction.BN
+_FACTION_RE: Final = Faction.RE
+_HERO_ARTYOM: Final = Hero.ARTYOM
+_STATION_POLIS: Final = StationKind.POLIS
+
+ATTACKER: Final = "attacker"
+DEFENDER: Final = "defender"
 
 
 def _declare(st: MetroState, job: list[Any]) -> None:
@@ -79,7 +96,7 @@ def _declare(st: MetroState, job: list[Any]) -> None:
         else:
             st.push(*_AFTER_DEAL)
             _deal(st, _NO_JOB)
-    elif BOARD.kind[station] == StationKind.POLIS:
+    elif BOARD.kind[station] == _STATION_POLIS:
         bt.update(kind="garrison", dseat=-1, dunit="garrison")
         if loud:
             st.say("attack", ("{} {} attacks the Polis garrison of {}", st.whose(seat), unit, where), None,
@@ -106,9 +123,9 @@ def _declare(st: MetroState, job: list[Any]) -> None:
 # were, so the agenda at every decision (and a save) is the one a job per step left, and nothing
 # else runs between (the steps' order, draws and events are the same). A step the agenda held
 # cost a job list, a push and a pop; a battle had up to six.
-_NO_JOB: list[Any] = []  # what a step run here receives as its job: the steps read no arguments
-_AFTER_DEAL = (["wb_start"], ["resolve"])
-_AFTER_OFFER = (  # M33-CMB-05's steps after the scouting card, the SVD rifle and Artyom
+_NO_JOB: Final[list[Any]] = []  # what a step run here receives as its job: the steps read no arguments
+_AFTER_DEAL: Final = (["wb_start"], ["resolve"])
+_AFTER_OFFER: Final = (  # M33-CMB-05's steps after the scouting card, the SVD rifle and Artyom
     (["svd_offer"], ["artyom_offer"], ["threat_card"], *_AFTER_DEAL),
     (["artyom_offer"], ["threat_card"], *_AFTER_DEAL),
     (["threat_card"], *_AFTER_DEAL),
@@ -150,7 +167,7 @@ def _scout_options(_st: MetroState, _d: Decision) -> list[MetroAction]:
     return list(_SCOUT_CHOICES)
 
 
-_SCOUT_CHOICES = (A("scout use"), A("scout keep"))  # looked up once (speed)
+_SCOUT_CHOICES: Final = (A("scout use"), A("scout keep"))  # looked up once (speed)
 
 
 def _scout_use(st: MetroState, action: MetroAction, d: Decision) -> None:
@@ -168,7 +185,7 @@ def _scout_use(st: MetroState, action: MetroAction, d: Decision) -> None:
 
 def _svd_offer(st: MetroState, _job: list[Any]) -> None:
     seat = int(st.bt["aseat"])
-    if st.bt["aunit"] == "hero" and carries(st, seat, Equipment.SVD):
+    if st.bt["aunit"] == "hero" and carries(st, seat, _EQUIPMENT_SVD):
         st.decide("svd", seat)
 
 
@@ -195,7 +212,7 @@ def _svd(st: MetroState, action: MetroAction, d: Decision) -> None:
 
 def _artyom_offer(st: MetroState, _job: list[Any]) -> None:
     seat = int(st.bt["aseat"])
-    if st.bt["aunit"] == "hero" and has_hero(st, seat, Hero.ARTYOM):
+    if st.bt["aunit"] == "hero" and has_hero(st, seat, _HERO_ARTYOM):
         st.decide("artyom", seat)
 
 
@@ -231,7 +248,7 @@ def _fight(st: MetroState, action: MetroAction, _d: Decision) -> None:
     st.bt = {**st.bt, "threat": card}
 
 
-_OFFERS = (_scout_offer, _svd_offer, _artyom_offer)  # M33-CMB-05 steps 1-3, in order
+_OFFERS: Final = (_scout_offer, _svd_offer, _artyom_offer)  # M33-CMB-05 steps 1-3, in order
 
 
 def _threat_card(st: MetroState, _job: list[Any]) -> None:
@@ -254,7 +271,7 @@ def _threat_card(st: MetroState, _job: list[Any]) -> None:
 
 def _deal(st: MetroState, _job: list[Any]) -> None:
     """M33-BAT-02: the attacker shuffles all 7 and deals 3 each, alternately, 1 set aside."""
-    cards = list(DECK[CardKind.BATTLE])
+    cards = list(DECK[_CARD_BATTLE])
     st.rng.shuffle(cards)
     a, d = int(st.bt["aseat"]), int(st.bt["dseat"])
     st.bhand = [cards[0:6:2], cards[1:6:2], [cards[6]]]
@@ -268,7 +285,7 @@ def _card_options(st: MetroState, d: Decision) -> list[MetroAction]:
     return [_PLAY[c] for c in hand]
 
 
-_PLAY: dict[int, MetroAction] = {c: A(f"card {CARD[c]}") for c in DECK[CardKind.BATTLE]}  # speed
+_PLAY: Final[dict[int, MetroAction]] = {c: A(f"card {CARD[c]}") for c in DECK[CardKind.BATTLE]}  # speed
 
 
 def _card_reveal(st: MetroState, chosen: dict[int, MetroAction]) -> None:
@@ -298,7 +315,7 @@ def fight_on(st: MetroState) -> None:
     st.rules.jobs["resolve"](st, _NO_JOB)
 
 
-_AFTER_PASS = (["resolve"],)
+_AFTER_PASS: Final = (["resolve"],)
 
 
 def _wb_start(st: MetroState, _job: list[Any]) -> None:
@@ -346,9 +363,9 @@ def _wb_pass(st: MetroState, seat: int, left: int, then: tuple[list[Any], ...] =
     return False
 
 
-_BOOSTS = (QuestAbility.ARMY_STRENGTH, QuestAbility.HERO_STRENGTH)
-_BOOST_QUESTS = frozenset(q for q, ability in ABILITY_OF.items() if ability in _BOOSTS)
-_BATTLE_GEAR = INSTANCES[Equipment.GRENADE.value] | INSTANCES[Equipment.EXPLOSIVES.value]
+_BOOSTS: Final = (QuestAbility.ARMY_STRENGTH, QuestAbility.HERO_STRENGTH)
+_BOOST_QUESTS: Final = frozenset(q for q, ability in ABILITY_OF.items() if ability in _BOOSTS)
+_BATTLE_GEAR: Final = INSTANCES[Equipment.GRENADE.value] | INSTANCES[Equipment.EXPLOSIVES.value]
 
 
 def _side_units(st: MetroState) -> dict[str, str]:
@@ -371,12 +388,12 @@ def _wb_options(st: MetroState, d: Decision) -> list[MetroAction]:
     options = [A("done")]
     units = _side_units(st)
     for ability, fits in (
-        (QuestAbility.ARMY_STRENGTH, ("army", "garrison")),
-        (QuestAbility.HERO_STRENGTH, ("hero",)),
+        (_ABILITY_ARMY_STRENGTH, ("army", "garrison")),
+        (_ABILITY_HERO_STRENGTH, ("hero",)),
     ):
         for q, mode in ability_cards(st, seat, ability):
             options += [A(f"boost {q} {mode} {side}") for side, unit in units.items() if unit in fits]
-    if own_hero_side(st, seat) is not None and carries(st, seat, Equipment.GRENADE):
+    if own_hero_side(st, seat) is not None and carries(st, seat, _EQUIPMENT_GRENADE):
         options.append(A("grenade"))
     if explosives_target(st, seat) >= 0:
         options.append(A("explode"))
@@ -392,12 +409,12 @@ def _wb(st: MetroState, action: MetroAction, d: Decision) -> None:
         key = "ma" if action.part("side") == ATTACKER else "md"
         st.bt = {**st.bt, key: int(st.bt[key]) + delta}
     elif action.verb == "grenade":
-        card = next(c for c in st.equip[seat] if CARD[c] == Equipment.GRENADE.value)
+        card = next(c for c in st.equip[seat] if CARD[c] == _EQUIPMENT_GRENADE_VALUE)
         st.equip[seat].remove(card)
         st.changes[SEAT + seat] += 1  # speed (issue 18)
         st.eq_disc.append(card)
         key = "ma" if own_hero_side(st, seat) == ATTACKER else "md"
-        bonus = C.equipment[Equipment.GRENADE].discard_strength
+        bonus = C.equipment[_EQUIPMENT_GRENADE].discard_strength
         st.bt = {**st.bt, key: int(st.bt[key]) + bonus}
         st.say("grenade", f"{st.does(seat, 'throw')} a grenade (+{bonus})", None, player=seat)
     else:
@@ -414,8 +431,8 @@ def threat_type(st: MetroState) -> Any:
 
 
 # Speed (issue 15): each equipment instance's Flag bonus, looked up
-_FLAG_OF: dict[int, int] = {c: C.equipment[e].flag_army for c, e in EQUIPMENT_OF.items()}
-_FLAGS = frozenset(c for c, bonus in _FLAG_OF.items() if bonus)
+_FLAG_OF: Final[dict[int, int]] = {c: C.equipment[e].flag_army for c, e in EQUIPMENT_OF.items()}
+_FLAGS: Final = frozenset(c for c, bonus in _FLAG_OF.items() if bonus)
 
 
 def flag_bonus(st: MetroState, seat: int) -> int:
@@ -438,13 +455,13 @@ def hero_strength(st: MetroState, seat: int, against: Any = None) -> int:
 # Speed (issue 15): what side_strength reads from the content, looked up: each hero's STR, each
 # threat card instance's strength at a station without and with a transfer, each pair of battle
 # cards' bonus (mine against theirs)
-_HERO_STRENGTH: dict[str, int] = {h.value: C.heroes[h].strength for h in Hero}
-_THREAT_STRENGTH: dict[int, tuple[int, int]] = {
+_HERO_STRENGTH: Final[dict[str, int]] = {h.value: C.heroes[h].strength for h in Hero}
+_THREAT_STRENGTH: Final[dict[int, tuple[int, int]]] = {
     c: (C.threats[CARD[c]].strength_at(False), C.threats[CARD[c]].strength_at(True))
     for c in range(len(CARD))
     if CARD[c] in C.threats
 }
-_CARD_BONUS: dict[tuple[str, str], int] = {
+_CARD_BONUS: Final[dict[tuple[str, str], int]] = {
     (mine, theirs): C.battle_cards[mine].bonus_against(C.battle_cards[theirs].type)
     for mine in C.battle_cards
     for theirs in C.battle_cards
@@ -471,7 +488,7 @@ def side_strength(st: MetroState, side: str) -> int:
         if st.law >= 0:  # the active law's threat strength (active_law, looked up: speed)
             value += LAW_THREAT[st.law]
     else:
-        value = AC_GARRISON if has_faction(st, bt["aseat"], Faction.AC) else POLIS_GARRISON
+        value = AC_GARRISON if has_faction(st, bt["aseat"], _FACTION_AC) else POLIS_GARRISON
     if bt["kind"] == "pvp":
         value += _CARD_BONUS[(bt["ca"], bt["cd"]) if side == ATTACKER else (bt["cd"], bt["ca"])]
     return max(0, value + mods)
@@ -484,9 +501,9 @@ def wins_ties(st: MetroState, side: str) -> bool:
     if seat < 0:
         return False
     if unit == "hero":
-        return has_faction(st, seat, Faction.BA)
+        return has_faction(st, seat, _FACTION_BA)
     if unit == "army":
-        return has_faction(st, seat, Faction.RE) if side == ATTACKER else has_faction(st, seat, Faction.BN)
+        return has_faction(st, seat, _FACTION_RE) if side == ATTACKER else has_faction(st, seat, _FACTION_BN)
     return False
 
 
@@ -504,7 +521,7 @@ def winner(st: MetroState, a: int | None = None, d: int | None = None) -> str | 
     return None
 
 
-KINDS: list[DecisionKind[Any]] = [
+KINDS: Final[list[DecisionKind[Any]]] = [
     kind("defend", _defend_options, _defend),
     kind("scout_use", _scout_options, _scout_use),
     kind("svd", _svd_options, _svd),
@@ -512,7 +529,7 @@ KINDS: list[DecisionKind[Any]] = [
     kind("fight", _fight_options, _fight),
     kind("wb", _wb_options, _wb),
 ]
-JOBS = {
+JOBS: Final = {
     "declare": _declare,
     "defender": _defender_job,
     "scout_offer": _scout_offer,

@@ -5,7 +5,7 @@ stations that count as a faction's through the Draisine, and army reach (metro20
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from warroom.core.engine import MUTED
 from warroom.games.metro2033 import names
@@ -27,17 +27,24 @@ from warroom.games.metro2033.words import (
 if TYPE_CHECKING:
     from warroom.games.metro2033.state import MetroState
 
-C = default_content()
-RES_INDEX: Mapping[Resource, int] = {r: i for i, r in enumerate(RESOURCES)}
-MAX_STATIONS = C.inventory.faction_tokens - 2  # M33-GEN-09: 13 tokens, 2 on the tracks
-ARMY_MIN = C.board.army_track.minimum
-ARMY_MAX = C.board.army_track.maximum
-POLIS_GARRISON = 7  # M33-CMB-02 (rb p. 6)
-AC_GARRISON = 6  # M33-FAC-05
-WIN_VP = 10  # M33-END-02
-RL_WIN_VP = 9  # M33-FAC-01
-STAGE_II_VP = 6  # M33-STG-02
-MARKET_SIZE = 4  # M33-SET-10
+# Enum members the code below reads, one module constant each (speed, issue 15): reading a
+# member off its enum class goes through EnumType.__getattr__'s slot (about 900 instructions
+# a read, compiled or not); Final, mypyc keeps each in a C static
+_HERO_KHAN: Final = Hero.KHAN
+_HERO_MELNIK: Final = Hero.MELNIK
+_STATION_HANZA: Final = StationKind.HANZA
+
+C: Final = default_content()
+RES_INDEX: Final[Mapping[Resource, int]] = {r: i for i, r in enumerate(RESOURCES)}
+MAX_STATIONS: Final = C.inventory.faction_tokens - 2  # M33-GEN-09: 13 tokens, 2 on the tracks
+ARMY_MIN: Final = C.board.army_track.minimum
+ARMY_MAX: Final = C.board.army_track.maximum
+POLIS_GARRISON: Final = 7  # M33-CMB-02 (rb p. 6)
+AC_GARRISON: Final = 6  # M33-FAC-05
+WIN_VP: Final = 10  # M33-END-02
+RL_WIN_VP: Final = 9  # M33-FAC-01
+STAGE_II_VP: Final = 6  # M33-STG-02
+MARKET_SIZE: Final = 4  # M33-SET-10
 
 
 # ---------------------------------------------------------------- seats and order
@@ -110,13 +117,15 @@ def held(st: MetroState, seat: int, r: Resource) -> int:
 
 # Speed (issue 15): the law of a card instance and every (purchase, law) price are looked up,
 # not rebuilt, since options listing asks for them thousands of times a game.
-_LAW_OF: Mapping[int, Law] = {i: Law(card) for i, card in enumerate(CARD) if card in {x.value for x in Law}}
+_LAW_OF: Final[Mapping[int, Law]] = {
+    i: Law(card) for i, card in enumerate(CARD) if card in {x.value for x in Law}
+}
 
 
 # the Non-Aggression Pact's card instances, and what each law instance adds to a threat's
 # strength: read from `st.law` without `active_law`'s call (speed, issue 12)
-PACT_LAWS = frozenset(i for i, law in _LAW_OF.items() if law == Law.NON_AGGRESSION)
-LAW_THREAT: Mapping[int, int] = {i: C.laws[law].threat_strength for i, law in _LAW_OF.items()}
+PACT_LAWS: Final = frozenset(i for i, law in _LAW_OF.items() if law == Law.NON_AGGRESSION)
+LAW_THREAT: Final[Mapping[int, int]] = {i: C.laws[law].threat_strength for i, law in _LAW_OF.items()}
 
 
 def active_law(st: MetroState) -> Law | None:
@@ -134,7 +143,7 @@ def _price(purchase: Purchase, law: Law | None) -> dict[Resource, int]:
     return cost
 
 
-_PRICES: Mapping[tuple[Purchase, Law | None], Mapping[Resource, int]] = {
+_PRICES: Final[Mapping[tuple[Purchase, Law | None], Mapping[Resource, int]]] = {
     (purchase, law): _price(purchase, law) for purchase in C.costs for law in (None, *Law)
 }
 
@@ -171,8 +180,8 @@ def stations_of(st: MetroState, seat: int) -> list[Station]:
 
 
 # each set of a seat's stations (bits) in board order; at most about this many kept
-_STATIONS_OF: dict[int, tuple[Station, ...]] = {}
-_STATIONS_KEPT = 20_000
+_STATIONS_OF: Final[dict[int, tuple[Station, ...]]] = {}
+_STATIONS_KEPT: Final = 20_000
 
 
 def station_count(st: MetroState, seat: int) -> int:
@@ -229,10 +238,10 @@ def can_take_station(st: MetroState, seat: int) -> bool:
 
 
 # Speed (issue 15): each equipment instance's kind and each hero's card, looked up, not rebuilt
-EQUIPMENT_OF: Mapping[int, Equipment] = {
+EQUIPMENT_OF: Final[Mapping[int, Equipment]] = {
     i: Equipment(card) for i, card in enumerate(CARD) if card in C.equipment
 }
-HERO_OF: Mapping[str, Hero] = {h.value: h for h in Hero}
+HERO_OF: Final[Mapping[str, Hero]] = {h.value: h for h in Hero}
 
 
 def carried(st: MetroState, seat: int) -> list[Equipment]:
@@ -245,13 +254,13 @@ def carries(st: MetroState, seat: int, e: Equipment) -> bool:
 
 def equipment_limit(st: MetroState, seat: int) -> int:
     """2 in stage I, 3 in stage II; Melnik one more (M33-EQP-02, M33-HER-03)."""
-    return (2 if st.stage == 1 else 3) + (1 if has_hero(st, seat, Hero.MELNIK) else 0)
+    return (2 if st.stage == 1 else 3) + (1 if has_hero(st, seat, _HERO_MELNIK) else 0)
 
 
 # Speed (issue 15): each hero's SPD and each equipment instance's speed modifier, looked up
-_HERO_SPEED: Mapping[str, int] = {h.value: C.heroes[h].speed for h in Hero}
-_SPEED_OF: Mapping[int, int] = {i: C.equipment[e].speed for i, e in EQUIPMENT_OF.items()}
-_DRAISINES = INSTANCES[Equipment.DRAISINE]
+_HERO_SPEED: Final[Mapping[str, int]] = {h.value: C.heroes[h].speed for h in Hero}
+_SPEED_OF: Final[Mapping[int, int]] = {i: C.equipment[e].speed for i, e in EQUIPMENT_OF.items()}
+_DRAISINES: Final = INSTANCES[Equipment.DRAISINE]
 
 
 def speed(st: MetroState, seat: int) -> int:
@@ -279,9 +288,9 @@ def counts_as_own(st: MetroState, seat: int, s: Station) -> bool:
 def can_trade_at(st: MetroState, seat: int) -> bool:
     """On a Hanza station; Khan also on a station of his faction (M33-HAC-04..06, M33-HER-02)."""
     at = st.hero_at[seat]
-    if BOARD.kind[at] == StationKind.HANZA:
+    if BOARD.kind[at] == _STATION_HANZA:
         return True
-    return st.hero[seat] == Hero.KHAN and counts_as_own(st, seat, at)  # has_hero, inlined
+    return st.hero[seat] == _HERO_KHAN and counts_as_own(st, seat, at)  # has_hero, inlined
 
 
 # ---------------------------------------------------------------- army reach
@@ -301,9 +310,9 @@ def army_reach(st: MetroState, seat: int) -> frozenset[Station]:
 
 
 # Speed (issue 15): stations as bit sets for the army's option listing (board.to_bits)
-_POLIS_BITS = tuple((s, 1 << s) for s in BOARD.polis)
-CAPTURABLE_BITS = to_bits(BOARD.capturable)
-_IN_PLAY_BITS: dict[frozenset[Station], int] = {}
+_POLIS_BITS: Final = tuple((s, 1 << s) for s in BOARD.polis)
+CAPTURABLE_BITS: Final = to_bits(BOARD.capturable)
+_IN_PLAY_BITS: Final[dict[frozenset[Station], int]] = {}
 
 
 def neutral_polis_bits(st: MetroState) -> int:

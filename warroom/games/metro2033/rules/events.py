@@ -3,7 +3,7 @@ start-of-Events laws, income, the threat from the tunnels, and the law vote."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from warroom.core.engine import MUTED, Decision
 from warroom.games.metro2033 import names
@@ -33,7 +33,16 @@ from warroom.games.metro2033.words import RESOURCES, Faction, Law, Resource, Sta
 if TYPE_CHECKING:
     from warroom.games.metro2033.state import MetroState
 
-HERO_UNIT = 1  # ann[seat] = station * 2 + HERO_UNIT when the hero defends (M33-EVT-07)
+# Enum members the code below reads, one module constant each (speed, issue 15): reading a
+# member off its enum class goes through EnumType.__getattr__'s slot (about 900 instructions
+# a read, compiled or not); Final, mypyc keeps each in a C static
+_FACTION_C05: Final = Faction.C05
+_FACTION_C05_VALUE: Final = Faction.C05.value
+_LAW_COLONIZATION: Final = Law.COLONIZATION
+_LAW_TAXATION: Final = Law.TAXATION
+_STATION_CAPTURABLE: Final = StationKind.CAPTURABLE
+
+HERO_UNIT: Final = 1  # ann[seat] = station * 2 + HERO_UNIT when the hero defends (M33-EVT-07)
 
 
 def _round(st: MetroState, _job: list[Any]) -> None:
@@ -81,16 +90,16 @@ def _incomes(st: MetroState, seats: list[int]) -> None:
 
 # ---------------------------------------------------------------- start-of-Events laws
 
-_START_LAWS = (Law.TAXATION, Law.COLONIZATION)
+_START_LAWS: Final = (Law.TAXATION, Law.COLONIZATION)
 
 
 def _start_law(st: MetroState, job: list[Any]) -> None:
     """M33-EVT-01: Taxation or Colonization, in turn order, before the space's symbols."""
     seat = int(job[1])
     law = active_law(st)
-    if law == Law.TAXATION:
+    if law == _LAW_TAXATION:
         st.decide("tax", seat)
-    elif law == Law.COLONIZATION and _colony_options(st, st.rules.asked["colon"][seat]) != [A("pass")]:
+    elif law == _LAW_COLONIZATION and _colony_options(st, st.rules.asked["colon"][seat]) != [A("pass")]:
         st.decide("colon", seat)
 
 
@@ -117,14 +126,14 @@ def colony_targets(st: MetroState, seat: int) -> list[int]:
     if not can_take_station(st, seat):
         return []
     reach = BOARD.army_reach(stations_of(st, seat), [s for s in BOARD.polis if st.owner[s] < 0], st.inplay)
-    return sorted(s for s in reach if BOARD.kind[s] == StationKind.CAPTURABLE and st.owner[s] < 0)
+    return sorted(s for s in reach if BOARD.kind[s] == _STATION_CAPTURABLE and st.owner[s] < 0)
 
 
-_PASS = A("pass")
+_PASS: Final = A("pass")
 
 
 def _colony_options(st: MetroState, d: Decision) -> list[MetroAction]:
-    cost = C.laws[Law.COLONIZATION].colonize_cost
+    cost = C.laws[_LAW_COLONIZATION].colonize_cost
     options = [_PASS]
     if can_pay(st, d[1], cost):
         options += [COLONIZE[s] for s in colony_targets(st, d[1])]
@@ -135,7 +144,7 @@ def _colony(st: MetroState, action: MetroAction, d: Decision) -> None:
     """M33-LAW-06: pay 2 M + 2 P + 2 A and capture; neither "with army" nor "with hero"."""
     if action.verb == "pass":
         return
-    pay(st, d[1], C.laws[Law.COLONIZATION].colonize_cost)
+    pay(st, d[1], C.laws[_LAW_COLONIZATION].colonize_cost)
     capture(st, d[1], action.station, "Colonization")
 
 
@@ -178,17 +187,17 @@ def _collected(faction: str, seat: int, held: tuple[int, ...]) -> str:
 
 # each station: whether it is a Polis station (one of the shown resources), and the resource it
 # makes at income otherwise (None if none)
-_IS_POLIS: tuple[bool, ...] = tuple(BOARD.kind[s] == StationKind.POLIS for s in range(BOARD.size))
-_MADE: tuple[Resource | None, ...] = tuple(
+_IS_POLIS: Final[tuple[bool, ...]] = tuple(BOARD.kind[s] == StationKind.POLIS for s in range(BOARD.size))
+_MADE: Final[tuple[Resource | None, ...]] = tuple(
     BOARD.produces[s][0] if BOARD.produces[s] else None for s in range(BOARD.size)
 )
-_SYMBOLS = {  # a space's symbols in words, for the round's event ("mushrooms, a law vote")
+_SYMBOLS: Final = {  # a space's symbols in words, for the round's event ("mushrooms, a law vote")
     symbols: ", ".join(names.SYMBOL_WORDS[x] for x in symbols)
     for symbols in {space.symbols for space in (C.board.round_track.start, *C.board.round_track.loop)}
 }
 
 
-_HELD: dict[tuple[int, ...], str] = {}  # holdings in words, built once each (speed)
+_HELD: Final[dict[tuple[int, ...], str]] = {}  # holdings in words, built once each (speed)
 
 
 def _holding(st: MetroState, seat: int) -> str:
@@ -310,8 +319,8 @@ def _threat_discard(st: MetroState, _job: list[Any]) -> None:
 
 def _law_reveal(st: MetroState, _job: list[Any]) -> None:
     """M33-EVT-14 / M33-FAC-04: the Confederation of 1905 may peek at the top 2 first."""
-    if Faction.C05.value in st.faction:
-        st.decide("c05", st.faction.index(Faction.C05.value))
+    if _FACTION_C05_VALUE in st.faction:
+        st.decide("c05", st.faction.index(_FACTION_C05_VALUE))
     else:
         _propose(st, st.law_deck.pop())
 
@@ -357,15 +366,15 @@ def votes(st: MetroState, seat: int) -> int:
     """M33-EVT-15 / M33-EVT-19: stations owned, +3 for the Confederation of 1905. The stations
     are counted from the seat's bit set (`held`, kept with the tokens by `set_owner`), not over
     the 78 owners: the observation asks whenever a seat's numbers change (speed, issue 18)."""
-    return st.held[seat].bit_count() + (3 if has_faction(st, seat, Faction.C05) else 0)
+    return st.held[seat].bit_count() + (3 if has_faction(st, seat, _FACTION_C05) else 0)
 
 
 def _vote_job(st: MetroState, job: list[Any]) -> None:
     st.decide("vote", int(job[1]))
 
 
-_VOTES = (A("vote for"), A("vote against"))
-_CHOICE = tuple(str(vote.part("choice")) for vote in _VOTES)  # "for", "against": a vote's words
+_VOTES: Final = (A("vote for"), A("vote against"))
+_CHOICE: Final = tuple(str(vote.part("choice")) for vote in _VOTES)  # "for", "against": a vote's words
 
 
 def _vote_options(_st: MetroState, _d: Decision) -> list[MetroAction]:
@@ -401,7 +410,7 @@ def _vote_end(st: MetroState, _job: list[Any]) -> None:
         )
 
 
-KINDS = [
+KINDS: Final = [
     kind("tax", _tax_options, _tax),
     kind("colon", _colony_options, _colony),
     kind("polis", _polis_options, _polis),
@@ -410,7 +419,7 @@ KINDS = [
     kind("propose", _propose_options, _propose_chosen),
     kind("vote", _vote_options, _vote),
 ]
-JOBS = {
+JOBS: Final = {
     "round": _round,
     "start_law": _start_law,
     "income": _income,

@@ -4,7 +4,7 @@ equipment limit, and quest completion right after the battle (M33-QST-03a)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from warroom.core.engine import MUTED, Decision
 from warroom.games.metro2033 import names
@@ -49,9 +49,29 @@ from warroom.games.metro2033.words import (
 if TYPE_CHECKING:
     from warroom.games.metro2033.state import MetroState
 
+# Enum members the code below reads, one module constant each (speed, issue 15): reading a
+# member off its enum class goes through EnumType.__getattr__'s slot (about 900 instructions
+# a read, compiled or not); Final, mypyc keeps each in a C static
+_CONDITION_ARMY_NEUTRAL: Final = QuestCondition.ARMY_NEUTRAL
+_CONDITION_ARMY_PLAYER: Final = QuestCondition.ARMY_PLAYER
+_CONDITION_HERO_NEUTRAL: Final = QuestCondition.HERO_NEUTRAL
+_CONDITION_HERO_PLAYER: Final = QuestCondition.HERO_PLAYER
+_CONDITION_HERO_VALUE: Final = QuestCondition.HERO.value
+_CONDITION_POLIS: Final = QuestCondition.POLIS
+_HERO_HUNTER: Final = Hero.HUNTER
+_PURCHASE_CAPTURE_NEUTRAL: Final = Purchase.CAPTURE_NEUTRAL
+_PURCHASE_CAPTURE_TAKEN: Final = Purchase.CAPTURE_TAKEN
+_REWARD_ARMY_1: Final = Reward.ARMY_1
+_REWARD_EQ_Q: Final = Reward.EQ_Q
+_REWARD_G1: Final = Reward.G1
+_REWARD_G2: Final = Reward.G2
+_REWARD_L1: Final = Reward.L1
+_REWARD_L2: Final = Reward.L2
+_STATION_POLIS: Final = StationKind.POLIS
+
 Q = QuestCondition
 # a battle's result in its event text, by the winning side (None: a tie)
-_SAID = {None: "a tie", ATTACKER: f"the {ATTACKER} wins", DEFENDER: f"the {DEFENDER} wins"}
+_SAID: Final = {None: "a tie", ATTACKER: f"the {ATTACKER} wins", DEFENDER: f"the {DEFENDER} wins"}
 
 
 def _resolve(st: MetroState, _job: list[Any]) -> None:
@@ -92,18 +112,22 @@ def _outcome(st: MetroState, won: str) -> list[list[Any]]:
             lose_station(st, station)
             jobs: list[list[Any]] = [["capture", aseat, station, 1], ["min3", dseat]]
             if dunit == "hero":
-                jobs.append(["qevents", aseat, Q.HERO.value])  # M33-OUT-12
+                jobs.append(["qevents", aseat, _CONDITION_HERO_VALUE])  # M33-OUT-12
             return jobs
         jobs = _setback(st, aseat, aunit, dseat)
         if aunit == "hero":
-            jobs.append(["qevents", dseat, Q.HERO.value])
+            jobs.append(["qevents", dseat, _CONDITION_HERO_VALUE])
         return jobs
     if aunit == "army":  # M33-OUT-07 / M33-OUT-08
         if won == ATTACKER:
-            return [["strip", aseat, dseat, "may"], ["wound", dseat], ["qevents", aseat, Q.HERO.value]]
+            return [
+                ["strip", aseat, dseat, "may"],
+                ["wound", dseat],
+                ["qevents", aseat, _CONDITION_HERO_VALUE],
+            ]
         return _setback(st, aseat, aunit, -1)
     loser, victor = (dseat, aseat) if won == ATTACKER else (aseat, dseat)  # M33-OUT-09
-    return [["strip", victor, loser, "take"], ["wound", loser], ["qevents", victor, Q.HERO.value]]
+    return [["strip", victor, loser, "take"], ["wound", loser], ["qevents", victor, _CONDITION_HERO_VALUE]]
 
 
 def _reward(st: MetroState) -> str:
@@ -150,7 +174,7 @@ def _capture_job(st: MetroState, job: list[Any]) -> None:
 
 def capture_price(st: MetroState, taken: bool) -> dict[Resource, int]:
     """M33-CAP-02: 1 M + 1 P for a neutral station, 1 M for one just taken; +1 A under L-LIMIT."""
-    return price(st, Purchase.CAPTURE_TAKEN if taken else Purchase.CAPTURE_NEUTRAL)
+    return price(st, _PURCHASE_CAPTURE_TAKEN if taken else _PURCHASE_CAPTURE_NEUTRAL)
 
 
 def _capture_options(st: MetroState, d: Decision) -> list[MetroAction]:
@@ -160,7 +184,8 @@ def _capture_options(st: MetroState, d: Decision) -> list[MetroAction]:
     return [_DECLINE]
 
 
-_CAPTURE, _DECLINE = A("capture"), A("decline")  # looked up once (speed)
+_CAPTURE: Final = A("capture")  # looked up once (speed)
+_DECLINE: Final = A("decline")
 
 
 def _capture(st: MetroState, action: MetroAction, d: Decision) -> None:
@@ -175,11 +200,11 @@ def _capture(st: MetroState, action: MetroAction, d: Decision) -> None:
     capture(st, seat, station, f"with {st.its(seat)} {unit}, for {describe_cost(cost)}")
     conds = []
     if unit == "army":
-        conds.append(Q.ARMY_PLAYER if taken else Q.ARMY_NEUTRAL)
+        conds.append(_CONDITION_ARMY_PLAYER if taken else _CONDITION_ARMY_NEUTRAL)
     elif unit == "hero":
-        conds.append(Q.HERO_PLAYER if taken else Q.HERO_NEUTRAL)
-    if BOARD.kind[station] == StationKind.POLIS:
-        conds.append(Q.POLIS)
+        conds.append(_CONDITION_HERO_PLAYER if taken else _CONDITION_HERO_NEUTRAL)
+    if BOARD.kind[station] == _STATION_POLIS:
+        conds.append(_CONDITION_POLIS)
     st.push(["qevents", seat, *(c.value for c in conds)])
 
 
@@ -195,7 +220,7 @@ def free_capture_options(st: MetroState, seat: int) -> list[int]:
     return own or [s for s in BOARD.ordinary_in(st.inplay) if owner[s] < 0]
 
 
-_IN_ZONE: dict[tuple[frozenset[int], str], tuple[int, ...]] = {}
+_IN_ZONE: Final[dict[tuple[frozenset[int], str], tuple[int, ...]]] = {}
 
 
 def _ordinary_in_zone(inplay: frozenset[int], faction: str) -> tuple[int, ...]:
@@ -239,7 +264,7 @@ def _claim(st: MetroState, action: MetroAction, d: Decision) -> None:
 def wound_places(st: MetroState, seat: int) -> list[int]:
     """M33-OUT-11: owned home stations, else any owned station; Hunter any owned (M33-HER-06)."""
     owned = stations_of(st, seat)
-    if has_hero(st, seat, Hero.HUNTER):
+    if has_hero(st, seat, _HERO_HUNTER):
         return owned
     homes = [s for s in owned if BOARD.home_of[s] == st.faction[seat]]
     return homes or owned
@@ -247,7 +272,7 @@ def wound_places(st: MetroState, seat: int) -> list[int]:
 
 def _wound_job(st: MetroState, job: list[Any]) -> None:
     seat = int(job[1])
-    hunter = has_hero(st, seat, Hero.HUNTER)
+    hunter = has_hero(st, seat, _HERO_HUNTER)
     st.wounded[seat] = not hunter
     st.changes[SEAT + seat] += 1  # speed (issue 18)
     st.say("wound", f"{st.whose(seat)} hero is {'driven off' if hunter else 'wounded'}", None, player=seat)
@@ -370,15 +395,15 @@ def _reward_job(st: MetroState, job: list[Any]) -> None:
         player=seat,
         reward=reward.value,
     )
-    if reward in (Reward.G1, Reward.G2):
-        st.push(*(["gain1", seat] for _ in range(1 if reward == Reward.G1 else 2)))
-    elif reward in (Reward.L1, Reward.L2):
+    if reward in (_REWARD_G1, _REWARD_G2):
+        st.push(*(["gain1", seat] for _ in range(1 if reward == _REWARD_G1 else 2)))
+    elif reward in (_REWARD_L1, _REWARD_L2):
         if any(sum(st.res[q]) for q in range(st.metro.num_players) if q != seat):  # M33-GEN-12
-            st.decide("target", seat, 1 if reward == Reward.L1 else 2)
-    elif reward == Reward.EQ_Q:
+            st.decide("target", seat, 1 if reward == _REWARD_L1 else 2)
+    elif reward == _REWARD_EQ_Q:
         if st.market or can_draw(st.q_deck, st.q_disc):
             st.decide("eqq", seat)
-    elif reward == Reward.ARMY_1:
+    elif reward == _REWARD_ARMY_1:
         st.army[seat] = min(ARMY_MAX, st.army[seat] + 1)  # M33-THR-06
         st.changes[SEAT + seat] += 1  # speed (issue 18)
     elif any(stations_of(st, q) for q in range(st.metro.num_players) if q != seat):  # LS1
@@ -471,7 +496,7 @@ def _eqq(st: MetroState, action: MetroAction, d: Decision) -> None:
     st.push(["limit", d[1]])
 
 
-KINDS = [
+KINDS: Final = [
     kind("capture", _capture_options, _capture),
     kind("claim", _claim_options, _claim),
     kind("retreat", _retreat_options, _retreat),
@@ -484,7 +509,7 @@ KINDS = [
     kind("seize", _seize_options, _seize),
     kind("eqq", _eqq_options, _eqq),
 ]
-JOBS = {
+JOBS: Final = {
     "resolve": _resolve,
     "cleanup": _cleanup,
     "capture": _capture_job,

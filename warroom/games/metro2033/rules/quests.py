@@ -4,7 +4,7 @@ abilities by discarding a face-down card or paying 1 A for a completed one once 
 from __future__ import annotations
 
 from collections.abc import Collection, Mapping
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from warroom.games.metro2033 import names
 from warroom.games.metro2033.cards import CARD
@@ -15,9 +15,14 @@ from warroom.games.metro2033.words import HOLDING, Purchase, QuestAbility, Quest
 if TYPE_CHECKING:
     from warroom.games.metro2033.state import MetroState
 
+# Enum members the code below reads, one module constant each (speed, issue 15): reading a
+# member off its enum class goes through EnumType.__getattr__'s slot (about 900 instructions
+# a read, compiled or not); Final, mypyc keeps each in a C static
+_PURCHASE_QUEST_REUSE: Final = Purchase.QUEST_REUSE
+
 
 # Speed (issue 15): each quest instance's ability, looked up by instance id (options ask often).
-ABILITY_OF: Mapping[int, QuestAbility | None] = {
+ABILITY_OF: Final[Mapping[int, QuestAbility | None]] = {
     i: C.quests[card].ability_kind for i, card in enumerate(CARD) if card in C.quests
 }
 
@@ -71,7 +76,7 @@ def ability_cards(st: MetroState, seat: int, ability: QuestAbility) -> list[tupl
     quest, or "pay" 1 A for a completed one not yet used this round."""
     out = [(CARD[q], "discard") for q in st.quests[seat] if ABILITY_OF[q] == ability]
     reuse = [q for q in st.done[seat] if ABILITY_OF[q] == ability and q not in st.used]
-    if reuse and can_pay(st, seat, price(st, Purchase.QUEST_REUSE)):
+    if reuse and can_pay(st, seat, price(st, _PURCHASE_QUEST_REUSE)):
         out += [(CARD[q], "pay") for q in reuse]
     return list(dict.fromkeys(out)) if len(out) > 1 else out
 
@@ -87,9 +92,9 @@ def use_quest(st: MetroState, seat: int, quest_id: str, mode: str) -> int:
         how = "discarding it"
     else:
         q = next(c for c in st.done[seat] if CARD[c] == quest_id and c not in st.used)
-        pay(st, seat, price(st, Purchase.QUEST_REUSE))
+        pay(st, seat, price(st, _PURCHASE_QUEST_REUSE))
         st.used.append(q)
-        how = f"paying {names.amounts(price(st, Purchase.QUEST_REUSE).items())} to use it again"
+        how = f"paying {names.amounts(price(st, _PURCHASE_QUEST_REUSE).items())} to use it again"
     card = C.quests[quest_id]
     st.say("quest_ability", f"{st.does(seat, 'use')} {card.name} ({how})", None, player=seat, card=quest_id)
     return card.strength or 0

@@ -3,7 +3,7 @@ the hero draft in reverse order, hero placement and the Hanza market."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from warroom.core.engine import Decision
 from warroom.core.rng import Rng
@@ -19,18 +19,27 @@ from warroom.games.metro2033.words import CardKind, Faction, Hero
 if TYPE_CHECKING:
     from warroom.games.metro2033.state import MetroState
 
+# Enum members the code below reads, one module constant each (speed, issue 15): reading a
+# member off its enum class goes through EnumType.__getattr__'s slot (about 900 instructions
+# a read, compiled or not); Final, mypyc keeps each in a C static
+_CARD_EQUIPMENT: Final = CardKind.EQUIPMENT
+_CARD_LAW: Final = CardKind.LAW
+_CARD_QUEST: Final = CardKind.QUEST
+_CARD_THREAT_I: Final = CardKind.THREAT_I
+_CARD_THREAT_II: Final = CardKind.THREAT_II
+
 
 def start(st: MetroState, seed: int) -> None:
     """M33-SET-01: shuffle the equipment, quest, law and stage-I threat decks; the stage-II deck
     waits aside. M33-SET-02: a uniformly random first player (or the `first_player` option)."""
     game = st.metro
     st.rng = Rng(seed)
-    for name, deck_kind in (("eq_deck", CardKind.EQUIPMENT), ("q_deck", CardKind.QUEST),
-                            ("law_deck", CardKind.LAW), ("t_deck", CardKind.THREAT_I)):  # fmt: skip
+    for name, deck_kind in (("eq_deck", _CARD_EQUIPMENT), ("q_deck", _CARD_QUEST),
+                            ("law_deck", _CARD_LAW), ("t_deck", _CARD_THREAT_I)):  # fmt: skip
         pile: list[int] = list(DECK[deck_kind])
         st.rng.shuffle(pile)
         setattr(st, name, pile)
-    st.t2_deck = list(DECK[CardKind.THREAT_II])
+    st.t2_deck = list(DECK[_CARD_THREAT_II])
     chosen = int(game.options["first_player"])
     st.first = st.rng.below(game.num_players) if chosen < 0 else chosen
     st.say("setup", f"player {st.first} is the first player", None, player=st.first)
@@ -143,9 +152,9 @@ def _setup_end(st: MetroState, _job: list[Any]) -> None:
     st.push(["round"])
 
 
-KINDS = [
+KINDS: Final = [
     kind("faction", _faction_options, _faction),
     kind("hero", _hero_options, _hero),
     kind("place", _place_options, _place),
 ]
-JOBS = {"draft": _draft, "hero_draft": _hero_draft, "place": _place_job, "setup_end": _setup_end}
+JOBS: Final = {"draft": _draft, "hero_draft": _hero_draft, "place": _place_job, "setup_end": _setup_end}

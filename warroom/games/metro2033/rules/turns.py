@@ -3,7 +3,7 @@ window at their start (M33-GEN-11): quest completion, quest abilities and Explos
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from warroom.core.engine import MUTED, Decision
 from warroom.games.metro2033 import names
@@ -66,7 +66,25 @@ from warroom.games.metro2033.words import (
 if TYPE_CHECKING:
     from warroom.games.metro2033.state import MetroState
 
-WOWN_TELEPORT = ("mob", "army", "hero")  # M33-QST-09: at the start of these turns only
+# Enum members the code below reads, one module constant each (speed, issue 15): reading a
+# member off its enum class goes through EnumType.__getattr__'s slot (about 900 instructions
+# a read, compiled or not); Final, mypyc keeps each in a C static
+_ABILITY_ATTACK_ANYWHERE: Final = QuestAbility.ATTACK_ANYWHERE
+_ABILITY_TELEPORT: Final = QuestAbility.TELEPORT
+_EQUIPMENT_EXPLOSIVES: Final = Equipment.EXPLOSIVES
+_EQUIPMENT_EXPLOSIVES_VALUE: Final = Equipment.EXPLOSIVES.value
+_HERO_ANNA: Final = Hero.ANNA
+_HERO_SASHA: Final = Hero.SASHA
+_LAW_NON_AGGRESSION: Final = Law.NON_AGGRESSION
+_PURCHASE_EQUIPMENT: Final = Purchase.EQUIPMENT
+_PURCHASE_QUEST: Final = Purchase.QUEST
+_PURCHASE_RECRUIT: Final = Purchase.RECRUIT
+_PURCHASE_REFRESH: Final = Purchase.REFRESH
+_RESOURCE_PIG: Final = Resource.PIG
+_STATION_ABANDONED: Final = StationKind.ABANDONED
+_STATION_HANZA: Final = StationKind.HANZA
+
+WOWN_TELEPORT: Final = ("mob", "army", "hero")  # M33-QST-09: at the start of these turns only
 
 
 # ---------------------------------------------------------------- W-OWN
@@ -78,13 +96,13 @@ def _wown_job(st: MetroState, job: list[Any]) -> None:
         st.decide("wown", seat, phase)
 
 
-DONE = A("done")
+DONE: Final = A("done")
 # the quest instances whose ability W-OWN may reuse once completed (teleport, attack anywhere)
-_WOWN_REUSE = frozenset(
-    q for q, ability in ABILITY_OF.items() if ability in (QuestAbility.TELEPORT, QuestAbility.ATTACK_ANYWHERE)
+_WOWN_REUSE: Final = frozenset(
+    q for q, ability in ABILITY_OF.items() if ability in (_ABILITY_TELEPORT, _ABILITY_ATTACK_ANYWHERE)
 )
-_EXPLOSIVES = INSTANCES[Equipment.EXPLOSIVES.value]
-_DRAISINES = INSTANCES[Equipment.DRAISINE.value]
+_EXPLOSIVES: Final = INSTANCES[Equipment.EXPLOSIVES.value]
+_DRAISINES: Final = INSTANCES[Equipment.DRAISINE.value]
 
 
 def _may_act_own(st: MetroState, seat: int) -> bool:
@@ -115,13 +133,13 @@ def _wown_options(st: MetroState, d: Decision) -> list[MetroAction]:
     options = [A("done")]
     options += [A(f"complete {CARD[q]}") for q in completable(st, seat)]
     if phase in WOWN_TELEPORT and not st.wounded[seat] and st.hero_at[seat] >= 0:
-        for q, mode in ability_cards(st, seat, QuestAbility.TELEPORT):
+        for q, mode in ability_cards(st, seat, _ABILITY_TELEPORT):
             for s in sorted(st.inplay):
-                if BOARD.kind[s] != StationKind.ABANDONED and s != st.hero_at[seat]:
+                if BOARD.kind[s] != _STATION_ABANDONED and s != st.hero_at[seat]:
                     options.append(A(f"teleport {q} {mode} {BOARD.ids[s]}"))
     if phase == "army" and not st.anywhere[seat]:
         options += [
-            A(f"anywhere {q} {mode}") for q, mode in ability_cards(st, seat, QuestAbility.ATTACK_ANYWHERE)
+            A(f"anywhere {q} {mode}") for q, mode in ability_cards(st, seat, _ABILITY_ATTACK_ANYWHERE)
         ]
     if explosives_target(st, seat) >= 0:
         options.append(A("explode"))
@@ -165,10 +183,10 @@ def wown_effect(st: MetroState, seat: int, action: MetroAction) -> bool:
 def explode(st: MetroState, seat: int) -> None:
     """M33-EQP-10: discard Explosives; that player's army -2, never below 1, permanently."""
     victim = explosives_target(st, seat)
-    card = next(c for c in st.equip[seat] if CARD[c] == Equipment.EXPLOSIVES.value)
+    card = next(c for c in st.equip[seat] if CARD[c] == _EQUIPMENT_EXPLOSIVES_VALUE)
     st.equip[seat].remove(card)
     st.eq_disc.append(card)
-    st.army[victim] = max(ARMY_MIN, st.army[victim] + C.equipment[Equipment.EXPLOSIVES].discard_enemy_army)
+    st.army[victim] = max(ARMY_MIN, st.army[victim] + C.equipment[_EQUIPMENT_EXPLOSIVES].discard_enemy_army)
     changed = st.changes  # speed (issue 18)
     changed[SEAT + seat] += 1
     changed[SEAT + victim] += 1
@@ -197,10 +215,10 @@ def _upkeep_job(st: MetroState, job: list[Any]) -> None:
 
 
 # Speed (issue 15): upkeep(s) for every s on the track, looked up (UPKEEP_COST[s], s >= 1).
-UPKEEP_COST: tuple[int, ...] = tuple(
+UPKEEP_COST: Final[tuple[int, ...]] = tuple(
     C.board.army_track.upkeep(s) if s >= ARMY_MIN else 0 for s in range(ARMY_MAX + 1)
 )
-_PIG = RES_INDEX[Resource.PIG]
+_PIG: Final = RES_INDEX[Resource.PIG]
 
 
 def _upkeep_options(st: MetroState, d: Decision) -> list[MetroAction]:
@@ -216,9 +234,9 @@ def _upkeep(st: MetroState, action: MetroAction, d: Decision) -> None:
     s = action.amount
     cost = UPKEEP_COST[s]
     if cost:
-        pay(st, seat, {Resource.PIG: cost})
+        pay(st, seat, {_RESOURCE_PIG: cost})
     if s != st.army[seat] or cost:
-        paid = names.resource(Resource.PIG, cost) if cost else "nothing"
+        paid = names.resource(_RESOURCE_PIG, cost) if cost else "nothing"
         st.say("upkeep", f"{st.does(seat, 'keep')} an army of strength {s}, paying {paid}", None, player=seat)
     st.army[seat] = s
     st.changes[SEAT + seat] += 1  # speed (issue 18)
@@ -227,13 +245,13 @@ def _upkeep(st: MetroState, action: MetroAction, d: Decision) -> None:
 
 def recruit_cost(st: MetroState) -> dict[Resource, int]:
     """M33-MOB-04: 1 A + 1 P a step, +1 M under Conversion (M33-LAW-04, in the law's data)."""
-    return price(st, Purchase.RECRUIT)
+    return price(st, _PURCHASE_RECRUIT)
 
 
 def _recruit_options(st: MetroState, d: Decision) -> list[MetroAction]:
     seat = d[1]
     held, most = st.res[seat], ARMY_MAX - st.army[seat]
-    for r, n in cost_of(st, Purchase.RECRUIT).items():  # a loop, not min() over a generator (speed)
+    for r, n in cost_of(st, _PURCHASE_RECRUIT).items():  # a loop, not min() over a generator (speed)
         most = min(most, held[RES_INDEX[r]] // n)
     return list(RECRUIT[: most + 1])
 
@@ -242,7 +260,7 @@ def _recruit(st: MetroState, action: MetroAction, d: Decision) -> None:
     k = action.amount
     if k:
         seat = d[1]
-        pay(st, seat, {r: n * k for r, n in cost_of(st, Purchase.RECRUIT).items()})
+        pay(st, seat, {r: n * k for r, n in cost_of(st, _PURCHASE_RECRUIT).items()})
         st.army[seat] += k  # counted by pay, same seat (speed, issue 18)
         if st.events is not MUTED:  # speed, as in battle._declare
             said = ("{} {}: army strength {}", st.does(seat, "recruit"), k, st.army[seat])
@@ -301,10 +319,10 @@ def hero_targets_for_army(st: MetroState, seat: int, reach: frozenset[int] | Non
     return out
 
 
-_HANZA = frozenset(BOARD.hanza)
+_HANZA: Final = frozenset(BOARD.hanza)
 
 
-PASS = A("pass")
+PASS: Final = A("pass")
 
 
 def _army_options(st: MetroState, d: Decision) -> list[MetroAction]:
@@ -344,11 +362,11 @@ def _army_options(st: MetroState, d: Decision) -> list[MetroAction]:
 
 
 # each set of army targets' attack options, in board order; at most about this many kept
-_ATTACKS: dict[int, tuple[MetroAction, ...]] = {}
+_ATTACKS: Final[dict[int, tuple[MetroAction, ...]]] = {}
 # the army reach (bits) of each set of origins (bits), neutral Polis stations (bits) and stations
 # in play: one lookup where the origins' reaches were unioned each time (speed, issue 12)
-_REACH: dict[tuple[int, int, frozenset[int]], int] = {}
-_ATTACKS_KEPT = 20_000
+_REACH: Final[dict[tuple[int, int, frozenset[int]], int]] = {}
+_ATTACKS_KEPT: Final = 20_000
 
 
 def _army_choice(st: MetroState, action: MetroAction, d: Decision) -> None:
@@ -374,7 +392,7 @@ def _declare_attack(st: MetroState, seat: int, unit: str, action: MetroAction) -
     else:
         target, station = -1, action.station
     against_player = target >= 0 or st.owner[station] >= 0
-    if against_player and active_law(st) == Law.NON_AGGRESSION:
+    if against_player and active_law(st) == _LAW_NON_AGGRESSION:
         st.push(["pact", seat], ["declare", seat, unit, station, target])
     else:  # speed (issue 12): the job runs now, as the agenda would run it next (battle.py)
         st.rules.jobs["declare"](st, ["declare", seat, unit, station, target])
@@ -420,7 +438,7 @@ def _move_job(st: MetroState, job: list[Any]) -> None:
 
 def destinations(st: MetroState, seat: int) -> tuple[int, ...]:
     """M33-HMV-03/05, M33-HER-05: in-play stations within the hero's speed, Anna's transfers free."""
-    anna = has_hero(st, seat, Hero.ANNA)
+    anna = has_hero(st, seat, _HERO_ANNA)
     return BOARD.sorted_destinations(st.hero_at[seat], speed(st, seat), st.inplay, anna)
 
 
@@ -428,14 +446,14 @@ def _move_options(st: MetroState, d: Decision) -> list[MetroAction]:
     """M33-HMV-03/05 (see `destinations`). Speed (issue 15): each destination list's move
     actions are built once, cached by the same key as the board's destinations."""
     seat = d[1]
-    key = (st.hero_at[seat], speed(st, seat), st.inplay, st.hero[seat] == Hero.ANNA)  # as `destinations`
+    key = (st.hero_at[seat], speed(st, seat), st.inplay, st.hero[seat] == _HERO_ANNA)  # as `destinations`
     found = _MOVES.get(key)
     if found is None:
         found = _MOVES[key] = tuple(MOVE[s] for s in BOARD.sorted_destinations(*key))
     return list(found)
 
 
-_MOVES: dict[tuple[int, int, frozenset[int], bool], tuple[MetroAction, ...]] = {}
+_MOVES: Final[dict[tuple[int, int, frozenset[int], bool], tuple[MetroAction, ...]]] = {}
 
 
 def _move(st: MetroState, action: MetroAction, d: Decision) -> None:
@@ -455,9 +473,9 @@ def _act_job(st: MetroState, job: list[Any]) -> None:
 def can_produce(st: MetroState, seat: int) -> bool:
     """M33-HAC-10: Sasha on a Hanza or own-faction station, once per hero turn."""
     at = st.hero_at[seat]
-    if st.hero[seat] != Hero.SASHA or st.produced or at < 0:  # has_hero, inlined (speed)
+    if st.hero[seat] != _HERO_SASHA or st.produced or at < 0:  # has_hero, inlined (speed)
         return False
-    return BOARD.kind[at] == StationKind.HANZA or counts_as_own(st, seat, at)
+    return BOARD.kind[at] == _STATION_HANZA or counts_as_own(st, seat, at)
 
 
 def hero_station_target(st: MetroState, seat: int) -> bool:
@@ -484,7 +502,7 @@ def _act_options(st: MetroState, d: Decision) -> list[MetroAction]:
     options = [END]
     # Speed (issue 12): each helper below is asked only where its first, cheapest condition holds
     # (Sasha, a quest in hand, Explosives carried, no scouting card yet); mostly none does
-    if st.hero[seat] == Hero.SASHA and can_produce(st, seat):
+    if st.hero[seat] == _HERO_SASHA and can_produce(st, seat):
         options += PRODUCE
     if st.quests[seat]:
         options += [A(f"complete {CARD[q]}") for q in completable(st, seat)]
@@ -494,7 +512,7 @@ def _act_options(st: MetroState, d: Decision) -> list[MetroAction]:
         options.append(BUY)
         if (
             not st.got_quest[seat]
-            and can_pay(st, seat, price(st, Purchase.QUEST))
+            and can_pay(st, seat, price(st, _PURCHASE_QUEST))
             and can_draw(st.q_deck, st.q_disc)
         ):
             options.append(GET_QUEST)
@@ -511,7 +529,11 @@ def _act_options(st: MetroState, d: Decision) -> list[MetroAction]:
     return options
 
 
-END, EXPLODE, BUY, GET_QUEST, SCOUT = A("end"), A("explode"), A("buy"), A("quest"), A("scout")
+END: Final = A("end")
+EXPLODE: Final = A("explode")
+BUY: Final = A("buy")
+GET_QUEST: Final = A("quest")
+SCOUT: Final = A("scout")
 
 
 def _act(st: MetroState, action: MetroAction, d: Decision) -> None:
@@ -567,7 +589,7 @@ def _post_options(st: MetroState, d: Decision) -> list[MetroAction]:
 
 def _get_quest(st: MetroState, seat: int) -> None:
     """M33-HAC-05: pay, draw 2, keep 1 secretly, discard the other face down; once a round."""
-    pay(st, seat, price(st, Purchase.QUEST))
+    pay(st, seat, price(st, _PURCHASE_QUEST))
     st.got_quest[seat] = True
     st.drawn = []
     for _ in range(2):
@@ -601,9 +623,9 @@ def _shop_options(st: MetroState, d: Decision) -> list[MetroAction]:
     """M33-HAC-04: refresh once a round and only before buying; buy market cards one at a time."""
     seat, bought = d[1], int(d.data[0])
     options = [A("done")]
-    if not bought and not st.refreshed[seat] and can_pay(st, seat, price(st, Purchase.REFRESH)):
+    if not bought and not st.refreshed[seat] and can_pay(st, seat, price(st, _PURCHASE_REFRESH)):
         options.append(A("refresh"))
-    if can_pay(st, seat, price(st, Purchase.EQUIPMENT)):
+    if can_pay(st, seat, price(st, _PURCHASE_EQUIPMENT)):
         options += _unique([A(f"purchase {CARD[c]}") for c in st.market])
     return options
 
@@ -614,7 +636,7 @@ def _shop(st: MetroState, action: MetroAction, d: Decision) -> None:
         refill_market(st)
         return
     if action.verb == "refresh":
-        pay(st, seat, price(st, Purchase.REFRESH))
+        pay(st, seat, price(st, _PURCHASE_REFRESH))
         st.refreshed[seat] = True
         st.eq_disc.extend(st.market)
         st.market = []
@@ -625,7 +647,7 @@ def _shop(st: MetroState, action: MetroAction, d: Decision) -> None:
         return
     wanted = str(action.part("card"))
     card = next(c for c in st.market if CARD[c] == wanted)
-    pay(st, seat, price(st, Purchase.EQUIPMENT))
+    pay(st, seat, price(st, _PURCHASE_EQUIPMENT))
     st.market.remove(card)
     st.equip[seat].append(card)
     st.changes[MARKET] += 1  # speed (issue 18); the seat's counted by pay
@@ -686,13 +708,13 @@ def _post_job(st: MetroState, job: list[Any]) -> None:
     that asks nothing and schedules nothing (ending, an exchange, scouting) runs this at once
     instead of pushing it, as the agenda would have run it next."""
     seat = int(job[1])
-    if not (_may_act_own(st, seat) or (st.hero[seat] == Hero.SASHA and can_produce(st, seat))):
+    if not (_may_act_own(st, seat) or (st.hero[seat] == _HERO_SASHA and can_produce(st, seat))):
         return  # speed: nothing but "done" to offer
     if _post_options(st, Decision("post", seat, "post")) != [DONE]:
         st.decide("post", seat, "post")
 
 
-KINDS = [
+KINDS: Final = [
     kind("wown", _wown_options, _wown),
     kind("post", _post_options, _post),
     kind("upkeep", _upkeep_options, _upkeep),
@@ -706,7 +728,7 @@ KINDS = [
 ]
 
 
-JOBS = {
+JOBS: Final = {
     "wown": _wown_job,
     "mob": _mob,
     "upkeep": _upkeep_job,
