@@ -4,10 +4,15 @@ EDGE-03, EDGE-04, EDGE-20, EDGE-24). Stations are written by their ids."""
 
 from __future__ import annotations
 
+import heapq
+import itertools
+import random
+
 import pytest
 
 from warroom.games.metro2033.board import BOARD, Board
 from warroom.games.metro2033.content import default_content
+from warroom.games.metro2033.graph import UNREACHABLE, costs_from
 from warroom.games.metro2033.words import Faction, LinkKind, StationKind, Zone
 
 B = BOARD
@@ -290,3 +295,39 @@ def test_a_board_is_built_from_any_checked_data() -> None:
     other = Board(default_content().board)
     assert other.ids == B.ids and other.distance == B.distance
     assert other.kind[other.station("PIL")] == StationKind.ABANDONED
+
+
+Links = tuple[tuple[tuple[int, int], ...], ...]
+
+
+def _dijkstra(start: int, links: Links, allowed: frozenset[int]) -> list[int]:
+    """Cheapest costs by a plain Dijkstra: the reference `graph.costs_from` must agree with."""
+    cost = [UNREACHABLE] * len(links)
+    if start not in allowed:
+        return cost
+    cost[start] = 0
+    todo = [(0, start)]
+    while todo:
+        d, u = heapq.heappop(todo)
+        if d > cost[u]:
+            continue
+        for v, step in links[u]:
+            if v in allowed and d + step < cost[v]:
+                cost[v] = d + step
+                heapq.heappush(todo, (d + step, v))
+    return cost
+
+
+def test_movement_costs_are_the_cheapest_paths_m33_hmv_03() -> None:
+    """Every row of the hero's movement costs, with transfers paid and free (Anna, M33-HER-05),
+    on the whole board, every draft's zones and random station sets, is the cheapest path's
+    cost (the 0-1 search, speed issue 15, checked against a Dijkstra)."""
+    rng = random.Random(15)
+    drafts = (BOARD.in_play(list(f)) for k in (2, 4, 6) for f in itertools.combinations(Faction, k))
+    sets = [BOARD.all, *drafts]
+    sets += [frozenset(s for s in range(BOARD.size) if rng.random() < 0.7) for _ in range(20)]
+    for allowed in sets:
+        for free in (False, True):
+            links = BOARD._links_free if free else BOARD._links_paid
+            for start in range(BOARD.size):
+                assert list(costs_from(start, BOARD.size, links, allowed)) == _dijkstra(start, links, allowed)

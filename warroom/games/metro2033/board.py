@@ -210,7 +210,7 @@ class Board:
         row = rows[start]
         if row is None:
             links = self._links_free if transfers_free else self._links_paid
-            row = rows[start] = costs_from(start, self.size, links.__getitem__, in_play)
+            row = rows[start] = costs_from(start, self.size, links, in_play)
         return row
 
     def hero_destinations(

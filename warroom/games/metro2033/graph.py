@@ -4,7 +4,6 @@ board precomputes its tables with them (board.py); neither knows anything of Met
 
 from __future__ import annotations
 
-from collections import deque
 from collections.abc import Callable, Collection, Hashable, Iterable
 from typing import TypeVar
 
@@ -46,23 +45,37 @@ def components(nodes: Iterable[N], neighbours: Callable[[N], Iterable[N]]) -> li
 
 
 def costs_from(
-    start: int, size: int, edges: Callable[[int], Iterable[tuple[int, int]]], allowed: Collection[int]
+    start: int, size: int, edges: tuple[tuple[tuple[int, int], ...], ...], allowed: frozenset[int]
 ) -> tuple[int, ...]:
-    """Cheapest path cost from `start` to every node 0..size-1 where `edges(u)` yields (v, cost)
-    with cost 0 or 1 (a 0-1 breadth-first search); paths stay inside `allowed`; UNREACHABLE for
-    nodes that cannot be reached (or `start` itself outside `allowed`)."""
+    """Cheapest path cost from `start` to every node 0..size-1 where `edges[u]` lists (v, cost)
+    with cost 0 or 1 (a 0-1 breadth-first search, layer by layer); paths stay inside `allowed`;
+    UNREACHABLE for nodes that cannot be reached (or `start` itself outside `allowed`).
+
+    Speed (issue 15): the edges are the board's tuples and `allowed` a frozenset, read as such
+    (compiled, typed reads; it was a callable and a deque, each a generic call), and a layer is a
+    list that zero-cost edges extend. A node queued for cost d + 1 and reached at cost d later
+    in layer d is skipped when its stale entry comes up (its cost no longer d + 1)."""
     cost = [UNREACHABLE] * size
     if start not in allowed:
         return tuple(cost)
     cost[start] = 0
-    todo: deque[int] = deque([start])
-    while todo:
-        u = todo.popleft()
-        for v, step in edges(u):
-            if v in allowed and cost[u] + step < cost[v]:
-                cost[v] = cost[u] + step
-                if step == 0:
-                    todo.appendleft(v)
-                else:
-                    todo.append(v)
+    layer = [start]
+    d = 0
+    while layer:
+        later: list[int] = []
+        i = 0
+        while i < len(layer):
+            u = layer[i]
+            i += 1
+            if cost[u] != d:
+                continue
+            for v, step in edges[u]:
+                if v in allowed and d + step < cost[v]:
+                    cost[v] = d + step
+                    if step == 0:
+                        layer.append(v)
+                    else:
+                        later.append(v)
+        layer = later
+        d += 1
     return tuple(cost)
