@@ -21,7 +21,6 @@ from `TurnState`, which then implements the contract for it:
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar, Final, Generic, TypeVar
 
 from mypy_extensions import mypyc_attr
@@ -98,9 +97,11 @@ class Decision(tuple):  # type: ignore[type-arg]
         return cls(str(kind), int(seat), *data)
 
 
-# mypyc 2.4 cannot build a native generic dataclass ('__dict__ of type objects is not writable')
-@mypyc_attr(native_class=False)
-@dataclass(frozen=True)
+# Plain classes, not dataclasses: compiled, they are native (the engine reads `kind.forced`,
+# `kind.apply`, `rules.kinds` ... on every step as struct fields; mypyc 2.4 cannot build a native
+# generic dataclass, 'the __dict__ of type objects is not writable', and as ordinary classes every
+# such read was a generic attribute lookup: docs/speed.md, "Session 14"). Their fields are Final,
+# so they stay as immutable as the frozen dataclass was (compiled: read-only attributes).
 class DecisionKind(Generic[S]):
     """One kind of decision a game can ask for.
 
@@ -119,20 +120,48 @@ class DecisionKind(Generic[S]):
     asks the next decision or leaves the agenda to continue. Opt-in: a game whose rules read the
     decision from the state keeps the two-argument form."""
 
-    name: str
-    options: Callable[..., list[Any]]  # (state) or, `on_decision`, (state, decision)
-    apply: Callable[..., None]  # (state, action) or, `on_decision`, (state, action, decision)
-    legal: Callable[[S, Action], bool] | None = None
-    sample: Callable[[S, Rng], Action] | None = None
-    forced: bool = False
-    secret: bool = False
-    reveal: Callable[[S, dict[int, Any]], None] | None = None
-    said: Callable[[S, int, Any], tuple[str, str]] | None = None
-    on_decision: bool = False
+    __slots__ = (
+        "apply",
+        "forced",
+        "legal",
+        "name",
+        "on_decision",
+        "options",
+        "reveal",
+        "said",
+        "sample",
+        "secret",
+    )
 
-    def __post_init__(self) -> None:
-        if self.secret and self.reveal is None:
-            raise ValueError(f"secret decision {self.name!r} needs a reveal")
+    def __init__(  # noqa: PLR0917  (the dataclass's positional order, which the games call it by)
+        self,
+        name: str,
+        options: Callable[..., list[Any]],  # (state) or, `on_decision`, (state, decision)
+        apply: Callable[..., None],  # (state, action) or, `on_decision`, (state, action, decision)
+        legal: Callable[[S, Action], bool] | None = None,
+        sample: Callable[[S, Rng], Action] | None = None,
+        forced: bool = False,
+        secret: bool = False,
+        reveal: Callable[[S, dict[int, Any]], None] | None = None,
+        said: Callable[[S, int, Any], tuple[str, str]] | None = None,
+        on_decision: bool = False,
+    ) -> None:
+        if secret and reveal is None:
+            raise ValueError(f"secret decision {name!r} needs a reveal")
+        self.name: Final = name
+        self.options: Final = options
+        self.apply: Final = apply
+        self.legal: Final = legal
+        self.sample: Final = sample
+        self.forced: Final = forced
+        self.secret: Final = secret
+        self.reveal: Final = reveal
+        self.said: Final = said
+        self.on_decision: Final = on_decision
+
+    def __repr__(self) -> str:
+        flags = "".join(f", {flag}" for flag, on in (("forced", self.forced), ("secret", self.secret)) if on)
+        return f"DecisionKind({self.name!r}{flags})"
 
     @classmethod
     def of_decision(
@@ -156,28 +185,33 @@ class DecisionKind(Generic[S]):
         return self.options(state, decision) if self.on_decision else self.options(state)
 
 
-@mypyc_attr(native_class=False)  # a generic dataclass too (see DecisionKind)
-@dataclass
 class Rules(Generic[S]):
     """A game's decision kinds and agenda jobs, declared once (see the module docstring).
 
     `after_apply(state, kind)` runs after every applied action, before the agenda resumes (a
     place for per-action bookkeeping such as dropping caches)."""
 
-    decisions: Iterable[DecisionKind[S]]
-    jobs: Mapping[str, Callable[[S, Job], None]] = field(default_factory=dict)
-    after_apply: Callable[[S, DecisionKind[S]], None] | None = None
+    __slots__ = ("after_apply", "asked", "decisions", "jobs", "kinds")
 
-    def __post_init__(self) -> None:
-        self.kinds: dict[str, DecisionKind[S]] = {}
-        for kind in self.decisions:
-            if kind.name in self.kinds:
+    def __init__(
+        self,
+        decisions: Iterable[DecisionKind[S]],
+        jobs: Mapping[str, Callable[[S, Job], None]] | None = None,
+        after_apply: Callable[[S, DecisionKind[S]], None] | None = None,
+    ) -> None:
+        self.decisions: Final = decisions
+        self.jobs: Final[Mapping[str, Callable[[S, Job], None]]] = {} if jobs is None else jobs
+        self.after_apply: Final = after_apply
+        kinds: dict[str, DecisionKind[S]] = {}
+        for kind in decisions:
+            if kind.name in kinds:
                 raise ValueError(f"decision kind {kind.name!r} declared twice")
-            self.kinds[kind.name] = kind
+            kinds[kind.name] = kind
+        self.kinds: Final = kinds
         # The plain decisions (a kind and a seat, nothing more: nearly all of them) are built once
         # and shared: a Decision is immutable, and building one per decision is measurable.
-        self.asked: dict[str, tuple[Decision, ...]] = {
-            name: tuple(Decision(name, seat) for seat in range(MAX_SEATS)) for name in self.kinds
+        self.asked: Final[dict[str, tuple[Decision, ...]]] = {
+            name: tuple(Decision(name, seat) for seat in range(MAX_SEATS)) for name in kinds
         }
 
     def check(self, decision: Sequence[Any] | None, agenda: Iterable[Sequence[Any]]) -> None:
