@@ -99,6 +99,11 @@ class Config:
     progress: str | None = None  # a key of PROGRESS, recorded for every game (module docstring)
     gamma: float = 0.99  # PPO's discount
     ent_coef: float = 0.0  # PPO's entropy bonus
+    # behaviour cloning before PPO (examples/behaviour_cloning.py): the teacher's games, passes over them
+    imitate: int = 0
+    tiny_imitate: int = 2
+    imitate_epochs: int = 10
+    teacher: str = "heuristic"
 
 
 def wilson(wins: int, games: int, z: float = 1.96) -> tuple[float, float]:
@@ -283,7 +288,10 @@ class Progress(gymnasium.Wrapper[Any, int, Any, int]):
         return obs, reward, terminated, truncated, info
 
 
-def train(config: Config, timesteps: int, curve: Curve, resume: Path | None = None) -> Any:
+def train(
+    config: Config, timesteps: int, curve: Curve, resume: Path | None = None, imitate: int = 0
+) -> tuple[Any, dict[str, Any] | None]:
+    """The trained model, and what the imitation before PPO did (None without one)."""
     import torch
     from sb3_contrib import MaskablePPO
     from stable_baselines3.common.monitor import Monitor
@@ -297,7 +305,7 @@ def train(config: Config, timesteps: int, curve: Curve, resume: Path | None = No
         model = MaskablePPO.load(resume, env=env, device="cpu")
         model.set_random_seed(config.seed)
         model.learn(total_timesteps=timesteps, callback=curve.callback(), reset_num_timesteps=False)
-        return model
+        return model, None
     n_steps = min(config.n_steps, max(64, timesteps))
     model = MaskablePPO(
         "MlpPolicy",
@@ -312,8 +320,32 @@ def train(config: Config, timesteps: int, curve: Curve, resume: Path | None = No
         verbose=0,
         device="cpu",
     )
+    imitation = _imitate(config, model, imitate) if imitate else None
     model.learn(total_timesteps=timesteps, callback=curve.callback())
-    return model
+    return model, imitation
+
+
+def _imitate(config: Config, model: Any, games: int) -> dict[str, Any]:
+    """Behaviour cloning of `config.teacher` over `games` games (examples/behaviour_cloning.py)."""
+    from behaviour_cloning import demonstrations, pretrain
+
+    env = make_env(config, config.opponents, config.shaped)
+    start = time.process_time()
+    demos = demonstrations(env, config.teacher, games, config.gamma, config.seed)
+    passes = pretrain(model, demos, config.imitate_epochs, config.seed)
+    last = passes[-1] if passes else {"loss": float("nan"), "agreement": float("nan")}
+    print(
+        f"imitation of {config.teacher}: {demos.games} games ({demos.wins} won), "
+        f"{len(demos.actions):,} decisions, {len(passes)} passes: loss {last['loss']:.3f}, "
+        f"agreement {100 * last['agreement']:.1f}% ({time.process_time() - start:.0f} CPU s)",
+        flush=True,
+    )
+    return {
+        "teacher": config.teacher,
+        **demos.summary(),
+        "passes": passes,
+        "cpu_seconds": round(time.process_time() - start, 1),
+    }
 
 
 def run(config: Config, tiny: bool, out: Path, save: bool, resume: Path | None = None) -> dict[str, Any]:
@@ -324,7 +356,9 @@ def run(config: Config, tiny: bool, out: Path, save: bool, resume: Path | None =
     curve = Curve(config.shaped, config.progress)
     load_start = list(os.getloadavg())
     start = time.process_time()
-    model = train(config, timesteps, curve, resume)
+    imitate = min(config.imitate, config.tiny_imitate) if tiny else config.imitate
+    imitate = 0 if resume is not None else imitate  # a resumed model goes on from its own policy
+    model, imitation = train(config, timesteps, curve, resume, imitate)
     train_cpu = time.process_time() - start
     solo = make_env(config, config.opponents).game.num_players == 1
     rows = []
@@ -343,6 +377,7 @@ def run(config: Config, tiny: bool, out: Path, save: bool, resume: Path | None =
         # CPU seconds are the process's own; the load says how contended the wall clock was
         "load_average": {"start": load_start, "end": list(os.getloadavg())},
         "resumed_from": None if resume is None else str(resume),
+        "imitation": imitation,  # behaviour cloning before PPO (examples/behaviour_cloning.py), if any
         "total_timesteps": int(model.num_timesteps),  # with the resumed model's own
         "episodes": len(curve.points),
         "rows": rows,
@@ -405,6 +440,18 @@ def main(config: Config, argv: list[str] | None = None) -> dict[str, Any]:
         help="a saved model (<game>.zip) to train --timesteps more steps, then evaluate",
     )
     parser.add_argument(
+        "--imitate",
+        type=int,
+        help=f"games of the teacher to clone before PPO, 0 for none (default {config.imitate})",
+    )
+    parser.add_argument(
+        "--imitate-epochs",
+        type=int,
+        help=f"passes over the teacher's decisions (default {config.imitate_epochs})",
+    )
+    parser.add_argument("--teacher", help=f"the agent imitated (default {config.teacher})")
+    parser.add_argument("--learning-rate", type=float, help=f"PPO's (default {config.learning_rate})")
+    parser.add_argument(
         "--shaped",
         action=argparse.BooleanOptionalAction,
         help=f"train on the game's shaped reward (default {'on' if config.shaped else 'off'})",
@@ -416,7 +463,9 @@ def main(config: Config, argv: list[str] | None = None) -> dict[str, Any]:
         config = _replace(config, timesteps=args.timesteps, tiny_timesteps=args.timesteps)
     if args.eval_games is not None:
         config = _replace(config, eval_games=args.eval_games, tiny_eval_games=args.eval_games)
-    for name in ("seed", "players", "opposition"):
+    if args.imitate is not None:
+        config = _replace(config, imitate=args.imitate, tiny_imitate=args.imitate)
+    for name in ("seed", "players", "opposition", "imitate_epochs", "teacher", "learning_rate"):
         if getattr(args, name) is not None:
             config = _replace(config, **{name: getattr(args, name)})
     measured = f" {config.progress} (95% CI) |" if config.progress else ""

@@ -15,6 +15,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+import numpy as np
 import pytest
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
@@ -100,11 +101,7 @@ def test_a_heuristic_in_the_seat_plays_actions_the_space_cannot_hold() -> None:
     """The game's heuristic in the learner's seat plays its own engine actions (`step_action`),
     including those the discrete space does not hold: Dust Warfare's heuristic deploys whole
     formations off the candidate lattice (index -1, DW-GEO-17), which an index cannot name."""
-    sys.path.insert(0, str(EXAMPLES))
-    try:
-        maskable_ppo: Any = importlib.import_module("maskable_ppo")
-    finally:
-        sys.path.remove(str(EXAMPLES))
+    maskable_ppo = _example("maskable_ppo")
     config = maskable_ppo.Config("dust_warfare", {})
     env = maskable_ppo.make_env(config, "random")
     obs, _info = env.reset(seed=1_000_000)
@@ -118,3 +115,49 @@ def test_a_heuristic_in_the_seat_plays_actions_the_space_cannot_hold() -> None:
         if terminated or truncated:
             break
     assert unlisted > 0  # the case the space cannot hold was met and played
+
+
+def _example(name: str) -> Any:
+    sys.path.insert(0, str(EXAMPLES))
+    try:
+        return importlib.import_module(name)
+    finally:
+        sys.path.remove(str(EXAMPLES))
+
+
+def test_demonstrations_record_the_teachers_choices_in_the_learners_space() -> None:
+    """Behaviour cloning's data (examples/behaviour_cloning.py): every recorded decision is the
+    teacher's own action, legal in the mask recorded beside it and named by its index in the
+    discrete space; each return is the discounted sum of the rewards that followed, so an
+    episode's first return is its whole (shaped) reward discounted; the same seed gives the
+    same games. Solo Siege (SG-SOLO-01), whose heuristic wins where PPO alone did not learn to."""
+    cloning, maskable_ppo = _example("behaviour_cloning"), _example("maskable_ppo")
+    config = maskable_ppo.Config("siege", {"players": 1}, shaped=True)
+    env = maskable_ppo.make_env(config, "random", shaped=True)
+    demos = cloning.demonstrations(env, "heuristic", 2, 0.9, seed=3)
+    rows = len(demos.actions)
+    assert rows > 20 and demos.observations.shape == (rows, env.spaces.size)
+    assert demos.masks.shape == (rows, env.spaces.n) and demos.returns.shape == (rows,)
+    assert demos.masks[np.arange(rows), demos.actions].all()  # each choice legal where it was made
+    assert all(demos.masks.sum(axis=1) >= 2)  # skip_forced: only real choices are recorded
+    again = cloning.demonstrations(env, "heuristic", 2, 0.9, seed=3)
+    assert (again.actions == demos.actions).all() and (again.returns == demos.returns).all()
+    assert cloning._discounted([1.0, 0.0, 2.0], 0.5) == [1.5, 1.0, 2.0]
+
+
+@needs("torch", "sb3_contrib")
+def test_maskable_ppo_imitates_before_training(tmp_path: Path) -> None:
+    """`--imitate N` clones the teacher before PPO: the json records the teacher's games and
+    decisions and each pass's loss and agreement, and the passes fit (the loss falls, the
+    agreement with the teacher rises over the first pass's); `--timesteps 0` evaluates the clone
+    alone."""
+    args = ["--imitate", "3", "--imitate-epochs", "4", "--timesteps", "0", "--eval-games", "1"]
+    rows = ["--players", "trained", "--out", str(tmp_path), "--no-save"]
+    run([str(EXAMPLES / "ppo_siege.py"), *args, *rows], EXAMPLES)
+    summary = json.loads((tmp_path / "siege.json").read_text())
+    imitation = summary["imitation"]
+    assert imitation["teacher"] == "heuristic" and imitation["games"] == 3 and imitation["decisions"] > 50
+    passes = imitation["passes"]
+    assert len(passes) == 4 and passes[-1]["loss"] < passes[0]["loss"]
+    assert passes[-1]["agreement"] > passes[0]["agreement"]
+    assert summary["episodes"] == 0 and summary["rows"][0]["player"] == "trained"

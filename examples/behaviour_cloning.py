@@ -1,0 +1,149 @@
+"""Behaviour cloning before MaskablePPO: the policy starts as an imitation of one of the game's
+own agents (issue 18: the road docs/baselines.md named for solo Siege, whose random start never
+reaches a win for PPO to learn from).
+
+`demonstrations` plays games with the teacher (an agent name, `heuristic` by default) in the
+learner's seat of the very environment the learner trains in (`skip_forced`, the training
+opponents, the shaped reward if the run is shaped) and records each of its decisions: the
+observation vector, the mask, the index of its action in the discrete space, and the return
+that followed from that step (the rewards to the episode's end, discounted by PPO's gamma). A
+decision the space cannot hold (a Dust Warfare placement off the candidate lattice) is played
+but not recorded.
+
+`pretrain` fits the policy network to them with its own optimizer: the masked action
+distribution's negative log-likelihood of the teacher's choice (behaviour cloning), plus the
+value head's squared error against the return scaled by PPO's `vf_coef`, so that PPO's first
+advantages are measured against a value that knows the teacher's games instead of an untrained
+one that would push the cloned policy about. It returns each pass's loss and how often the
+policy's likeliest legal action is the teacher's.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+from numpy.typing import NDArray
+
+from warroom.agents.base import make_agent
+from warroom.core.game import Action
+from warroom.envs import WarroomEnv
+
+# the demonstrations' game seeds start here: far from the training environment's (drawn from
+# [0, 2^63) by its own generator, a collision as unlikely as any two of them) and clear of the
+# evaluation's fixed 1,000,000 + n
+SEED_BASE = 2**40
+
+
+@dataclass
+class Demonstrations:
+    """The teacher's recorded decisions, one row each, and its games' results."""
+
+    observations: NDArray[np.float32]
+    masks: NDArray[np.bool_]
+    actions: NDArray[np.int64]
+    returns: NDArray[np.float32]
+    games: int
+    wins: int
+    skipped: int  # decisions the discrete space cannot hold, played but not recorded
+
+    def summary(self) -> dict[str, Any]:
+        return {
+            "games": self.games,
+            "decisions": len(self.actions),
+            "teacher_wins": self.wins,
+            "skipped_decisions": self.skipped,
+        }
+
+
+def demonstrations(env: WarroomEnv, teacher: str, games: int, gamma: float, seed: int) -> Demonstrations:
+    """`games` games of `teacher` in `env`'s seat, every decision recorded (module docstring)."""
+    rng = np.random.default_rng(seed)
+    observations: list[NDArray[np.float32]] = []
+    masks: list[NDArray[np.bool_]] = []
+    actions: list[int] = []
+    returns: list[float] = []
+    wins = skipped = 0
+    for _ in range(games):
+        game_seed = SEED_BASE + int(rng.integers(0, 2**40))
+        obs, _info = env.reset(seed=game_seed)
+        agent = make_agent(env.game, teacher, int(rng.integers(0, 2**31)))
+        rewards: list[float] = []
+        done = False
+        while not done:
+            action: Action = agent.choose(env.state)
+            index = int(env.spaces.index_of[action.index])
+            if index < 0:
+                skipped += 1
+            else:
+                observations.append(obs["observation"])
+                masks.append(obs["action_mask"].astype(bool))
+                actions.append(index)
+            obs, reward, terminated, truncated, _info = env.step_action(action)
+            if index >= 0:
+                rewards.append(float(reward))
+            elif rewards:  # the unrecorded step's reward still follows the last recorded one
+                rewards[-1] += float(reward)
+            done = terminated or truncated
+        returns.extend(_discounted(rewards, gamma))
+        outcome = env.state.outcome()
+        wins += outcome is not None and env.seat in outcome.winners
+    return Demonstrations(
+        observations=np.array(observations, np.float32).reshape(len(actions), -1),
+        masks=np.array(masks, bool).reshape(len(actions), -1),
+        actions=np.array(actions, np.int64),
+        returns=np.array(returns, np.float32),
+        games=games,
+        wins=wins,
+        skipped=skipped,
+    )
+
+
+def _discounted(rewards: list[float], gamma: float) -> list[float]:
+    """Each step's return: its reward and every later one, discounted by `gamma` a step."""
+    out, running = [0.0] * len(rewards), 0.0
+    for i in range(len(rewards) - 1, -1, -1):
+        running = rewards[i] + gamma * running
+        out[i] = running
+    return out
+
+
+def pretrain(
+    model: Any, demos: Demonstrations, epochs: int, seed: int, batch_size: int = 256
+) -> list[dict[str, float]]:
+    """Fit `model.policy` (a MaskablePPO's) to the demonstrations for `epochs` passes in a seeded
+    order; each pass's mean loss and the share of decisions whose likeliest legal action is the
+    teacher's, measured during the pass (module docstring)."""
+    import torch
+    import torch.nn.functional as F  # noqa: N812 (PyTorch's own name for it)
+
+    policy = model.policy
+    policy.set_training_mode(True)
+    observations = torch.as_tensor(demos.observations)
+    masks = torch.as_tensor(demos.masks)
+    actions = torch.as_tensor(demos.actions)
+    returns = torch.as_tensor(demos.returns)
+    order = np.random.default_rng(seed)
+    history = []
+    for _ in range(epochs):
+        total = agreed = 0.0
+        permutation = order.permutation(len(actions))
+        for start in range(0, len(actions), batch_size):
+            rows = torch.as_tensor(permutation[start : start + batch_size])
+            values, log_prob, _entropy = policy.evaluate_actions(
+                observations[rows], actions[rows], action_masks=masks[rows]
+            )
+            value_loss = F.mse_loss(values.flatten(), returns[rows])
+            loss = -log_prob.mean() + model.vf_coef * value_loss
+            policy.optimizer.zero_grad()
+            loss.backward()
+            torch.nn.utils.clip_grad_norm_(policy.parameters(), model.max_grad_norm)
+            policy.optimizer.step()
+            total += loss.item() * len(rows)
+            with torch.no_grad():
+                likeliest = policy.get_distribution(observations[rows], action_masks=masks[rows]).mode()
+            agreed += float((likeliest == actions[rows]).sum())
+        history.append({"loss": total / len(actions), "agreement": agreed / len(actions)})
+    policy.set_training_mode(False)
+    return history
