@@ -103,7 +103,9 @@ class Config:
     imitate: int = 0
     tiny_imitate: int = 2
     imitate_epochs: int = 10
+    imitate_learning_rate: float = 1e-3  # the cloning's Adam step (PPO's own is put back after)
     teacher: str = "heuristic"
+    net_arch: tuple[int, ...] = (64, 64)  # the policy's and the value's hidden layers
 
 
 def wilson(wins: int, games: int, z: float = 1.96) -> tuple[float, float]:
@@ -316,6 +318,7 @@ def train(
         learning_rate=config.learning_rate,
         gamma=config.gamma,
         ent_coef=config.ent_coef,
+        policy_kwargs={"net_arch": list(config.net_arch)},
         seed=config.seed,
         verbose=0,
         device="cpu",
@@ -332,7 +335,9 @@ def _imitate(config: Config, model: Any, games: int) -> dict[str, Any]:
     env = make_env(config, config.opponents, config.shaped)
     start = time.process_time()
     demos = demonstrations(env, config.teacher, games, config.gamma, config.seed)
-    passes = pretrain(model, demos, config.imitate_epochs, config.seed)
+    passes = pretrain(
+        model, demos, config.imitate_epochs, config.seed, learning_rate=config.imitate_learning_rate
+    )
     last = passes[-1] if passes else {"loss": float("nan"), "agreement": float("nan")}
     print(
         f"imitation of {config.teacher}: {demos.games} games ({demos.wins} won), "
@@ -449,7 +454,17 @@ def main(config: Config, argv: list[str] | None = None) -> dict[str, Any]:
         type=int,
         help=f"passes over the teacher's decisions (default {config.imitate_epochs})",
     )
+    parser.add_argument(
+        "--imitate-learning-rate",
+        type=float,
+        help=f"the cloning's learning rate (default {config.imitate_learning_rate})",
+    )
     parser.add_argument("--teacher", help=f"the agent imitated (default {config.teacher})")
+    parser.add_argument(
+        "--net-arch",
+        type=_layers,
+        help=f"hidden layers, e.g. 256,256 (default {','.join(map(str, config.net_arch))})",
+    )
     parser.add_argument("--learning-rate", type=float, help=f"PPO's (default {config.learning_rate})")
     parser.add_argument(
         "--shaped",
@@ -465,7 +480,16 @@ def main(config: Config, argv: list[str] | None = None) -> dict[str, Any]:
         config = _replace(config, eval_games=args.eval_games, tiny_eval_games=args.eval_games)
     if args.imitate is not None:
         config = _replace(config, imitate=args.imitate, tiny_imitate=args.imitate)
-    for name in ("seed", "players", "opposition", "imitate_epochs", "teacher", "learning_rate"):
+    for name in (
+        "seed",
+        "players",
+        "opposition",
+        "imitate_epochs",
+        "imitate_learning_rate",
+        "teacher",
+        "learning_rate",
+        "net_arch",
+    ):
         if getattr(args, name) is not None:
             config = _replace(config, **{name: getattr(args, name)})
     measured = f" {config.progress} (95% CI) |" if config.progress else ""
@@ -480,6 +504,17 @@ def _names(text: str) -> tuple[str, ...]:
     if not names:
         raise argparse.ArgumentTypeError("name at least one player")
     return names
+
+
+def _layers(text: str) -> tuple[int, ...]:
+    """Hidden layer widths, comma-separated (e.g. `256,256`)."""
+    try:
+        layers = tuple(int(width) for width in text.split(","))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r}: widths are whole numbers, e.g. 256,256") from None
+    if not layers or min(layers) < 1:
+        raise argparse.ArgumentTypeError("name at least one layer, each at least 1 wide")
+    return layers
 
 
 def _replace(config: Config, **changes: Any) -> Config:

@@ -137,9 +137,11 @@ def test_demonstrations_record_the_teachers_choices_in_the_learners_space() -> N
     demos = cloning.demonstrations(env, "heuristic", 2, 0.9, seed=3)
     rows = len(demos.actions)
     assert rows > 20 and demos.observations.shape == (rows, env.spaces.size)
-    assert demos.masks.shape == (rows, env.spaces.n) and demos.returns.shape == (rows,)
-    assert demos.masks[np.arange(rows), demos.actions].all()  # each choice legal where it was made
-    assert all(demos.masks.sum(axis=1) >= 2)  # skip_forced: only real choices are recorded
+    masks = demos.masks()
+    assert masks.shape == (rows, env.spaces.n) and demos.returns.shape == (rows,)
+    assert masks[np.arange(rows), demos.actions].all()  # each choice legal where it was made
+    assert all(masks.sum(axis=1) >= 2)  # skip_forced: only real choices are recorded
+    assert (demos.masks(np.array([rows - 1, 0])) == masks[[rows - 1, 0]]).all()
     again = cloning.demonstrations(env, "heuristic", 2, 0.9, seed=3)
     assert (again.actions == demos.actions).all() and (again.returns == demos.returns).all()
     assert cloning._discounted([1.0, 0.0, 2.0], 0.5) == [1.5, 1.0, 2.0]
@@ -151,8 +153,19 @@ def test_maskable_ppo_imitates_before_training(tmp_path: Path) -> None:
     decisions and each pass's loss and agreement, and the passes fit (the loss falls, the
     agreement with the teacher rises over the first pass's); `--timesteps 0` evaluates the clone
     alone."""
-    args = ["--imitate", "3", "--imitate-epochs", "4", "--timesteps", "0", "--eval-games", "1"]
-    rows = ["--players", "trained", "--out", str(tmp_path), "--no-save"]
+    args = [
+        "--imitate",
+        "3",
+        "--imitate-epochs",
+        "4",
+        "--timesteps",
+        "0",
+        "--eval-games",
+        "1",
+        "--net-arch",
+        "32",
+    ]
+    rows = ["--eval-games", "1", "--players", "trained", "--out", str(tmp_path), "--no-save"]
     run([str(EXAMPLES / "ppo_siege.py"), *args, *rows], EXAMPLES)
     summary = json.loads((tmp_path / "siege.json").read_text())
     imitation = summary["imitation"]
@@ -161,3 +174,4 @@ def test_maskable_ppo_imitates_before_training(tmp_path: Path) -> None:
     assert len(passes) == 4 and passes[-1]["loss"] < passes[0]["loss"]
     assert passes[-1]["agreement"] > passes[0]["agreement"]
     assert summary["episodes"] == 0 and summary["rows"][0]["player"] == "trained"
+    assert summary["config"]["net_arch"] == [32]
