@@ -141,6 +141,7 @@ def test_demonstrations_record_the_teachers_choices_in_the_learners_space() -> N
     assert masks.shape == (rows, env.spaces.n) and demos.returns.shape == (rows,)
     assert masks[np.arange(rows), demos.actions].all()  # each choice legal where it was made
     assert all(masks.sum(axis=1) >= 2)  # skip_forced: only real choices are recorded
+    assert len(np.unique(demos.observations, axis=0)) > rows // 2  # each its own array, not one reused
     assert (demos.masks(np.array([rows - 1, 0])) == masks[[rows - 1, 0]]).all()
     again = cloning.demonstrations(env, "heuristic", 2, 0.9, seed=3)
     assert (again.actions == demos.actions).all() and (again.returns == demos.returns).all()
