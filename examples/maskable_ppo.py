@@ -58,6 +58,7 @@ import gymnasium
 import numpy as np
 
 from warroom.agents.base import make_agent
+from warroom.core.errors import OptionError
 from warroom.core.game import State
 from warroom.envs import WarroomEnv
 
@@ -433,6 +434,10 @@ def main(config: Config, argv: list[str] | None = None) -> dict[str, Any]:
         help=f"the seat's players, one table row each (default {','.join(config.players)})",
     )
     parser.add_argument(
+        "--opponents",
+        help=f"the other seats' players in training and in the teacher's games (default {config.opponents})",
+    )
+    parser.add_argument(
         "--opposition",
         type=_names,
         help=f"the opponents evaluated against (default {','.join(config.opposition)})",
@@ -483,6 +488,7 @@ def main(config: Config, argv: list[str] | None = None) -> dict[str, Any]:
     for name in (
         "seed",
         "players",
+        "opponents",
         "opposition",
         "imitate_epochs",
         "imitate_learning_rate",
@@ -495,7 +501,10 @@ def main(config: Config, argv: list[str] | None = None) -> dict[str, Any]:
     measured = f" {config.progress} (95% CI) |" if config.progress else ""
     print(f"| game | seat's player | opponents | games | win rate (95% CI) | mean reward |{measured}")
     print("|---|---|---|---|---|---|" + ("---|" if config.progress else ""), flush=True)
-    return run(config, args.tiny, args.out, not args.no_save, args.resume)
+    try:
+        return run(config, args.tiny, args.out, not args.no_save, args.resume)
+    except OptionError as error:  # an agent or option the game does not know: say so, no traceback
+        parser.error(str(error))
 
 
 def _names(text: str) -> tuple[str, ...]:

@@ -176,3 +176,14 @@ def test_maskable_ppo_imitates_before_training(tmp_path: Path) -> None:
     assert passes[-1]["agreement"] > passes[0]["agreement"]
     assert summary["episodes"] == 0 and summary["rows"][0]["player"] == "trained"
     assert summary["config"]["net_arch"] == [32]
+
+
+@needs("torch", "sb3_contrib")
+def test_maskable_ppo_names_an_unknown_opponent(tmp_path: Path) -> None:
+    """`--opponents` picks the training opponents (and the teacher's); a name the game does not
+    know stops the script with the game's list of agents and no traceback."""
+    args = [str(EXAMPLES / "ppo_metro2033.py"), "--tiny", "--opponents", "nosuch", "--out", str(tmp_path)]
+    done = subprocess.run([sys.executable, *args], check=False, cwd=EXAMPLES, capture_output=True, text=True)
+    assert done.returncode == 2
+    assert "unknown agent 'nosuch'" in done.stderr and "heuristic" in done.stderr
+    assert "Traceback" not in done.stderr
