@@ -150,20 +150,19 @@ def pretrain(
         permutation = order.permutation(len(actions))
         for start in range(0, len(actions), batch_size):
             picked = permutation[start : start + batch_size]
-            rows, masks = torch.as_tensor(picked), torch.as_tensor(demos.masks(picked))
-            values, log_prob, _entropy = policy.evaluate_actions(
-                observations[rows], actions[rows], action_masks=masks
-            )
+            rows, chosen = torch.as_tensor(picked), actions[picked]
+            # the actor's and the critic's passes (what evaluate_actions runs), keeping the
+            # distribution: its likeliest action is the agreement, with no second forward pass
+            distribution = policy.get_distribution(observations[rows], demos.masks(picked))
+            values = policy.predict_values(observations[rows])
             value_loss = F.mse_loss(values.flatten(), returns[rows])
-            loss = -log_prob.mean() + model.vf_coef * value_loss
+            loss = -distribution.log_prob(chosen).mean() + model.vf_coef * value_loss
             policy.optimizer.zero_grad()
             loss.backward()
             torch.nn.utils.clip_grad_norm_(policy.parameters(), model.max_grad_norm)
             policy.optimizer.step()
             total += loss.item() * len(rows)
-            with torch.no_grad():
-                likeliest = policy.get_distribution(observations[rows], action_masks=masks).mode()
-            agreed += float((likeliest == actions[rows]).sum())
+            agreed += float((distribution.mode() == chosen).sum())
         history.append({"loss": total / len(actions), "agreement": agreed / len(actions)})
     for group, lr in zip(groups, own, strict=True):
         group["lr"] = lr

@@ -339,19 +339,15 @@ def _imitate(config: Config, model: Any, games: int) -> dict[str, Any]:
     passes = pretrain(
         model, demos, config.imitate_epochs, config.seed, learning_rate=config.imitate_learning_rate
     )
+    took = time.process_time() - start
     last = passes[-1] if passes else {"loss": float("nan"), "agreement": float("nan")}
     print(
         f"imitation of {config.teacher}: {demos.games} games ({demos.wins} won), "
         f"{len(demos.actions):,} decisions, {len(passes)} passes: loss {last['loss']:.3f}, "
-        f"agreement {100 * last['agreement']:.1f}% ({time.process_time() - start:.0f} CPU s)",
+        f"agreement {100 * last['agreement']:.1f}% ({took:.0f} CPU s)",
         flush=True,
     )
-    return {
-        "teacher": config.teacher,
-        **demos.summary(),
-        "passes": passes,
-        "cpu_seconds": round(time.process_time() - start, 1),
-    }
+    return {"teacher": config.teacher, **demos.summary(), "passes": passes, "cpu_seconds": round(took, 1)}
 
 
 def run(config: Config, tiny: bool, out: Path, save: bool, resume: Path | None = None) -> dict[str, Any]:

@@ -154,18 +154,7 @@ def test_maskable_ppo_imitates_before_training(tmp_path: Path) -> None:
     decisions and each pass's loss and agreement, and the passes fit (the loss falls, the
     agreement with the teacher rises over the first pass's); `--timesteps 0` evaluates the clone
     alone."""
-    args = [
-        "--imitate",
-        "3",
-        "--imitate-epochs",
-        "4",
-        "--timesteps",
-        "0",
-        "--eval-games",
-        "1",
-        "--net-arch",
-        "32",
-    ]
+    args = ["--imitate", "3", "--imitate-epochs", "4", "--timesteps", "0", "--net-arch", "32"]
     rows = ["--eval-games", "1", "--players", "trained", "--out", str(tmp_path), "--no-save"]
     run([str(EXAMPLES / "ppo_siege.py"), *args, *rows], EXAMPLES)
     summary = json.loads((tmp_path / "siege.json").read_text())
