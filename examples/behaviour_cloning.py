@@ -80,7 +80,7 @@ def demonstrations(env: WarroomEnv, teacher: str, games: int, gamma: float, seed
         done = False
         while not done:
             action: Action = agent.choose(env.state)
-            index = int(env.spaces.index_of[action.index])
+            index = env.spaces.index(action)
             if index < 0:
                 skipped += 1
             else:

@@ -148,6 +148,21 @@ def test_demonstrations_record_the_teachers_choices_in_the_learners_space() -> N
     assert cloning._discounted([1.0, 0.0, 2.0], 0.5) == [1.5, 1.0, 2.0]
 
 
+def test_demonstrations_skip_what_the_space_cannot_hold() -> None:
+    """Dust Warfare's heuristic deploys whole formations off the candidate lattice (DW-GEO-17),
+    actions the discrete space cannot name: they are played and counted as skipped, never recorded
+    under another action's index (before `spaces.index`, their index -1 read the space's last
+    action, "reveal", masked out where it was recorded: 37 of 187 decisions of two games, a
+    cloning loss of 2e7)."""
+    cloning, maskable_ppo = _example("behaviour_cloning"), _example("maskable_ppo")
+    env = maskable_ppo.make_env(maskable_ppo.Config("dust_warfare", {}), "random")
+    demos = cloning.demonstrations(env, "heuristic", 1, 0.9, seed=0)
+    rows = len(demos.actions)
+    assert demos.skipped > 0 and rows > 20
+    assert demos.masks()[np.arange(rows), demos.actions].all()
+    assert demos.returns.shape == (rows,)
+
+
 @needs("torch", "sb3_contrib")
 def test_maskable_ppo_imitates_before_training(tmp_path: Path) -> None:
     """`--imitate N` clones the teacher before PPO: the json records the teacher's games and

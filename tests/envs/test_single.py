@@ -18,6 +18,8 @@ from tests.toygame import ToyGame
 from warroom import envs
 from warroom.agents.base import RandomAgent
 from warroom.core import IllegalActionError, OptionError
+from warroom.games.dust_warfare.actions import place
+from warroom.games.dust_warfare.geometry import Placement
 
 
 def play(env: Any, seed: int, pick: Any = None) -> tuple[float, int, bool, bool]:
@@ -201,6 +203,22 @@ def test_action_space_is_sized_for_the_table() -> None:
     solo, six = envs.WarroomEnv("siege", players=1), envs.WarroomEnv("siege", players=6)
     assert solo.action_space.n < six.action_space.n == len(six.game.all_actions())
     assert all(envs.spaces.fits_table(a, 1) for a in solo.spaces.actions)
+
+
+def test_an_actions_index_in_the_space_and_what_it_cannot_hold() -> None:
+    """`spaces.index` goes back from an engine action to its index in the space: each of the
+    space's own actions to its place; -1 for an action left out of the table's space (a seat solo
+    Siege does not have) and for a parametric action outside the game's table (a Dust Warfare
+    placement off the candidate lattice, DW-GEO-17): its own index is -1, which read straight off
+    `index_of` named the space's last action ("reveal") and made behaviour cloning train on it."""
+    solo, six = envs.WarroomEnv("siege", players=1), envs.WarroomEnv("siege", players=6)
+    assert all(solo.spaces.index(a) == i for i, a in enumerate(solo.spaces.actions))
+    left_out = [a for a in six.spaces.actions if not envs.spaces.fits_table(a, 1)]
+    assert left_out and all(solo.spaces.index(a) == -1 for a in left_out)
+    dust = envs.WarroomEnv("dust_warfare", opponents="random")
+    placement = place(Placement(((36.0, 37.5), (38.0, 37.5))))
+    assert placement.index == -1 and int(dust.spaces.index_of[placement.index]) == dust.spaces.n - 1
+    assert dust.spaces.index(placement) == -1
 
 
 def test_gymnasium_vector_envs() -> None:

@@ -3,7 +3,8 @@
 - **Actions.** `Discrete(n)` over the game's `all_actions()` that this configuration can offer:
   an action naming a seat the table does not have (a part of kind `SEAT` at or past
   `num_players`) is left out, so solo Siege does not carry the six-seat action set. Index `i` is
-  `spaces.actions[i]`; `spaces.index_of[action.index]` goes back (-1 for an action left out).
+  `spaces.actions[i]`; `spaces.index(action)` goes back (-1 for an action the space cannot
+  hold: one left out, or a parametric action outside the game's table, whose own index is -1).
 - **Observations.** `{"observation": Box(low, high, (game.observation_size(),), float32),
   "action_mask": Box(0, 1, (n,), int8)}`; the bounds are the game's declared
   `observation_bounds()`. The vector is written by `game.observe_into` straight from the state
@@ -119,6 +120,14 @@ class GameSpaces:
         out = np.empty(self.size, _F32)
         self.game.observe_into(state, seat, out)
         return out
+
+    def index(self, action: Action) -> int:
+        """`action`'s index in the space, or -1 where the space cannot hold it: an action left out
+        of this configuration, or one outside the game's action table (a parametric action such
+        as a Dust Warfare placement off the candidate lattice, DW-GEO-17, whose `index` is -1:
+        read straight off `index_of` it would name the space's last action)."""
+        i = action.index
+        return int(self.index_of[i]) if 0 <= i < len(self.index_of) else -1
 
     def legal(self, state: State) -> list[int]:
         """The indices of the actions legal now."""
