@@ -7,8 +7,12 @@ learner's seat of the very environment the learner trains in (`skip_forced`, the
 opponents, the shaped reward if the run is shaped) and records each of its decisions: the
 observation vector, the mask, the index of its action in the discrete space, and the return
 that followed from that step (the rewards to the episode's end, discounted by PPO's gamma). A
-decision the space cannot hold (a Dust Warfare placement off the candidate lattice) is played
-but not recorded.
+choice the space cannot hold (a Dust Warfare placement off the candidate lattice, DW-GEO-17) is
+replaced by the listed option the game names for it (`Game.listed_proxy`: for Dust Warfare the
+stage's region, lattice point, then template or facing nearest the teacher's placement, each
+asked of the teacher again at its stage), which is played and recorded: the teacher's game then
+goes on from the candidate nearest what it chose. A choice with no proxy is played but not
+recorded.
 
 `pretrain` fits the policy network to them with its own optimizer: the masked action
 distribution's negative log-likelihood of the teacher's choice (behaviour cloning), plus the
@@ -49,7 +53,8 @@ class Demonstrations:
     returns: NDArray[np.float32]
     games: int
     wins: int
-    skipped: int  # decisions the discrete space cannot hold, played but not recorded
+    skipped: int  # decisions the discrete space cannot hold and with no proxy: played, not recorded
+    proxied: int  # decisions recorded as the listed option standing for the teacher's choice
 
     def masks(self, rows: NDArray[np.intp] | slice = slice(None)) -> NDArray[np.bool_]:
         """These rows' masks as bools (all rows by default)."""
@@ -61,6 +66,7 @@ class Demonstrations:
             "decisions": len(self.actions),
             "teacher_wins": self.wins,
             "skipped_decisions": self.skipped,
+            "proxied_decisions": self.proxied,
         }
 
 
@@ -71,7 +77,7 @@ def demonstrations(env: WarroomEnv, teacher: str, games: int, gamma: float, seed
     masks: list[NDArray[np.uint8]] = []
     actions: list[int] = []
     returns: list[float] = []
-    wins = skipped = 0
+    wins = skipped = proxied = 0
     for _ in range(games):
         game_seed = SEED_BASE + int(rng.integers(0, 2**40))
         obs, _info = env.reset(seed=game_seed)
@@ -81,6 +87,9 @@ def demonstrations(env: WarroomEnv, teacher: str, games: int, gamma: float, seed
         while not done:
             action: Action = agent.choose(env.state)
             index = env.spaces.index(action)
+            if index < 0 and (stand_in := env.game.listed_proxy(env.state, action)) is not None:
+                action, index = stand_in, env.spaces.index(stand_in)
+                proxied += 1
             if index < 0:
                 skipped += 1
             else:
@@ -105,6 +114,7 @@ def demonstrations(env: WarroomEnv, teacher: str, games: int, gamma: float, seed
         games=games,
         wins=wins,
         skipped=skipped,
+        proxied=proxied,
     )
 
 

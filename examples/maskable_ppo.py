@@ -343,7 +343,8 @@ def _imitate(config: Config, model: Any, games: int) -> dict[str, Any]:
     last = passes[-1] if passes else {"loss": float("nan"), "agreement": float("nan")}
     print(
         f"imitation of {config.teacher}: {demos.games} games ({demos.wins} won), "
-        f"{len(demos.actions):,} decisions, {len(passes)} passes: loss {last['loss']:.3f}, "
+        f"{len(demos.actions):,} decisions ({demos.proxied:,} by a listed proxy, {demos.skipped:,} "
+        f"not recorded), {len(passes)} passes: loss {last['loss']:.3f}, "
         f"agreement {100 * last['agreement']:.1f}% ({took:.0f} CPU s)",
         flush=True,
     )

@@ -148,19 +148,22 @@ def test_demonstrations_record_the_teachers_choices_in_the_learners_space() -> N
     assert cloning._discounted([1.0, 0.0, 2.0], 0.5) == [1.5, 1.0, 2.0]
 
 
-def test_demonstrations_skip_what_the_space_cannot_hold() -> None:
-    """Dust Warfare's heuristic deploys whole formations off the candidate lattice (DW-GEO-17),
-    actions the discrete space cannot name: they are played and counted as skipped, never recorded
-    under another action's index (before `spaces.index`, their index -1 read the space's last
+def test_demonstrations_record_a_listed_proxy_for_what_the_space_cannot_hold() -> None:
+    """Dust Warfare's heuristic deploys and moves whole formations off the candidate lattice
+    (DW-GEO-17), actions the discrete space cannot name: each is replaced by the game's listed
+    proxy at each stage (`Game.listed_proxy`), played and recorded under that proxy's index, legal
+    in the mask beside it (before `spaces.index`, such a choice's index -1 read the space's last
     action, "reveal", masked out where it was recorded: 37 of 187 decisions of two games, a
-    cloning loss of 2e7)."""
+    cloning loss of 2e7; then, skipped, a sixth of the heuristic's decisions went untaught)."""
     cloning, maskable_ppo = _example("behaviour_cloning"), _example("maskable_ppo")
     env = maskable_ppo.make_env(maskable_ppo.Config("dust_warfare", {}), "random")
     demos = cloning.demonstrations(env, "heuristic", 1, 0.9, seed=0)
     rows = len(demos.actions)
-    assert demos.skipped > 0 and rows > 20
+    assert demos.proxied > 0 and demos.skipped == 0 and rows > 20
     assert demos.masks()[np.arange(rows), demos.actions].all()
     assert demos.returns.shape == (rows,)
+    verbs = {str(env.spaces.actions[i].verb) for i in demos.actions}
+    assert {"region", "at"} <= verbs  # the placements' stages, taught
 
 
 @needs("torch", "sb3_contrib")

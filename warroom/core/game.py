@@ -337,6 +337,15 @@ class Game(ABC, Generic[S]):
         """Every distinct action this configured game can ever offer; `all_actions()[a.index] is a`
         for every legal action `a`, so the list is a fixed discrete action space."""
 
+    def listed_proxy(self, state: S, action: Action) -> Action | None:
+        """The listed option (one of `state.legal_actions()`) that stands for `action`, a legal
+        action the game accepts but does not list (a parametric action, index -1, outside the
+        fixed space `all_actions`: exact coordinates), or None where the game has no such option.
+        Where the listed options come in stages, the current stage's option toward it. A learning
+        environment's discrete space holds only listed actions; this shows a game's own agent that
+        plays unlisted ones in that space (behaviour cloning, examples/behaviour_cloning.py)."""
+        return None
+
     def observation_size(self) -> int:
         """Length of `observe`'s vector."""
         raise NotImplementedError(f"{self.info.id} has no numeric observation encoding yet")

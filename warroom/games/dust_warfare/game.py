@@ -29,7 +29,7 @@ from warroom.games.dust_warfare.content import (
 from warroom.games.dust_warfare.geometry import Battlefield
 from warroom.games.dust_warfare.position import options_of, parse_position
 from warroom.games.dust_warfare.render import consequence, describe, render
-from warroom.games.dust_warfare.rules import setup
+from warroom.games.dust_warfare.rules import placement, setup
 from warroom.games.dust_warfare.rules.terrain import placed_board
 from warroom.games.dust_warfare.scenario import (
     Scenario,
@@ -218,8 +218,12 @@ class DustWarfareGame(Game[DustState]):
 
     def read_action(self, text: str) -> Action | None:
         """An exact-coordinate proposal `place x,y ... [face θ]` (DW-GEO-17), legal or not."""
-        placement = read_place(text)
-        return None if placement is None else place(placement)
+        proposal = read_place(text)
+        return None if proposal is None else place(proposal)
+
+    def listed_proxy(self, state: DustState, action: Action) -> Action | None:
+        """An exact placement's listed stand-in at the current stage (rules/placement.py `proxy`)."""
+        return placement.proxy(state, action)
 
     def parse_action(self, state: Any, text: str) -> Action:
         action: Action | None = self.actions.find(text)

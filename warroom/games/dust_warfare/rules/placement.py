@@ -358,6 +358,44 @@ def legal(st: DustState, action: Action) -> bool:
     return action in st.legal_actions()
 
 
+def proxy(st: DustState, action: Action) -> Action | None:
+    """The current stage's listed option that stands for the exact proposal `action` (DW-GEO-17):
+    the region holding its Unit Leader's point (else the one nearest it), the lattice point
+    nearest that point, then the template and heading whose centres lie nearest the proposal's
+    in all (the facing nearest a vehicle's). None when `action` is no proposal or no placement is
+    asked. Following the proxies stage by stage lands on the canonical candidate nearest the
+    proposal that the stages offer (`Game.listed_proxy`)."""
+    placing = st.placing
+    target = read_place(action.text) if action.verb == Verb.PLACE else None
+    if placing is None or target is None:
+        return None
+    options = [a for a in st.legal_actions() if a.verb != Verb.STAY]
+    if not options:
+        return None
+    lx, ly = target.centres[0]
+    table = st.game.actions
+    home = table.region_of(lx, ly)
+    shapes: dict[Action, Placement] = {}
+    if placing["point"] is not None:
+        shapes = dict(_shapes(st, tuple(placing["point"])))
+
+    def gap(option: Action) -> float:
+        if option.verb == Verb.REGION:  # a point on a cell's far edge lies in the next one (half-open)
+            r = int(option.part("region"))
+            x1, y1, x2, y2 = table.region_box(r)
+            return -1.0 if r == home else math.hypot(max(x1 - lx, 0.0, lx - x2), max(y1 - ly, 0.0, ly - y2))
+        if option.verb == Verb.AT:
+            x, y = option.part("to")
+            return math.hypot(x - lx, y - ly)
+        candidate = shapes[option]
+        if candidate.facing is not None and target.facing is not None:
+            return abs((candidate.facing - target.facing + 180.0) % 360.0 - 180.0)
+        pairs = zip(candidate.centres, target.centres, strict=False)
+        return sum(math.hypot(x - tx, y - ty) for (x, y), (tx, ty) in pairs)
+
+    return min(options, key=gap)
+
+
 def sample(st: DustState, rng: Rng) -> Action:
     """A legal placement for a random playout: a random canonical candidate by rejection, else
     a random listed option."""
