@@ -387,7 +387,9 @@ def proxy(st: DustState, action: Action) -> Action | None:
         if option.verb == Verb.AT:
             x, y = option.part("to")
             return math.hypot(x - lx, y - ly)
-        candidate = shapes[option]
+        candidate = shapes.get(option)
+        if candidate is None:  # no placement stage's option (none is listed beside them today)
+            return math.inf
         if candidate.facing is not None and target.facing is not None:
             return abs((candidate.facing - target.facing + 180.0) % 360.0 - 180.0)
         pairs = zip(candidate.centres, target.centres, strict=False)
