@@ -8,13 +8,15 @@ from __future__ import annotations
 import math
 
 import warroom
+from warroom.core.game import Action
 from warroom.games.dust_warfare.actions import Verb, read_place
 from warroom.games.dust_warfare.agents import HeuristicAgent
+from warroom.games.dust_warfare.game import DustWarfareGame
 from warroom.games.dust_warfare.rules import placement
 from warroom.games.dust_warfare.state import DustState
 
 
-def _first_proposal(st: DustState, agent: HeuristicAgent, skip: int = 0) -> tuple[DustState, object]:
+def _first_proposal(st: DustState, agent: HeuristicAgent, skip: int = 0) -> tuple[DustState, Action]:
     """Play the heuristic's listed choices until it proposes coordinates off the lattice."""
     while True:
         action = agent.choose(st)
@@ -30,19 +32,19 @@ def test_geo_17_the_stages_proxies_land_on_the_candidate_nearest_a_proposal() ->
     it, then the template or facing: each proxy is listed at its stage, and the unit stands with
     its leader near where the heuristic proposed (a proxy that took the first listed option would
     put it elsewhere along the zone)."""
-    game = warroom.load("dust_warfare", scenario="first_battle")
+    game = DustWarfareGame(scenario="first_battle")
     table = game.actions
     agent = HeuristicAgent(7)
     for skip in range(3):  # three deployments in a row
         st, proposal = _first_proposal(game.new_initial_state(1_000_000), agent, skip)
-        target = read_place(proposal.text)  # type: ignore[attr-defined]
+        target = read_place(proposal.text)
         assert target is not None and st.placing is not None
         u = st.placing["unit"]
         lx, ly = target.centres[0]
         verbs = []
         while st.placing is not None and st.placing["unit"] == u:
             legal = st.legal_actions()
-            stand_in = game.listed_proxy(st, proposal)  # type: ignore[arg-type]
+            stand_in = game.listed_proxy(st, proposal)
             assert stand_in is not None and stand_in in legal
             home = table.region[table.region_of(lx, ly)]
             if stand_in.verb == Verb.REGION and home in legal:  # else a neighbour: no candidate there
