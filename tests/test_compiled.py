@@ -295,8 +295,10 @@ def test_the_compiled_rng_draws_what_the_pure_one_draws(built: Path) -> None:
     assert json.loads(done.stdout.strip().splitlines()[-1]) == rng_draws()
 
 
-# Run inside the build: every game's state cloned mid-game plays on as the original does (the
-# search clones a world per iteration; a native state class's `__new__` runs its `__init__`).
+# Run inside the build: every game's state cloned mid-game, and loaded from its save, plays on as
+# the original does (the search clones a world per iteration; a native state class's `__new__`
+# runs its `__init__`; a load builds the state through the class's `from_json`, which a build
+# once broke for World of Tanks: Rush while every fingerprint, recorded without loads, passed).
 _CLONES = """
 import json, random
 import warroom
@@ -306,23 +308,24 @@ out = {}
 for game_id in sorted(registry.games()):
     game = warroom.load(game_id)
     state, pick, texts = game.new_initial_state(3), random.Random(3), []
-    copy = None
+    copy = loaded = None
     while not state.is_terminal() and len(texts) < 400:
         if len(texts) == 5:
-            copy = state.clone()
+            copy, loaded = state.clone(), game.deserialize(state.serialize())
         action = pick.choice(state.legal_actions())
         state.apply_action(action)
         texts.append(action.text)
-    assert copy is not None, game_id
+    assert copy is not None and loaded is not None, game_id
     for text in texts[5:]:
         copy.apply_action(copy.game.parse_action(copy, text))
-    out[game_id] = copy.serialize() == state.serialize()
+        loaded.apply_action(loaded.game.parse_action(loaded, text))
+    out[game_id] = copy.serialize() == state.serialize() == loaded.serialize()
 print(json.dumps(out))
 """
 
 
 @needs_compiler
-def test_compiled_clones_play_on_as_the_original(built: Path) -> None:
+def test_compiled_clones_and_loads_play_on_as_the_original(built: Path) -> None:
     env = {**os.environ, "PYTHONPATH": f"{built}{os.pathsep}{ROOT}"}
     done = subprocess.run(
         [sys.executable, "-P", "-c", _CLONES], check=False, env=env, cwd=ROOT, capture_output=True, text=True

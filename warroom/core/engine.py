@@ -519,12 +519,9 @@ class TurnState(State):
     @classmethod
     def from_json(cls: type[S], game: Any, doc: dict[str, Any]) -> S:
         """A state from `_to_json`'s document: every declared field required, the decision
-        and agenda naming declared kinds and jobs only (else the save is corrupt)."""
-        state = cls(game)
-        cls.fields.load(state, doc)
-        cls.rules.check(state.decision, state.agenda)
-        state._loaded()
-        return state
+        and agenda naming declared kinds and jobs only (else the save is corrupt). A game that
+        reads more of its save calls `load_state` itself (see there)."""
+        return load_state(cls, game, doc)
 
     def _loaded(self) -> None:
         """Rebuild what is derived from the saved fields (caches, indexes) after a load."""
@@ -533,3 +530,16 @@ class TurnState(State):
     def outcome(self) -> Outcome | None:
         """How the game ended, or None while it runs. Games derive it from their own fields."""
         raise NotImplementedError
+
+
+def load_state(cls: type[S], game: Any, doc: dict[str, Any]) -> S:
+    """`TurnState.from_json`'s work, for a game's own `from_json` to call instead of
+    `super().from_json(...)`: compiled by mypyc 2.4, `super()` in a classmethod of a native class
+    hands the base the class's metaclass (`type(cls)`) instead of the class, so the base's
+    `cls(game)` built an `ABCMeta` and every World of Tanks: Rush save failed to load on the
+    compiled build (tests/test_compiled.py, `test_compiled_clones_and_loads_play_on_as_the_original`)."""
+    state = cls(game)
+    cls.fields.load(state, doc)
+    cls.rules.check(state.decision, state.agenda)
+    state._loaded()
+    return state

@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from warroom.core.engine import MUTED, Decision, TurnState
+from warroom.core.engine import MUTED, Decision, TurnState, load_state
 from warroom.core.errors import CorruptDataError
 from warroom.core.fields import F, Fields
 from warroom.core.game import JSON, Action, Event, Outcome, State
@@ -210,7 +210,7 @@ class WotState(TurnState):
     def from_json(cls, game: Any, doc: JSON) -> WotState:
         """The declared fields, then the decision from `_to_json`'s three keys (a number out of
         range, or `over` disagreeing with it, is a corrupt save: ValueError)."""
-        state = super().from_json(game, doc)
+        state = load_state(cls, game, doc)  # not super(): see load_state
         number, seat, over = int(doc["decision"]), int(doc["decider"]), bool(doc["over"])
         if not 0 <= number <= OVER or over != (number == OVER):
             raise ValueError(f"decision {number} with over={over}")
