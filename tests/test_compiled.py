@@ -335,6 +335,50 @@ def test_compiled_clones_and_loads_play_on_as_the_original(built: Path) -> None:
     assert sorted(same) == REPLAYED_GAMES and all(same.values()), same
 
 
+# Run inside the build: configured games used by every per-game cache (the server's action
+# documents, Siege's card names, World of Tanks: Rush's invariant tables) and then dropped, and a
+# game held only by a weak reference: the collector must survive them. Native classes are freed
+# without clearing their weak references (mypyc/mypyc#1102), so the caches once keyed by a
+# WeakKeyDictionary crashed here (session 17); they live in `Game.memo` now.
+_DROPPED = """
+import gc, weakref
+import warroom
+from warroom.core import registry
+from warroom.server.turns import options_for
+from warroom.games.siege.render import card_names
+from warroom.games.wot_rush.invariants import check
+
+for round in range(3):
+    for game_id in sorted(registry.games()):
+        game = warroom.load(game_id)
+        state = game.new_initial_state(round)
+        options_for(game, state, state.current_player())
+        if game_id == "siege":
+            card_names(state)
+        if game_id == "wot_rush":
+            check(state)
+        del game, state
+        gc.collect()
+print("collected")
+"""
+
+
+@needs_compiler
+def test_compiled_games_are_freed_cleanly(built: Path) -> None:
+    env = {**os.environ, "PYTHONPATH": f"{built}{os.pathsep}{ROOT}"}
+    done = subprocess.run(
+        [sys.executable, "-P", "-c", _DROPPED], check=False, env=env, cwd=ROOT, capture_output=True, text=True
+    )
+    assert done.returncode == 0 and "collected" in done.stdout, (done.returncode, done.stderr[-3000:])
+
+
+def test_no_weak_reference_is_taken_to_a_compiled_object() -> None:
+    """The package takes no weak references (`weakref`): its games and states are native classes
+    on the compiled build, which mypyc frees without clearing weak references to them."""
+    users = [p for p in (ROOT / "warroom").rglob("*.py") if "weakref" in p.read_text()]
+    assert users == [], users
+
+
 def test_a_plain_install_builds_a_pure_python_wheel(tmp_path: Path) -> None:
     """Without WARROOM_COMPILE=1 nothing is compiled, compiler or not: a wheel for any machine."""
     env = {k: v for k, v in os.environ.items() if k != "WARROOM_COMPILE"}

@@ -208,6 +208,12 @@ class Game(ABC, Generic[S]):
         for name, value in options.items():
             values[name] = self.info.option(name).validate(value)
         self.options: JSON = values
+        # What is derived from this configured game and kept with it (the server's per-action
+        # documents, a game's name tables), by its user's key: it lives and dies with the game.
+        # Not a WeakKeyDictionary keyed by the game: on the compiled build `Game` is a native
+        # class, whose instances mypyc frees without clearing their weak references
+        # (mypyc/mypyc#1102), so the garbage collector crashed once such a game was freed
+        self.memo: dict[str, Any] = {}
         self.check_options()
 
     @property

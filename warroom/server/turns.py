@@ -15,14 +15,13 @@ display parses action text.
 from __future__ import annotations
 
 from typing import Any
-from weakref import WeakKeyDictionary
 
 from warroom.core.engine import Decision, TurnState
 from warroom.core.game import JSON, Event, Game, State
 from warroom.server.protocol import LegalOption
 
-# the structured form of each interned action (`Action.to_json`), per configured game
-_STATIC: WeakKeyDictionary[Game[Any], dict[Any, JSON]] = WeakKeyDictionary()
+# the structured form of each interned action (`Action.to_json`), kept in the game's `memo`
+_STATIC = "server.action_docs"
 
 
 def deciding_seats(state: State) -> tuple[int, ...]:
@@ -57,7 +56,7 @@ def options_for(game: Game[Any], state: State, seat: int) -> list[LegalOption]:
     if type(game).option_details is not Game.option_details:  # a game that details its own way
         docs = game.option_details(decider)
     else:
-        static = _STATIC.setdefault(game, {})
+        static: dict[Any, JSON] = game.memo.setdefault(_STATIC, {})
         docs = []
         for action in actions:
             doc = static.get(action)

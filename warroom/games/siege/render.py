@@ -9,8 +9,7 @@ columns out of line.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
-from weakref import WeakKeyDictionary
+from typing import TYPE_CHECKING
 
 from warroom.core.game import Action
 from warroom.games.siege.board import SECTORS, colour_of, space
@@ -40,15 +39,16 @@ ASKS = {
 }
 
 
-_CARD_NAMES: WeakKeyDictionary[Any, dict[str, str]] = WeakKeyDictionary()  # per configured game
+_CARD_NAMES = "siege.card_names"  # kept in the configured game's `memo`
 
 
 def card_names(st: SiegeState) -> dict[str, str]:
     """A card's printed name by its id (`green_aviation` -> "P-47 Thunderbolt"); built once per
     game, as the server words every option of every update with it."""
-    names = _CARD_NAMES.get(st.siege)
+    memo = st.siege.memo
+    names: dict[str, str] | None = memo.get(_CARD_NAMES)
     if names is None:
-        names = _CARD_NAMES[st.siege] = dict(zip(st.siege.card_kind, st.siege.card_name, strict=True))
+        names = memo[_CARD_NAMES] = dict(zip(st.siege.card_kind, st.siege.card_name, strict=True))
     return names
 
 

@@ -15,7 +15,6 @@ from __future__ import annotations
 from itertools import chain, compress
 from operator import ne
 from typing import TYPE_CHECKING, NamedTuple
-from weakref import WeakKeyDictionary
 
 from warroom.games.wot_rush.rules.decisions import TURN_STEP_LIMIT
 from warroom.games.wot_rush.rules.scoring import metric
@@ -33,14 +32,14 @@ class _Tables(NamedTuple):
     guard_ok: frozenset[int]  # armoured vehicles, and -1 (no defender)
 
 
-_TABLES: WeakKeyDictionary[WotRushGame, _Tables] = WeakKeyDictionary()
+_TABLES = "wot_rush.invariant_tables"  # kept in the configured game's `memo`
 
 
 def _tables(g: WotRushGame) -> _Tables:
-    tables = _TABLES.get(g)
+    tables: _Tables | None = g.memo.get(_TABLES)
     if tables is None:
         c, kind, cards = g.content, g.kind, g.cards_in_play
-        tables = _TABLES[g] = _Tables(
+        tables = g.memo[_TABLES] = _Tables(
             expected=cards,
             medal1=tuple(frozenset(x for x in cards if kind[x] == one) for one, _ in c.medal_kinds),
             medal2=tuple(frozenset(x for x in cards if kind[x] == two) for _, two in c.medal_kinds),
