@@ -21,6 +21,11 @@ from warroom.core.game import Event, events_for, words
 from warroom.core.rng import Rng
 from warroom.games.memoir44 import places
 
+# Run against the compiled build (docs/speed.md, "Session 17": the suite on the build), where
+# `Event.__new__` checks that `data` is a dict, its declared type: an event's hash exists only for
+# the undeclared `data=None`, so the hash checks are pure Python's alone.
+COMPILED = warroom.core.game.__file__.endswith((".so", ".pyd"))
+
 
 def _plural(n: int, noun: str) -> str:
     return f"{n} {noun}{'s' * (n != 1)}"
@@ -46,7 +51,8 @@ def test_a_lazy_text_reads_as_its_words() -> None:
     for twin in (pickle.loads(pickle.dumps(formatted)), copy.deepcopy(formatted), copy.copy(called)):
         assert isinstance(twin, Event) and twin in (formatted, called)
         assert twin[1] in ("2 units move", "2 units")
-    assert hash(Event("k", ("{}", 1), None)) == hash(Event("k", "1", None))
+    if not COMPILED:  # see COMPILED
+        assert hash(Event("k", ("{}", 1), None)) == hash(Event("k", "1", None))
 
 
 def test_an_event_equals_the_plain_tuple_of_its_words() -> None:
@@ -58,7 +64,8 @@ def test_an_event_equals_the_plain_tuple_of_its_words() -> None:
     assert (lazy != plain) is False and (plain != lazy) is False
     assert lazy != ("move", ("{} units {}", 2, "move"), {"n": 2}, frozenset((1,)))
     assert lazy != ("move", "3 units move", {"n": 2}, frozenset((1,))) and lazy != "move"
-    assert hash(Event("k", ("{}", 1), None)) == hash(("k", "1", None, None))
+    if not COMPILED:  # see COMPILED
+        assert hash(Event("k", ("{}", 1), None)) == hash(("k", "1", None, None))
 
 
 def _texts_at_once_and_late(game_id: str, options: dict[str, Any], seed: int) -> tuple[list[str], list[str]]:
