@@ -73,6 +73,15 @@ def built() -> Path:
     return _compiled.build(ROOT)
 
 
+def in_build(built: Path, script: str, *args: str, **extra: str) -> subprocess.CompletedProcess[str]:
+    """`script` run by `python -P -c` with the build first on the path, the checkout after it
+    (for `tests`), from the checkout, with `extra` environment variables: its exit status and
+    captured output."""
+    env = {**os.environ, "PYTHONPATH": f"{built}{os.pathsep}{ROOT}", **extra}
+    command = [sys.executable, "-P", "-c", script, *args]
+    return subprocess.run(command, check=False, env=env, cwd=ROOT, capture_output=True, text=True)
+
+
 def test_every_listed_module_exists_once() -> None:
     for name in _compiled.MODULES:
         assert (ROOT / Path(*name.split("."))).with_suffix(".py").is_file(), name
@@ -207,15 +216,7 @@ def test_the_games_with_compiled_modules() -> None:
 @needs_compiler
 @pytest.mark.parametrize("game", REPLAYED_GAMES)
 def test_compiled_games_equal_the_recorded_pure_python_games(built: Path, game: str) -> None:
-    env = {**os.environ, "PYTHONPATH": f"{built}{os.pathsep}{ROOT}", "PYTHONHASHSEED": "0"}
-    done = subprocess.run(
-        [sys.executable, "-P", "-c", _REPLAY, game],
-        check=False,
-        env=env,
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-    )
+    done = in_build(built, _REPLAY, game, PYTHONHASHSEED="0")
     assert done.returncode == 0, done.stderr[-3000:]
     replay = json.loads(done.stdout.strip().splitlines()[-1])
     assert Path(replay["package"]).is_relative_to(built), replay["package"]
@@ -287,10 +288,7 @@ def test_the_rejecting_states_reject() -> None:
 def test_the_compiled_rng_draws_what_the_pure_one_draws(built: Path) -> None:
     """The compiled build's Rng computes on native 64-bit integers (core/rng.py's i64 path), a
     second implementation of the same draws: they must be the same numbers."""
-    env = {**os.environ, "PYTHONPATH": f"{built}{os.pathsep}{ROOT}"}
-    done = subprocess.run(
-        [sys.executable, "-P", "-c", _DRAWS], check=False, env=env, cwd=ROOT, capture_output=True, text=True
-    )
+    done = in_build(built, _DRAWS)
     assert done.returncode == 0, done.stderr[-3000:]
     assert json.loads(done.stdout.strip().splitlines()[-1]) == rng_draws()
 
@@ -326,22 +324,19 @@ print(json.dumps(out))
 
 @needs_compiler
 def test_compiled_clones_and_loads_play_on_as_the_original(built: Path) -> None:
-    env = {**os.environ, "PYTHONPATH": f"{built}{os.pathsep}{ROOT}"}
-    done = subprocess.run(
-        [sys.executable, "-P", "-c", _CLONES], check=False, env=env, cwd=ROOT, capture_output=True, text=True
-    )
+    done = in_build(built, _CLONES)
     assert done.returncode == 0, done.stderr[-3000:]
     same = json.loads(done.stdout.strip().splitlines()[-1])
     assert sorted(same) == REPLAYED_GAMES and all(same.values()), same
 
 
 # Run inside the build: configured games used by every per-game cache (the server's action
-# documents, Siege's card names, World of Tanks: Rush's invariant tables) and then dropped, and a
-# game held only by a weak reference: the collector must survive them. Native classes are freed
+# documents, Siege's card names, World of Tanks: Rush's invariant tables) and then dropped: the
+# collector must survive them. Native classes are freed
 # without clearing their weak references (mypyc/mypyc#1102), so the caches once keyed by a
 # WeakKeyDictionary crashed here (session 17); they live in `Game.memo` now.
 _DROPPED = """
-import gc, weakref
+import gc
 import warroom
 from warroom.core import registry
 from warroom.server.turns import options_for
@@ -365,10 +360,7 @@ print("collected")
 
 @needs_compiler
 def test_compiled_games_are_freed_cleanly(built: Path) -> None:
-    env = {**os.environ, "PYTHONPATH": f"{built}{os.pathsep}{ROOT}"}
-    done = subprocess.run(
-        [sys.executable, "-P", "-c", _DROPPED], check=False, env=env, cwd=ROOT, capture_output=True, text=True
-    )
+    done = in_build(built, _DROPPED)
     assert done.returncode == 0 and "collected" in done.stdout, (done.returncode, done.stderr[-3000:])
 
 

@@ -56,7 +56,9 @@ def options_for(game: Game[Any], state: State, seat: int) -> list[LegalOption]:
     if type(game).option_details is not Game.option_details:  # a game that details its own way
         docs = game.option_details(decider)
     else:
-        static: dict[Any, JSON] = game.memo.setdefault(_STATIC, {})
+        static: dict[Any, JSON] | None = game.memo.get(_STATIC)
+        if static is None:
+            static = game.memo[_STATIC] = {}
         docs = []
         for action in actions:
             doc = static.get(action)
