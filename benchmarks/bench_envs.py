@@ -12,6 +12,11 @@ Three loops over seeded games, a uniform random policy in each:
   `observe(view(seat))`), the path every step took before the encodings wrote straight into
   the array.
 
+The observation is written by the game's C writer where it has one and it was built (Siege,
+World of Tanks: Rush: `encoding_c.pyx`, session 18), else by its Python writer; the **writer**
+column says which. `WARROOM_PYTHON_ENCODERS=1 python benchmarks/bench_envs.py` measures the
+Python writers.
+
 The loops are interleaved game by game: each seeded game is played by the three loops in turn
 (the order rotating from round to round), each timed in CPU time of its thread, so a slower
 second of a loaded machine hits all three alike; each loop keeps, per seed, its fastest round,
@@ -53,6 +58,11 @@ from warroom.core.registry import game_class
 CONFIGS: dict[str, dict[str, Any]] = {"siege": {"players": 4}, "wot_rush": {"players": 2}}
 # seeded games a loop plays per round, about a CPU second of the raw loop on this machine
 GAMES = {"siege": 40, "wot_rush": 12, "memoir44": 8, "metro2033": 8, "dust_warfare": 2}
+
+
+def writer(game: Game[Any]) -> str:
+    """Which writer observes `game`: "C" (its encoder's C writer) or "Python"."""
+    return "C" if getattr(getattr(game, "encoder", None), "native", None) is not None else "Python"
 
 
 def has_observation(game: Game[Any]) -> bool:
@@ -181,6 +191,7 @@ def measure(game_id: str, rounds: int, games: int) -> dict[str, Any]:
         "game": game_id,
         "options": options,
         "observation": True,
+        "writer": writer(game),
         "games": games,
         "raw_decisions_per_s": fastest["raw"][2] / fastest["raw"][0],
         "env_steps_per_s": fastest["env"][2] / fastest["env"][0],
@@ -206,10 +217,10 @@ def main() -> None:
     args = parser.parse_args()
     if not args.json:
         print(
-            "| game | raw decisions/s | env steps/s | cost | env step alone: steps/s | cost (target <= 2x) "
-            "| via view: steps/s | cost | less the clock read (us) |"
+            "| game | writer | raw decisions/s | env steps/s | cost | env step alone: steps/s "
+            "| cost (target <= 2x) | via view: steps/s | cost | less the clock read (us) |"
         )
-        print("|---|---|---|---|---|---|---|---|---|", flush=True)
+        print("|---|---|---|---|---|---|---|---|---|---|", flush=True)
     results = []
     for game_id in args.games:
         results.append(measure(game_id, args.rounds, args.seeds or GAMES.get(game_id, 10)))
@@ -223,12 +234,12 @@ def row(r: dict[str, Any]) -> str:
     """One game's line of the table."""
     name = f"{r['game']} {r['options'] or ''}".strip()
     if not r["observation"]:
-        return f"| {name} | - | no numeric observation yet | | | | | | |"
+        return f"| {name} | - | - | no numeric observation yet | | | | | | |"
     low, high = r["cost_range"]
     step_low, step_high = r["step_cost_range"]
     less_low, less_high = r["step_cost_less_clock_range"]
     return (
-        f"| {name} | {r['raw_decisions_per_s']:,.0f} | {r['env_steps_per_s']:,.0f} | "
+        f"| {name} | {r['writer']} | {r['raw_decisions_per_s']:,.0f} | {r['env_steps_per_s']:,.0f} | "
         f"{r['cost']:.2f}x ({low:.2f}-{high:.2f}) | {r['env_only_steps_per_s']:,.0f} | "
         f"{r['step_cost']:.2f}x ({step_low:.2f}-{step_high:.2f}) | "
         f"{r['view_env_steps_per_s']:,.0f} | {r['view_cost']:.2f}x | "

@@ -17,8 +17,10 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 import subprocess
 import sys
+import sysconfig
 import zipfile
 from pathlib import Path
 
@@ -161,7 +163,7 @@ def test_a_failed_incremental_build_is_built_again_from_clean(
 # A package of two compiled modules, the second building the first's non-native class.
 _TOY = {
     "warroom/__init__.py": "",
-    "warroom/_compiled.py": 'MODULES = ("warroom.toy.kinds", "warroom.toy.user")\n',
+    "warroom/_compiled.py": 'MODULES = ("warroom.toy.kinds", "warroom.toy.user")\nNATIVE = ()\n',
     "warroom/toy/__init__.py": "",
     "warroom/toy/kinds.py": (
         "from dataclasses import dataclass\n\n"
@@ -371,15 +373,34 @@ def test_no_weak_reference_is_taken_to_a_compiled_object() -> None:
     assert users == [], users
 
 
-def test_a_plain_install_builds_a_pure_python_wheel(tmp_path: Path) -> None:
-    """Without WARROOM_COMPILE=1 nothing is compiled, compiler or not: a wheel for any machine."""
-    env = {k: v for k, v in os.environ.items() if k != "WARROOM_COMPILE"}
-    env["WARROOM_BUILD_DIR"] = str(tmp_path / "work")
+def _wheel(tmp_path: Path, **knobs: str) -> tuple[str, list[str]]:
+    """The wheel a plain `pip wheel` of the checkout builds with these environment knobs (and
+    no WARROOM_COMPILE): its file name and member names."""
+    env = {k: v for k, v in os.environ.items() if k not in ("WARROOM_COMPILE", "WARROOM_NATIVE")}
+    env |= {"WARROOM_BUILD_DIR": str(tmp_path / "work"), **knobs}
     command = [sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps", "--no-build-isolation"]
     subprocess.run([*command, "-w", str(tmp_path), str(ROOT)], check=True, env=env, cwd=ROOT)
     (wheel,) = tmp_path.glob("warroom-*.whl")
-    assert wheel.name.endswith("-py3-none-any.whl")
-    names = zipfile.ZipFile(wheel).namelist()
+    return wheel.name, zipfile.ZipFile(wheel).namelist()
+
+
+def test_a_plain_install_compiles_only_the_observations_c_writers(tmp_path: Path) -> None:
+    """Without WARROOM_COMPILE=1 the rules stay Python; the observations' C writers (`NATIVE`)
+    are built where a C compiler is, and nothing else is compiled."""
+    if shutil.which((sysconfig.get_config_var("CC") or "cc").split()[0]) is None:
+        pytest.skip("no C compiler here: the C writers are left out (the next test's wheel)")
+    name, names = _wheel(tmp_path)
+    assert "warroom/_compiled.py" in names and "warroom/core/rng.py" in names
+    built = sorted(n.split(".")[0].replace("/", ".") for n in names if n.endswith((".so", ".pyd")))
+    assert built == sorted(_compiled.NATIVE), built
+    assert not [n for n in names if n.endswith(".c")]
+    assert not name.endswith("-py3-none-any.whl")  # a platform wheel: it holds extension modules
+
+
+def test_warroom_native_0_builds_a_pure_python_wheel(tmp_path: Path) -> None:
+    """WARROOM_NATIVE=0: nothing compiled, compiler or not: a wheel for any machine."""
+    name, names = _wheel(tmp_path, WARROOM_NATIVE="0")
+    assert name.endswith("-py3-none-any.whl")
     assert "warroom/_compiled.py" in names and "warroom/core/rng.py" in names
     assert not [n for n in names if n.endswith((".so", ".pyd", ".c"))]
 

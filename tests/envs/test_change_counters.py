@@ -9,7 +9,9 @@ every seat and the spectator, only now and then, a clone, a re-dealt state, a lo
 against the view's reference encoding `observe(view(seat))`, written by different code from the
 view. `tests/envs/mutate_counters.py` removes the counter lines one at a time and runs these
 tests on each and reports the lines whose removal no test noticed (docs/environments.md has
-Metro 2033's result)."""
+Metro 2033's result). The counters are the Python writers': Siege's and World of Tanks: Rush's C
+writers (encoding_c.pyx) write every observation whole, so every game here writes in Python
+(`WARROOM_PYTHON_ENCODERS=1`)."""
 
 from __future__ import annotations
 
@@ -21,6 +23,14 @@ import pytest
 import warroom
 from warroom.core.game import Game, State
 from warroom.core.rng import Rng
+from warroom.envs.observe import PYTHON_ENCODERS
+
+
+@pytest.fixture(autouse=True)
+def python_writers(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every encoder made in a test here writes in Python (see the module docstring)."""
+    monkeypatch.setenv(PYTHON_ENCODERS, "1")
+
 
 SIEGE_RULES = {  # every optional rule at once, each played by some seeded game below
     "simple_battles": True,

@@ -12,8 +12,10 @@ import pytest
 
 import warroom
 from tests.envs.configs import configurations
+from warroom._compiled import NATIVE
 from warroom.core.game import Game
 from warroom.core.rng import Rng
+from warroom.envs.observe import PYTHON_ENCODERS
 
 EVERY_STEP = 200  # decisions checked one by one; every 10th after them, and the end
 
@@ -49,6 +51,28 @@ MODES = [
 
 @pytest.mark.parametrize(("game_id", "options"), configurations() + MODES)
 def test_observe_into_equals_the_view_encoding_in_bounds(game_id: str, options: dict[str, Any]) -> None:
+    """By the game's writer: its C writer where it has one and it was built, else Python's."""
+    equals_the_view_encoding_in_bounds(game_id, options)
+
+
+# the games with a C writer (warroom/_compiled.py NATIVE), whose Python writer runs where it was not built
+WITH_C = {name.split(".")[2] for name in NATIVE}
+
+
+@pytest.mark.parametrize(
+    ("game_id", "options"), [p for p in configurations() + MODES if p.values[0] in WITH_C]
+)
+def test_the_python_writers_equal_the_view_encoding_in_bounds(
+    game_id: str, options: dict[str, Any], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Where the C writer was not built (no compiler at install), or WARROOM_PYTHON_ENCODERS=1:
+    the Python writer gives the same numbers."""
+    monkeypatch.setenv(PYTHON_ENCODERS, "1")
+    equals_the_view_encoding_in_bounds(game_id, options)
+
+
+def equals_the_view_encoding_in_bounds(game_id: str, options: dict[str, Any]) -> None:
+    """observe_into equals observe(view) for every viewer along two seeded games, in bounds."""
     game = warroom.load(game_id, **options)
     size = game.observation_size()
     low, high = (np.asarray(b, np.float32) for b in game.observation_bounds())
@@ -67,9 +91,21 @@ def test_observe_into_equals_the_view_encoding_in_bounds(game_id: str, options: 
     assert sum(walk(game, seed, check) for seed in (1, 2)) > 20
 
 
-@pytest.mark.parametrize(("game_id", "options"), configurations())
-def test_observation_leaks_nothing_a_seat_cannot_see(game_id: str, options: dict[str, Any]) -> None:
-    """Re-dealing the hidden cards (deck, hangars, other hands) changes no seat's own numbers."""
+LEAK_CASES = [pytest.param(*p.values, "default", id=p.id, marks=p.marks) for p in configurations()] + [
+    pytest.param(*p.values, "python", id=f"{p.id}-python", marks=p.marks)
+    for p in configurations()
+    if p.values[0] in WITH_C
+]
+
+
+@pytest.mark.parametrize(("game_id", "options", "writer"), LEAK_CASES)
+def test_observation_leaks_nothing_a_seat_cannot_see(
+    game_id: str, options: dict[str, Any], writer: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Re-dealing the hidden cards (deck, hangars, other hands) changes no seat's own numbers,
+    by the game's writer and, for a game with a C writer, by its Python writer too."""
+    if writer == "python":
+        monkeypatch.setenv(PYTHON_ENCODERS, "1")
     game = warroom.load(game_id, **options)
     size = game.observation_size()
     mine, again = np.empty(size, np.float32), np.empty(size, np.float32)

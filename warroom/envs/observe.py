@@ -10,12 +10,19 @@ items of each kind, `count_into` and `pile_into`) and of one-hots (`move_ones`).
 subclasses `Seen` with the copies its blocks compare against; nothing else about the blocks is
 shared, because each game's state is laid out its own way.
 
+Where a game's encoder has a C writer (`<game>/encoding_c.pyx`, warroom/_compiled.py's `NATIVE`:
+Siege's and World of Tanks: Rush's), `native` gives it, and the encoder calls it instead of its
+Python writer; set `WARROOM_PYTHON_ENCODERS=1` to have every encoder made afterwards write in
+Python (the same numbers, slower).
+
 This module imports nothing but NumPy, so a game's encoding can use it without pulling the
 environments (Gymnasium, PettingZoo) in.
 """
 
 from __future__ import annotations
 
+import importlib
+import os
 import threading
 from array import array
 from collections.abc import Callable, Sequence
@@ -25,6 +32,21 @@ import numpy as np
 
 Viewer = Any  # a seat number, None for a spectator, or a game's own key for a shared record
 R = TypeVar("R", bound="Seen")
+
+
+PYTHON_ENCODERS = "WARROOM_PYTHON_ENCODERS"  # "1": encoders made from now on write in Python
+
+
+def native(module: str) -> Any:
+    """The C writer module `module` (one of warroom/_compiled.py's `NATIVE`), or None where it
+    was not built (the package was installed where no C compiler was) or `WARROOM_PYTHON_ENCODERS=1`
+    asks for the Python writers."""
+    if os.environ.get(PYTHON_ENCODERS, "") == "1":
+        return None
+    try:
+        return importlib.import_module(module)
+    except ImportError:
+        return None
 
 
 class Seen:

@@ -18,9 +18,10 @@ Layout (floats, counts scaled to roughly [0, 1]); `SIZE` is the total:
 
 `encode` reads a view (the reference); `encode_into` writes the same numbers straight from the
 state into a preallocated array at engine speed, reading only what the viewer may see (the
-marshal's hand only for the marshal) and rewriting only the blocks whose part of the state
-changed since its last observation (the board, hands and discards by the change counters the
-rules move, changes.py); `bounds` gives each element's least and greatest
+marshal's hand only for the marshal): by the C writer (`encoding_c.pyx`, the whole observation
+on every call) where the package was built with it, else in Python, rewriting only the blocks
+whose part of the state changed since its last observation (the board, hands and discards by the
+change counters the rules move, changes.py); `bounds` gives each element's least and greatest
 value from the token and card counts of the content.
 
 Shaped rewards (`shaped=True`, warroom/envs/shaping.py): `potential` is each seat's estimated
@@ -52,6 +53,7 @@ from warroom.envs.observe import (
     count_into,
     counts,
     hand_into,
+    native,
     one_hot,
     pile_into,
 )
@@ -66,6 +68,7 @@ from warroom.games.siege.view import scores
 from warroom.games.siege.words import ASKS, VEHICLES, Ring
 
 if TYPE_CHECKING:
+    from warroom.games.siege.game import SiegeGame
     from warroom.games.siege.state import SiegeState
 
 RINGS = tuple(ring.name.lower() for ring in Ring)
@@ -141,15 +144,18 @@ _VEHICLE_SLOT = {t.index: VEHICLES.index(t.kind) for t in default_content().toke
 
 
 class Encoder:
-    """The layout above written from the state for one configured game: one record per thread
-    (`_Seen`, what every viewer sees alike), brought up to the state observed and copied out."""
+    """The layout above written from the state for one configured game: by its C writer
+    (`native`) where there is one, else in Python with one record per thread (`_Seen`, what
+    every viewer sees alike), brought up to the state observed and copied out."""
 
-    def __init__(self) -> None:
+    def __init__(self, game: SiegeGame) -> None:
         self._record = PerThread(_Seen)
         self.ones = OneHots(ACTIVE, SCORES - ACTIVE)  # the active and current seat, the decision
+        self.native = _native_writer(game)
 
     def encode_into(self, st: SiegeState, viewer: int | None, out: NDArray[np.float32]) -> None:
-        """`encode(st.view(viewer), viewer)` written into `out` without building the view.
+        """`encode(st.view(viewer), viewer)` written into `out` without building the view: by
+        the C writer where there is one (everything, from the state), else as follows.
 
         Incremental: every block but the viewer's seat and the marshal's own hand is the same
         for every viewer, so one record per game and thread keeps the last observation of those
@@ -163,13 +169,20 @@ class Encoder:
         identity: a decision without data is interned) or the active seat moved. The whole is
         copied to `out`, then the viewer's seat is set and, for the marshal alone, its hand
         counted."""
+        if self.native is not None:
+            self.native.write(st, viewer, out)
+            return
         seen = self._update(st)
         self._viewer(st, viewer, out, copy_out(seen, out))
 
     def observation(self, st: SiegeState, viewer: int | None) -> NDArray[np.float32]:
-        """`encode_into` into a new array: a copy of the record (one allocation and copy, where
-        `encode_into` needs the caller's empty array and a copy into it), then the viewer's
-        parts as `encode_into` writes them."""
+        """`encode_into` into a new array: the C writer's into an empty one, or a copy of the
+        record (one allocation and copy, where `encode_into` needs the caller's empty array and
+        a copy into it), then the viewer's parts as `encode_into` writes them."""
+        if self.native is not None:
+            out = np.empty(SIZE, np.float32)
+            self.native.write(st, viewer, out)
+            return out
         out = self._update(st).arr.copy()
         view: Any = out.data  # a float32 array's memoryview (typed as bytes')
         self._viewer(st, viewer, out, view)
@@ -249,6 +262,32 @@ class Encoder:
             _seats(st, mv)
             seen.trophies, seen.out, seen.claims = [t[:] for t in st.trophies], st.out[:], st.claims[:]
         return seen
+
+
+def _native_writer(game: SiegeGame) -> Any:
+    """The game's C writer (`encoding_c.Writer`), or None (see `observe.native`)."""
+    module = native("warroom.games.siege.encoding_c")
+    if module is None:
+        return None
+    layout = {name: globals()[name] for name in _LAYOUT}
+    layout |= {"KINDS": _KINDS, "TOKENS": _TOKENS, "ARMOUR": _ARMOUR, "HEDGEHOG": _HEDGEHOG}
+    content = game.content
+    return module.Writer(
+        layout,
+        list(content.token_kind_of),
+        _vehicle_slots(content.token_kind_of),
+        [content.tokens[kind].trophy for kind in content.token_kind_of],
+        ASK_SLOT,
+        game.num_players,
+        game.marshal_seat,
+        bool(game.options["my_home_is_my_fortress"]),
+    )
+
+
+_LAYOUT = (  # the offsets the C writer is given, by their names here
+    "SIZE", "PER_SPACE", "STRUCTURES", "BOARD", "HANDS", "PILES", "DISCARD", "ENEMY_DISCARD",
+    "MARSHAL", "TURN", "ACTIVE", "CURRENT", "DECISION", "SCORES", "ELIMINATED", "CLAIMS", "FLAGS",
+)  # fmt: skip
 
 
 def encode_into(st: SiegeState, viewer: int | None, out: NDArray[np.float32]) -> None:

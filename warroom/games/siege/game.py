@@ -242,8 +242,9 @@ class SiegeGame(Game[SiegeState]):
 
     @cached_property
     def encoder(self) -> encoding.Encoder:
-        """The observation's writer, with its per-thread record of this configured game."""
-        return encoding.Encoder()
+        """The observation's writer: its C writer (`encoder.native`) where it was built, else in
+        Python with its per-thread record of this configured game."""
+        return encoding.Encoder(self)
 
     def observation_bounds(self) -> tuple[NDArray[np.float32], NDArray[np.float32]]:
         return encoding.bounds(self.info.max_decisions)

@@ -15,9 +15,11 @@ Layout (floats, counts scaled to roughly [0, 1]); `size(game)` is the total, K =
 
 `encode` reads a view (the reference); `Encoder.encode_into` writes the same numbers straight
 from the state into a preallocated array at engine speed, reading only what the viewer may see
-(a hand only when the viewer holds it or it is face up) and rewriting only the regions whose
-change counters the rules moved since it last wrote that state (changes.py); `Encoder.bounds` gives each
-element's least and greatest value from the card set's counts and the game's round cap.
+(a hand only when the viewer holds it or it is face up): by the C writer (`encoding_c.pyx`, the
+whole observation on every call) where the package was built with it, else in Python, rewriting
+only the regions whose change counters the rules moved since it last wrote that state
+(changes.py); `Encoder.bounds` gives each element's least and greatest value from the card set's
+counts and the game's round cap.
 
 Shaped rewards (`shaped=True`, warroom/envs/shaping.py): the game has no evaluation, so
 `potential` is a medal race. A seat's medals are what its squad would score if the game ended
@@ -46,6 +48,7 @@ from warroom.envs.observe import (
     count_into,
     counts,
     ids_into,
+    native,
     one_hot,
 )
 from warroom.games.wot_rush.changes import BASE, MEDALS, PILES, SQUAD
@@ -168,6 +171,18 @@ class Encoder:
         self.seat_range = range(self.players)
         self.ones = OneHots(6, self.turn + len(DECISIONS) - 6)  # the turn block's one-hots
         self._record = PerThread(lambda: _Seen(self))
+        self.native = self._native_writer(game)
+
+    def _native_writer(self, game: WotRushGame) -> Any:
+        """The game's C writer (`encoding_c.Writer`), or None (see `observe.native`)."""
+        module = native("warroom.games.wot_rush.encoding_c")
+        if module is None:
+            return None
+        names = ("size", "kinds", "slots", "turn", "seats", "per_seat", "hand", "reserve", "discard",
+                 "graveyard", "medals", "achievements", "over")  # fmt: skip
+        layout = {name: getattr(self, name) for name in names}
+        layout["achievement_count"] = len(game.content.achievements)
+        return module.Writer(layout, tuple(self.kind), self.decision, self.players)
 
     def encode_into(self, st: WotState, viewer: int | None, out: NDArray[np.float32]) -> None:
         """`encode(game, st.view(viewer), viewer)` written into `out` without the view.
@@ -178,14 +193,22 @@ class Encoder:
         (`WotState.changes`, changes.py: the counters a region's mutations move). Then the
         record is copied to `out` with the seats turned to the viewer's (two slice copies), the
         viewer's staged hand in the own-hand block and the viewer's one-hot set. The viewer may
-        always see that hand: its own, or a spectator's active hand, face up (WOT-REPAIR-02)."""
+        always see that hand: its own, or a spectator's active hand, face up (WOT-REPAIR-02).
+        The C writer, where there is one, writes all of it from the state instead."""
+        if self.native is not None:
+            self.native.write(st, viewer, out)
+            return
         seen = self._update(st)
         self._turned(seen, st, viewer, copy_part(seen.body, out))
 
     def observation(self, st: WotState, viewer: int | None) -> NDArray[np.float32]:
-        """`encode_into` into a new array: a copy of the record's observation (one allocation
-        and copy, where `encode_into` needs the caller's empty array and a copy into it), then
-        the viewer's parts as `encode_into` writes them."""
+        """`encode_into` into a new array: the C writer's into an empty one, or a copy of the
+        record's observation (one allocation and copy, where `encode_into` needs the caller's
+        empty array and a copy into it), then the viewer's parts as `encode_into` writes them."""
+        if self.native is not None:
+            out = np.empty(self.size, np.float32)
+            self.native.write(st, viewer, out)
+            return out
         seen = self._update(st)
         out = seen.body_arr.copy()
         view: Any = out.data  # a float32 array's memoryview (typed as bytes')

@@ -162,20 +162,21 @@ class WotRushGame(Game[WotState]):
         return encoding.encode(self, view, player)
 
     def observe_into(self, state: WotState, player: int | None, out: NDArray[np.float32]) -> None:
-        self._encoder.encode_into(state, player, out)
+        self.encoder.encode_into(state, player, out)
 
     @cached_property
     def observe_array(self) -> Callable[[WotState, int | None], NDArray[np.float32]]:
         """`observe_into` into a new array, called as `game.observe_array(state, player)` (the
         environments' fast path, warroom/envs/spaces.py): the encoder's own writer, so the
         environment calls it with no forwarding call between."""
-        return self._encoder.observation
+        return self.encoder.observation
 
     def observation_bounds(self) -> tuple[NDArray[np.float32], NDArray[np.float32]]:
-        return self._encoder.bounds(self)
+        return self.encoder.bounds(self)
 
     @cached_property
-    def _encoder(self) -> encoding.Encoder:
+    def encoder(self) -> encoding.Encoder:
+        """The observation's writer (its C writer, `encoder.native`, where it was built)."""
         return encoding.Encoder(self)
 
     def catalog(self) -> JSON:
