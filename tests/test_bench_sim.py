@@ -11,14 +11,15 @@ SCRIPT = Path(__file__).resolve().parents[1] / "benchmarks" / "bench_sim.py"
 
 
 def test_bench_sim_json_reports_rounds_and_paired_ratios() -> None:
-    out = subprocess.run(
+    done = subprocess.run(
         [sys.executable, str(SCRIPT), "siege", "--games", "8", "--repeat", "2", "--no-ray", "--json"],
-        check=True,
+        check=False,
         capture_output=True,
         text=True,
         timeout=300,
-    ).stdout
-    (row,) = json.loads(out)["rows"]
+    )
+    assert done.returncode == 0, done.stderr[-3000:]  # the script's own error, not only its exit status
+    (row,) = json.loads(done.stdout)["rows"]
     assert row["game"] == "siege" and row["games"] == 8
     assert len(row["rounds"]) == 2 and all(len(r) == 2 for r in row["rounds"])
     for figure in ("scaling", "pool_busy", "cpu_per_game"):
