@@ -1,4 +1,4 @@
-"""The observations' C writers (issue 18): Siege's and World of Tanks: Rush's `encoding_c.pyx`,
+"""The observations' C writers (issue 18): `encoding_c.pyx` of Siege, World of Tanks: Rush and Memoir '44,
 built by every install where a C compiler is (warroom/_compiled.py `NATIVE`). Their numbers are
 held to the view's reference encoding by test_observations.py; here: they are built and used,
 `WARROOM_PYTHON_ENCODERS=1` turns them off, and bad arrays, viewers and damaged states raise a
@@ -18,7 +18,7 @@ from warroom._compiled import NATIVE
 from warroom.envs.observe import PYTHON_ENCODERS, native
 
 COMPILER = shutil.which((sysconfig.get_config_var("CC") or "cc").split()[0])
-GAMES = [("siege", {"players": 4}), ("wot_rush", {"players": 2})]
+GAMES = [("siege", {"players": 4}), ("wot_rush", {"players": 2}), ("memoir44", {})]
 
 
 def mid_game(game_id: str, steps: int = 20) -> tuple[Any, Any]:
@@ -115,6 +115,22 @@ def test_a_damaged_wot_rush_state_raises_instead_of_writing_outside() -> None:
     damaged.active = 9
     with pytest.raises(IndexError):
         c.write(damaged, None, out)
+    c.write(state, 1, out)
+    assert np.array_equal(out, np.asarray(game.observe(state.view(1), 1), np.float32))
+
+
+def test_a_damaged_memoir44_state_raises_instead_of_writing_outside() -> None:
+    """A unit on a hex past the board, a card id outside the deck: IndexError."""
+    game, state, c = writer("memoir44")
+    out = np.empty(game.observation_size(), np.float32)
+    damaged = state.clone()
+    damaged.unit_hex[0] = 10_000
+    with pytest.raises(IndexError):
+        c.write(damaged, 0, out)
+    damaged = state.clone()
+    damaged.discard.append(10_000)
+    with pytest.raises(IndexError):
+        c.write(damaged, 0, out)
     c.write(state, 1, out)
     assert np.array_equal(out, np.asarray(game.observe(state.view(1), 1), np.float32))
 

@@ -16,8 +16,10 @@ Layout (floats); `size(game)` is the total:
 `encode` reads a view (the reference); `Encoder.encode_into` writes the same numbers straight
 from the state into a preallocated array at engine speed, reading only what the viewer may see
 (the own side's hand only, none for a spectator): the scenario's fixed map is computed once per
-side, and each viewer's last observation is kept so that only the blocks whose part of the
-state changed are rewritten (a unit only where it moved, lost figures or was ordered).
+side; the C writer (`encoding_c.pyx`, where the package was built with it) writes the rest
+whole on every call, else in Python each viewer's last observation is kept so that only the
+blocks whose part of the state changed are rewritten (a unit only where it moved, lost figures
+or was ordered).
 `Encoder.bounds` gives each element's least and greatest value (a bunker reads -1 when it
 covers the enemy).
 """
@@ -27,13 +29,22 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from itertools import compress
 from operator import itemgetter, ne
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 from numpy.typing import NDArray
 
 from warroom.core.game import JSON
-from warroom.envs.observe import ZEROS, Counts, ObservationCache, Seen, copy_out, count_into, pile_into
+from warroom.envs.observe import (
+    ZEROS,
+    Counts,
+    ObservationCache,
+    Seen,
+    copy_out,
+    count_into,
+    native,
+    pile_into,
+)
 from warroom.games.memoir44.board import BY_NAME, NUM_HEXES
 from warroom.games.memoir44.rules.units import medals
 from warroom.games.memoir44.words import BASE_NAMES, KINDS, SIDE_NAMES
@@ -158,6 +169,33 @@ class Encoder:
         self.unit_base = np.array(game.unit_base, dtype=np.intp)
         # the scenario's fixed map, as seen by each side (bunkers are own or enemy cover)
         self.fixed = [self._fixed(me) for me in (0, 1)]
+        self.native = self._native_writer()
+
+    def _native_writer(self) -> Any:
+        """The game's C writer (`encoding_c.Writer`), or None (see `observe.native`)."""
+        module = native("warroom.games.memoir44.encoding_c")
+        if module is None:
+            return None
+        g = self.game
+        target = g.scenario.victory_medals
+        fixed = np.stack(self.fixed)  # per side: the fixed map and both targets / 10, as `_Seen`
+        for me in (0, 1):
+            fixed[me, self.medals + 2 : self.medals + 4] = target[me] / 10, target[1 - me] / 10
+        names = ("size", "hand", "discard", "cards", "medals", "turn", "kinds")
+        layout = {name: getattr(self, name) for name in names}
+        layout |= {"hexes": NUM_HEXES, "per_hex": PER_HEX, "board": BOARD}
+        layout["over"] = self.turn + 2 + len(DECISIONS)  # the decision kind "none" (the game over)
+        return module.Writer(
+            layout,
+            fixed,
+            tuple(self.card_kind),
+            tuple(g.unit_side),
+            tuple(g.unit_base),
+            tuple(g.side_of_seat(seat) for seat in range(g.num_players)),
+            tuple(target),
+            self.decision,
+            medals,
+        )
 
     def _fixed(self, me: int) -> NDArray[np.float32]:
         sc = self.game.scenario
@@ -177,7 +215,11 @@ class Encoder:
         of the state's parts it was written from (`_Seen`); a block is rewritten only when its
         source differs from that copy (list comparisons run in C), a unit only where it moved or
         changed, then the whole is copied to `out`. Equality, not identity, decides, so any
-        state may follow any other (a reset, a clone, a re-dealt state)."""
+        state may follow any other (a reset, a clone, a re-dealt state). The C writer, where
+        there is one, writes all of it from the state instead."""
+        if self.native is not None:
+            self.native.write(st, viewer, out)
+            return
         seen = _CACHE.get(self, viewer)
         mv, arr = seen.mv, seen.arr
         me, side = seen.me, seen.side

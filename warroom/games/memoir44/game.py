@@ -281,13 +281,14 @@ class Memoir44Game(Game[M44State]):
         return encoding.encode(self, view, player)
 
     def observe_into(self, state: M44State, player: int | None, out: NDArray[np.float32]) -> None:
-        self._encoder.encode_into(state, player, out)
+        self.encoder.encode_into(state, player, out)
 
     def observation_bounds(self) -> tuple[NDArray[np.float32], NDArray[np.float32]]:
-        return self._encoder.bounds()
+        return self.encoder.bounds()
 
     @cached_property
-    def _encoder(self) -> encoding.Encoder:
+    def encoder(self) -> encoding.Encoder:
+        """The observation's writer (its C writer, `encoder.native`, where it was built)."""
         return encoding.Encoder(self)
 
     @classmethod
