@@ -110,12 +110,14 @@ LEFT_OUT: dict[str, str] = {
 # The observations' C writers (Cython, `<module>.pyx`; issue 18), built by every install where a C
 # compiler is, the compiled build's too, not only with WARROOM_COMPILE=1: an encoder written in
 # Python cannot keep the environments' step within 2x a raw decision of Siege or World of Tanks:
-# Rush, and leaves Memoir '44 at its edge (docs/environments.md, "Session 18"). Each is optional:
-# where it is not built, its game's `encoding.Encoder` runs its Python writer (the same numbers).
+# Rush, and leaves Memoir '44 and Metro 2033 at its edge (docs/environments.md, "Session 18").
+# Each is optional: where it is not built, its game's `encoding.Encoder` runs its Python writer
+# (the same numbers).
 NATIVE: tuple[str, ...] = (
     "warroom.games.siege.encoding_c",
     "warroom.games.wot_rush.encoding_c",
     "warroom.games.memoir44.encoding_c",
+    "warroom.games.metro2033.encoding_c",
 )
 
 # The files whose content makes a build: the package's own files (code and data) and the build's.

@@ -1,8 +1,8 @@
-"""The observations' C writers (issue 18): `encoding_c.pyx` of Siege, World of Tanks: Rush and Memoir '44,
-built by every install where a C compiler is (warroom/_compiled.py `NATIVE`). Their numbers are
-held to the view's reference encoding by test_observations.py; here: they are built and used,
-`WARROOM_PYTHON_ENCODERS=1` turns them off, and bad arrays, viewers and damaged states raise a
-clear error without writing outside the caller's array or changing it."""
+"""The observations' C writers (issue 18): `encoding_c.pyx` of Siege, World of Tanks: Rush,
+Memoir '44 and Metro 2033, built by every install where a C compiler is (warroom/_compiled.py
+`NATIVE`). Their numbers are held to the view's reference encoding by test_observations.py;
+here: they are built and used, `WARROOM_PYTHON_ENCODERS=1` turns them off, and bad arrays,
+viewers and damaged states raise a clear error without writing outside the caller's array or changing it."""
 
 from __future__ import annotations
 
@@ -18,7 +18,7 @@ from warroom._compiled import NATIVE
 from warroom.envs.observe import PYTHON_ENCODERS, native
 
 COMPILER = shutil.which((sysconfig.get_config_var("CC") or "cc").split()[0])
-GAMES = [("siege", {"players": 4}), ("wot_rush", {"players": 2}), ("memoir44", {})]
+GAMES = [("siege", {"players": 4}), ("wot_rush", {"players": 2}), ("memoir44", {}), ("metro2033", {})]
 
 
 def mid_game(game_id: str, steps: int = 20) -> tuple[Any, Any]:
@@ -131,6 +131,24 @@ def test_a_damaged_memoir44_state_raises_instead_of_writing_outside() -> None:
     damaged.discard.append(10_000)
     with pytest.raises(IndexError):
         c.write(damaged, 0, out)
+    c.write(state, 1, out)
+    assert np.array_equal(out, np.asarray(game.observe(state.view(1), 1), np.float32))
+
+
+def test_a_damaged_metro2033_state_raises_instead_of_writing_outside() -> None:
+    """A station owned by no seat, a hero past the board, a card of another kind in the market:
+    IndexError."""
+    game, state, c = writer("metro2033")
+    out = np.empty(game.observation_size(), np.float32)
+    for damage in (
+        lambda st: st.owner.__setitem__(0, 9),
+        lambda st: st.hero_at.__setitem__(0, 10_000),
+        lambda st: st.market.append(st.quests[0][0] if st.quests[0] else 10_000),
+    ):
+        damaged = state.clone()
+        damage(damaged)
+        with pytest.raises(IndexError):
+            c.write(damaged, 0, out)
     c.write(state, 1, out)
     assert np.array_equal(out, np.asarray(game.observe(state.view(1), 1), np.float32))
 

@@ -18,7 +18,9 @@ Layout (floats, scaled to roughly [0, 1]); `size(n)` is the total for n seats:
 | decision | 1 | the decision is the viewer's |
 
 `encode_into` writes the same numbers straight from the state, rewriting only the blocks whose
-part of the state changed since that viewer's last observation.
+part of the state changed since that viewer's last observation; `Encoder` (the game's
+`encoder`) calls the C writer instead (`encoding_c.pyx`, the whole observation on every call)
+where the package was built with it.
 `bounds(players, max_rounds)` gives each element's least and greatest value, from the rules'
 own limits (the round guard, the reserve, the army track, the tokens, the condition groups, the
 equipment limit, the card counts): what the research environments declare as their box.
@@ -42,7 +44,16 @@ from numpy.typing import NDArray
 
 from warroom.core.game import JSON
 from warroom.envs import shaping
-from warroom.envs.observe import ZEROS, Counts, ObservationCache, Seen, copy_out, count_into, move_ones
+from warroom.envs.observe import (
+    ZEROS,
+    Counts,
+    ObservationCache,
+    Seen,
+    copy_out,
+    count_into,
+    move_ones,
+    native,
+)
 from warroom.games.metro2033.board import BOARD
 from warroom.games.metro2033.cards import CARD
 from warroom.games.metro2033.changes import HEROES as _HERO_CHANGES
@@ -196,6 +207,60 @@ _LAW_SLOT = tuple(LAWS.index(c) if c in LAWS else -1 for c in CARD)
 _EQUIPMENT_SLOT = tuple(EQUIPMENT.index(c) if c in EQUIPMENT else -1 for c in CARD)
 _QUEST_SLOT = tuple(QUESTS.index(c) if c in QUESTS else -1 for c in CARD)
 _BATTLE_SLOT = tuple(BATTLE.index(c) if c in BATTLE else -1 for c in CARD)
+
+
+class Encoder:
+    """A configured game's observation writers: the C writer (`native`) where it was built and
+    `WARROOM_PYTHON_ENCODERS` does not ask for Python, else this module's Python writer."""
+
+    def __init__(self) -> None:
+        self.native = _native_writer()
+
+    def encode_into(self, st: MetroState, player: int | None, out: NDArray[np.float32]) -> None:
+        if self.native is not None:
+            self.native.write(st, player, out)
+        else:
+            encode_into(st, player, out)
+
+    def observation(self, st: MetroState, player: int | None) -> NDArray[np.float32]:
+        if self.native is None:
+            return observation(st, player)
+        out = np.empty(size(), np.float32)
+        self.native.write(st, player, out)
+        return out
+
+
+def _native_writer() -> Any:
+    """The C writer (`encoding_c.Writer`), or None (see `observe.native`)."""
+    module = native("warroom.games.metro2033.encoding_c")
+    if module is None:
+        return None
+    layout = {
+        "size": size(),
+        "at_round": AT_ROUND,
+        "stations": _STATIONS,
+        "heroes": _HEROES,
+        "board": BOARD.size,
+        "seats": AT_SEATS,
+        "law": _LAW,
+        "proposal": _PROPOSAL,
+        "market": _MARKET,
+        "quests": _QUESTS,
+        "battle": _BATTLE,
+        "decision": _DECISION,
+    }
+    track = C.board.round_track
+    return module.Writer(
+        layout,
+        _LAW_SLOT,
+        _EQUIPMENT_SLOT,
+        _QUEST_SLOT,
+        _BATTLE_SLOT,
+        _RES,
+        SPACES.index(track.space_for_round(1).space),
+        tuple(SPACES.index(track.space_for_round(r).space) for r in range(2, 2 + len(track.loop))),
+        votes,
+    )
 
 
 def encode_into(st: MetroState, player: int | None, out: NDArray[np.float32]) -> None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import cached_property
 from typing import Any
 
 import numpy as np
@@ -121,12 +122,19 @@ class Metro2033Game(Game[MetroState]):
 
     def observe_into(self, state: MetroState, player: int | None, out: NDArray[np.float32]) -> None:
         """`observe(state.view(player), player)` written straight from the state (encoding.py)."""
-        encoding.encode_into(state, player, out)
+        self.encoder.encode_into(state, player, out)
 
-    # what observe_into writes, in a new array made as a copy of the encoder's record (the
-    # environments' path, warroom/envs/spaces.py `fresh_observation`): the encoder's own function,
-    # so the environment calls it with no forwarding call between
-    observe_array = staticmethod(encoding.observation)
+    @cached_property
+    def encoder(self) -> encoding.Encoder:
+        """The observation's writers (its C writer, `encoder.native`, where it was built)."""
+        return encoding.Encoder()
+
+    @cached_property
+    def observe_array(self) -> Callable[[MetroState, int | None], NDArray[np.float32]]:
+        """What observe_into writes, in a new array (the environments' path, warroom/envs/spaces.py
+        `fresh_observation`): the C writer's into an empty array, or a copy of the Python writer's
+        record; the writer's own function, so the environment calls it with no forwarding call."""
+        return self.encoder.observation if self.encoder.native is not None else encoding.observation
 
     def catalog(self) -> JSON:
         """The board as drawing data and every card's printed face (render.catalog): public, fixed."""
