@@ -19,8 +19,9 @@ base or a card kind out of the tables raises IndexError, it never writes past an
 
 from libc.string cimport memcpy, memset
 
+from warroom.envs.native_counts cimport MAX_KINDS, counts
+
 cdef enum:
-    MAX_KINDS = 256  # the most card kinds a deck may have; checked by Writer
     # offsets in a hex's block (encoding.py)
     SANDBAGS = 10
     WIRE = 11
@@ -29,25 +30,6 @@ cdef enum:
     FIGURES = 18
     ORDERED = 19
     BASES = 3  # infantry, armor, artillery
-
-
-cdef inline void _counts(
-    float[::1] out, Py_ssize_t at, list items, tuple kind, double worth, Py_ssize_t width
-) except *:
-    """How many of `items` (card ids) there are of each kind (`kind[card]`), written over
-    out[at:at + width] as count x worth, on an `out` all zeros there: two passes over the items
-    (count, then write each item's kind), none over the kinds."""
-    cdef int held[MAX_KINDS]
-    cdef Py_ssize_t i, k, n = len(items)
-    memset(held, 0, width * sizeof(int))
-    for i in range(n):
-        k = <Py_ssize_t>kind[<Py_ssize_t>items[i]]
-        if not 0 <= k < width:
-            raise IndexError(f"kind {k} outside 0..{width - 1}")
-        held[k] += 1
-    for i in range(n):
-        k = <Py_ssize_t>kind[<Py_ssize_t>items[i]]
-        out[at + k] = <float>(held[k] * worth)
 
 
 cdef class Writer:
@@ -93,8 +75,8 @@ cdef class Writer:
         self._units(st, out, me)
         cdef list hands = st.hands
         if side >= 0:  # the own side's hand (a spectator sees none)
-            _counts(out, self.hand, <list?>hands[side], self.card_kind, 1.0 / 3.0, self.kinds)
-        _counts(out, self.discard, <list?>st.discard, self.card_kind, 1.0 / 13.0, self.kinds)
+            counts(out, self.hand, <list?>hands[side], self.card_kind, 1.0 / 3.0, self.kinds)
+        counts(out, self.discard, <list?>st.discard, self.card_kind, 1.0 / 13.0, self.kinds)
         out[self.cards] = <float>(len(<list?>st.deck) / 60.0)
         out[self.cards + 1] = <float>(len(<list?>hands[me]) / 8.0)
         out[self.cards + 2] = <float>(len(<list?>hands[1 - me]) / 8.0)

@@ -19,29 +19,11 @@ a seat out of the tables raises IndexError, it never writes past an array).
 
 from libc.string cimport memset
 
+from warroom.envs.native_counts cimport MAX_KINDS, counts
+
 cdef enum:
-    MAX_SLOTS = 64  # the widest block of counts (quest or equipment kinds); checked by Writer
     SEATS = 6
     SEAT_FIELDS = 12
-
-
-cdef inline void _counts(
-    float[::1] out, Py_ssize_t at, list items, tuple slot, double worth, Py_ssize_t width
-) except *:
-    """How many of `items` (card ids) there are of each kind (`slot[card]`), written over
-    out[at:at + width] as count x worth (a flag, 1.0, where `worth` is 0), on an `out` all zeros
-    there."""
-    cdef int held[MAX_SLOTS]
-    cdef Py_ssize_t i, k, n = len(items)
-    memset(held, 0, width * sizeof(int))
-    for i in range(n):
-        k = <Py_ssize_t>slot[<Py_ssize_t>items[i]]
-        if not 0 <= k < width:
-            raise IndexError(f"card {items[i]}: not one of this block's {width} kinds")
-        held[k] += 1
-    for i in range(n):
-        k = <Py_ssize_t>slot[<Py_ssize_t>items[i]]
-        out[at + k] = 1.0 if worth == 0.0 else <float>(held[k] * worth)
 
 
 cdef class Writer:
@@ -62,8 +44,8 @@ cdef class Writer:
         self.quests, self.battle, self.decision = layout["quests"], layout["battle"], layout["decision"]
         self.equipment_kinds = self.quests - self.market
         self.quest_kinds, self.battle_kinds = self.battle - self.quests, self.decision - self.battle
-        if max(self.equipment_kinds, self.quest_kinds, self.battle_kinds) > MAX_SLOTS or not loop_spaces:
-            raise ValueError(f"a block of counts wider than {MAX_SLOTS}, or no round track")
+        if max(self.equipment_kinds, self.quest_kinds, self.battle_kinds) > MAX_KINDS or not loop_spaces:
+            raise ValueError(f"a block of counts wider than {MAX_KINDS}, or no round track")
         self.law_slot, self.equipment_slot, self.quest_slot = law_slot, equipment_slot, quest_slot
         self.battle_slot, self.loop_spaces, self.start_space = battle_slot, loop_spaces, start_space
         self.res_m, self.res_p, self.res_a = res
@@ -103,7 +85,7 @@ cdef class Writer:
         law = st.proposal
         if law >= 0 and <Py_ssize_t>self.law_slot[law] >= 0:
             out[self.proposal + <Py_ssize_t>self.law_slot[law]] = 1.0
-        _counts(out, self.market, <list?>st.market, self.equipment_slot, 0.5, self.equipment_kinds)
+        counts(out, self.market, <list?>st.market, self.equipment_slot, 0.5, self.equipment_kinds)
         if me >= 0:
             self._own(st, out, me)
 
@@ -156,7 +138,7 @@ cdef class Writer:
         """What only the viewer sees: its face-down quests per quest / 2, its dealt battle cards
         (flags), whether the decision is its."""
         cdef list hand = []
-        _counts(out, self.quests, <list?>(<list?>st.quests)[me], self.quest_slot, 0.5, self.quest_kinds)
+        counts(out, self.quests, <list?>(<list?>st.quests)[me], self.quest_slot, 0.5, self.quest_kinds)
         bt = st.bt
         bhand = st.bhand
         if bt and any(bhand):
@@ -164,6 +146,6 @@ cdef class Writer:
                 hand = bhand[0]
             elif me == bt["dseat"]:
                 hand = bhand[1]
-        _counts(out, self.battle, hand, self.battle_slot, 0.0, self.battle_kinds)
+        counts(out, self.battle, hand, self.battle_slot, 0.0, self.battle_kinds)
         decision = st.decision
         out[self.decision] = 1.0 if decision is not None and decision[1] == me else 0.0

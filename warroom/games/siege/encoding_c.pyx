@@ -16,30 +16,12 @@ kind out of the tables raises IndexError, it never writes past an array).
 
 from libc.string cimport memset
 
+from warroom.envs.native_counts cimport MAX_KINDS, counts
+
 cdef enum:
-    MAX_WIDTH = 256  # the widest block of counts (card or token kinds); checked by Writer
     MAX_PER_SPACE = 16  # a board space's elements (vehicle kinds, armour, hedgehog); checked too
     SPACES = 30
     SEATS = 6
-
-
-cdef inline void _counts(
-    float[::1] out, Py_ssize_t at, list items, list slot, double worth, Py_ssize_t width
-) except *:
-    """How many of `items` there are of each kind (`slot[item]`, or the item itself when `slot`
-    is None), written over out[at:at + width] as count x worth, on an `out` all zeros there: two
-    passes over the items (count, then write each item's kind), none over the kinds."""
-    cdef int held[MAX_WIDTH]
-    cdef Py_ssize_t i, k, n = len(items)
-    memset(held, 0, width * sizeof(int))
-    for i in range(n):
-        k = <Py_ssize_t>items[i] if slot is None else <Py_ssize_t>slot[<Py_ssize_t>items[i]]
-        if not 0 <= k < width:
-            raise IndexError(f"kind {k} outside 0..{width - 1}")
-        held[k] += 1
-    for i in range(n):
-        k = <Py_ssize_t>items[i] if slot is None else <Py_ssize_t>slot[<Py_ssize_t>items[i]]
-        out[at + k] = <float>(held[k] * worth)
 
 
 cdef class Writer:
@@ -64,8 +46,8 @@ cdef class Writer:
         self.scores, self.eliminated = layout["SCORES"], layout["ELIMINATED"]
         self.claims, self.flags = layout["CLAIMS"], layout["FLAGS"]
         self.over = self.decision + len(ask_slot)
-        if max(self.kinds, self.tokens) > MAX_WIDTH or self.per_space > MAX_PER_SPACE:
-            raise ValueError(f"a block of counts wider than {MAX_WIDTH} or {MAX_PER_SPACE} per space")
+        if max(self.kinds, self.tokens) > MAX_KINDS or self.per_space > MAX_PER_SPACE:
+            raise ValueError(f"a block of counts wider than {MAX_KINDS} or {MAX_PER_SPACE} per space")
         if not 0 < players <= SEATS:
             raise ValueError(f"players={players}: 1..{SEATS}")
         self.kind_of, self.vehicle_slot, self.trophy = kind_of, vehicle_slot, trophy
@@ -87,15 +69,15 @@ cdef class Writer:
         self._board(st, out)
         cdef list hands = st.hands
         for seat in range(len(hands)):
-            _counts(out, self.hands + seat * self.kinds, <list?>hands[seat], None, 0.25, self.kinds)
+            counts(out, self.hands + seat * self.kinds, <list?>hands[seat], None, 0.25, self.kinds)
         cdef list marshal_hand = st.marshal_hand
         out[self.piles] = <float>(len(<list?>st.deck) / 49.0)
         out[self.piles + 1] = <float>(len(<list?>st.reserve) / 49.0)
         out[self.piles + 2] = <float>(len(marshal_hand) / 10.0)
-        _counts(out, self.discard, <list?>st.discard, None, 0.25, self.kinds)
-        _counts(out, self.enemy_discard, <list?>st.enemy_discard, self.kind_of, 0.25, self.tokens)
+        counts(out, self.discard, <list?>st.discard, None, 0.25, self.kinds)
+        counts(out, self.enemy_discard, <list?>st.enemy_discard, self.kind_of, 0.25, self.tokens)
         if me >= 0 and me == self.marshal_seat:  # SG-FM: the marshal's own hand, the marshal alone
-            _counts(out, self.marshal, marshal_hand, self.kind_of, 1.0 / 3.0, self.tokens)
+            counts(out, self.marshal, marshal_hand, self.kind_of, 1.0 / 3.0, self.tokens)
         self._turn(st, out)
         self._seats(st, out)
 

@@ -19,28 +19,10 @@ out of the tables raises IndexError, it never writes past an array).
 
 from libc.string cimport memset
 
+from warroom.envs.native_counts cimport MAX_KINDS, counts
+
 cdef enum:
-    MAX_KINDS = 256  # the most card kinds a card set may have; checked by Writer
     SEATS = 5
-
-
-cdef inline void _counts(
-    float[::1] out, Py_ssize_t at, list items, tuple kind, double worth, Py_ssize_t width
-) except *:
-    """How many of `items` (card ids) there are of each kind (`kind[card]`), written over
-    out[at:at + width] as count x worth, on an `out` all zeros there: two passes over the items
-    (count, then write each item's kind), none over the kinds, which outnumber them."""
-    cdef int held[MAX_KINDS]
-    cdef Py_ssize_t i, k, n = len(items)
-    memset(held, 0, width * sizeof(int))
-    for i in range(n):
-        k = <Py_ssize_t>kind[<Py_ssize_t>items[i]]
-        if not 0 <= k < width:
-            raise IndexError(f"kind {k} outside 0..{width - 1}")
-        held[k] += 1
-    for i in range(n):
-        k = <Py_ssize_t>kind[<Py_ssize_t>items[i]]
-        out[at + k] = <float>(held[k] * worth)
 
 
 cdef class Writer:
@@ -90,11 +72,11 @@ cdef class Writer:
             out[at] = <float>(len(<list?>hand[seat]) / 20.0)
             out[at + 1] = <float>(len(<list?>hangar[seat]) / 20.0)
             out[at + 2] = <float>(len(<list?>warehouse[seat]) / 20.0)
-            _counts(out, at + 3, <list?>warehouse[seat], self.kind, 0.25, self.kinds)
-        _counts(out, self.hand, <list?>hand[me], self.kind, 1.0 / 3.0, self.kinds)
-        _counts(out, self.reserve, <list?>st.reserve, self.kind, 1.0, self.kinds)
-        _counts(out, self.discard, <list?>st.vdiscard, self.kind, 1.0, self.kinds)
-        _counts(out, self.graveyard, <list?>st.graveyard, self.kind, 1.0, self.kinds)
+            counts(out, at + 3, <list?>warehouse[seat], self.kind, 0.25, self.kinds)
+        counts(out, self.hand, <list?>hand[me], self.kind, 1.0 / 3.0, self.kinds)
+        counts(out, self.reserve, <list?>st.reserve, self.kind, 1.0, self.kinds)
+        counts(out, self.discard, <list?>st.vdiscard, self.kind, 1.0, self.kinds)
+        counts(out, self.graveyard, <list?>st.graveyard, self.kind, 1.0, self.kinds)
         for i in range(len(medal1)):  # each nation's medal decks: one-medal / 9, two-medal / 3
             out[self.medals + 2 * i] = <float>(len(<list?>medal1[i]) / 9.0)
             out[self.medals + 2 * i + 1] = <float>(len(<list?>medal2[i]) / 3.0)
