@@ -108,7 +108,11 @@ def test_on_a_phone_the_undo_bar_sits_under_the_decision(browser: Any, serve: An
     first = _snapshot(server, tid, tokens[seat])["legal"][0]["text"]
     server.post(f"/api/tables/{tid}/actions", {"token": tokens[seat], "action": first})
     page = open_seat(browser, server.base + created["seats"][seat]["link"], *PHONE)
-    page.wait_for_function(f"() => {SNAP}.undo > 1 && !document.getElementById('undo-bar').hidden")
+    # the page keeps the snapshot before it draws the bar: wait for both, the bar may not exist yet
+    page.wait_for_function(
+        f"() => {{ const bar = document.getElementById('undo-bar');"
+        f" return {SNAP} && {SNAP}.undo > 1 && !!bar && !bar.hidden; }}"
+    )
     b = page.evaluate(BAR_BOXES)
     assert b["banner"]["bottom"] <= b["decision"]["top"] <= b["decision"]["bottom"] <= b["bar"]["top"], b
     assert b["bar"]["bottom"] <= b["hands"]["top"], b
