@@ -6,6 +6,9 @@ import { TableSocket, api, el, rememberTable, toast, tokenFromHash } from "./net
 import { consequenceWords, installTapToRead, legibleText, seatTitle, useSeatLook } from "./renderers/common.js";
 import { dieImage } from "./renderers/dice.js";
 import { rendererFor, seatColour, seatName } from "./renderers/index.js";
+// Undo listens for each position; imported here, not loaded beside the app, so it is listening
+// before the first position arrives (a separate module script could still be loading then)
+import "./undo.js";
 
 /** @typedef {import("./types").TableContext} TableContext */
 /** @typedef {import("./types").Option} Option */
