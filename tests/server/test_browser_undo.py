@@ -5,9 +5,10 @@ the other seat reads the take-back in its log. Page state and DOM are read in on
 from __future__ import annotations
 
 import json
+import time
 from typing import Any
 
-from tests.server.browser_helpers import PHONE, open_seat
+from tests.server.browser_helpers import PHONE, open_page, open_seat, wait_my_move
 from tests.server.conftest import ServerProcess
 from tests.server.test_browser import SNAP, browser, new_page
 
@@ -118,3 +119,29 @@ def test_on_a_phone_the_undo_bar_sits_under_the_decision(browser: Any, serve: An
     assert b["bar"]["bottom"] <= b["hands"]["top"], b
     assert b["words"]["left"] - b["button"]["right"] >= 6, b  # "↶ Undo  2 decisions ...", not "Undo2"
     assert not page.errors, page.errors
+
+
+def test_the_undo_bar_shows_on_the_first_position_however_slow_undo_js_loads(
+    browser: Any, serve: Any
+) -> None:
+    """undo.js hears the first position even when its file is the last to arrive: loaded as a
+    module script of its own, it missed the state sent on connect and no Undo bar showed until the
+    next move (the CI failure that ended session 18)."""
+    server: ServerProcess = serve(ai_delay_ms=0)
+    created = server.post("/api/tables", {"game": "memoir44", "seats": ["human", "human"], "seed": 3})
+    tid, tokens = created["id"], [seat["token"] for seat in created["seats"]]
+    _, seat = _until_undoable(server, tid, tokens)
+    page = open_page(browser)
+
+    def late(route: Any) -> None:
+        time.sleep(1.5)  # long after the table's socket has its first state
+        route.continue_()
+
+    page.route("**/static/undo.js", late)
+    page.goto(server.base + created["seats"][seat]["link"])
+    wait_my_move(page)
+    page.wait_for_function(
+        "() => { const bar = document.getElementById('undo-bar'); return !!bar && !bar.hidden; }",
+        timeout=5000,
+    )
+    assert page.evaluate(READ)["shown"] and not page.errors, page.errors
