@@ -132,8 +132,9 @@ def test_the_your_turn_sound_is_a_setting_off_by_default(browser: Any, serve: An
     created = server.post("/api/tables", {**body, "ai_delay_ms": 0})
     page = open_seat(browser, server.base + created["seats"][0]["link"], init_script=f"({TONES})()")
 
-    def turn_comes_back() -> int:
-        """Plays our first option until the AI has moved and it is our turn again; the tones heard."""
+    def turn_comes_back(expected: int = 0) -> int:
+        """Plays our first option until the AI has moved and it is our turn again; the tones heard
+        (waiting for `expected` of them, as a loaded machine may start them late)."""
         page.evaluate("window.tones = 0")
         start = page.evaluate(f"{SNAP}.ply")
         ai_moved = (
@@ -146,7 +147,10 @@ def test_the_your_turn_sound_is_a_setting_off_by_default(browser: Any, serve: An
             if page.evaluate(ai_moved):
                 break
         assert page.evaluate(ai_moved), "the AI never moved"
-        page.wait_for_timeout(300)  # the tones start 10 ms after the turn comes
+        if expected:
+            page.wait_for_function(f"() => window.tones >= {expected}", timeout=10000)
+        else:
+            page.wait_for_timeout(300)  # the tones would start 10 ms after the turn comes
         tones: int = page.evaluate("window.tones")
         return tones
 
@@ -154,7 +158,7 @@ def test_the_your_turn_sound_is_a_setting_off_by_default(browser: Any, serve: An
     assert turn_comes_back() == 0
     page.check("#set-sound")  # the click that lets the page play sound: a sample of it
     page.wait_for_function("() => window.tones >= 2")
-    assert turn_comes_back() >= 2  # two tones when the turn came back
+    assert turn_comes_back(expected=2) >= 2  # two tones when the turn came back
     assert page.evaluate("localStorage.getItem('warroom.sound')") == "1"
     assert not page.errors, page.errors
     page.context.close()
