@@ -373,6 +373,30 @@ def test_knowledge_records_peeks_and_redeal_keeps_what_a_seat_saw() -> None:
     assert knowledge.to_json()["31"] == [EVERYONE]
 
 
+def test_redeal_moves_who_knows_a_card_with_its_slot() -> None:
+    """A re-dealt hand is still known to its holder and a peeked deck slot to the peeker: with the
+    re-dealt state's knowledge given, the seats that knew the card in a slot know the card dealt
+    into it; the cards the re-dealing seat knows, and what it knows, stay put."""
+    deck, hand0, hand1 = [10, 11, 12, 13, 14], [20, 21], [30, 31]
+    truth = Knowledge()
+    truth.show_each(hand0, 0)
+    truth.show_each(hand1, 1)
+    truth.show(12, 1)  # seat 1 peeked at the deck's middle card
+    moved = 0
+    for seed in range(40):
+        zones, knowledge = [deck[:], hand0[:], hand1[:]], truth.copy()
+        redeal(zones, lambda card: not truth.knows(0, card), Rng(seed), knowledge)
+        assert zones[1] == hand0 and all(knowledge.knows(0, c) for c in hand0)
+        assert all(knowledge.knows(1, c) for c in zones[2]) and knowledge.knows(1, zones[0][2])
+        assert sum(knowledge.knows(1, c) for c in zones[0] + zones[2]) == 3
+        moved += zones[2] != hand1
+        # without it the knowledge is left alone: the old call, for a seat's own re-draw
+        plain = [deck[:], hand0[:], hand1[:]]
+        redeal(plain, lambda card: not truth.knows(0, card), Rng(seed))
+        assert plain == zones
+    assert moved
+
+
 def test_show_each_is_show_for_each_card() -> None:
     """A dealt hand shown in one call records what a `show` per card would, seats added to
     those who knew a card already."""

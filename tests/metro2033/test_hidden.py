@@ -63,6 +63,24 @@ def test_quests_are_seen_by_their_owner_only_m33_hid_01() -> None:
     assert changed and all(st.resample_hidden(1, Rng(seed)).view(1) == st.view(1) for seed in range(5))
 
 
+def test_a_quest_redrawn_for_another_seat_is_still_known_to_its_holder_m33_hid_01() -> None:
+    """M33-HID-01: in a position re-drawn as seat 1 imagines it, seat 0's face-down quests are
+    other cards, but still seat 0's own and seen by it: seat 0's view of the imagined position shows
+    them, and re-drawing that position again for seat 0 keeps them (before, seat 0 "knew" only
+    the card ids of the truth, so its own hand of the imagined position was hidden from it and the
+    undo check, which re-draws an imagined position again, judged it by a position no seat is in)."""
+    st = start(["RL", "BN"])
+    give(st, 0, "Q-HEAD", CardKind.QUEST)
+    give(st, 0, "Q-ORDER", CardKind.QUEST)
+    redrawn = [st.resample_hidden(1, Rng(seed)) for seed in range(10)]
+    assert any(other.quests[0] != st.quests[0] for other in redrawn)
+    for other in redrawn:
+        own = other.view(0)["seats"][0]
+        assert sorted(own["quests"]) == sorted(CARD[c] for c in other.quests[0])
+        assert other.resample_hidden(0, Rng(5)).quests[0] == other.quests[0]
+        assert other.view(1) == st.view(1)  # and seat 1 sees what it saw
+
+
 def test_deck_orders_and_quest_discard_are_hidden_m33_hid_07() -> None:
     """M33-HID-07, M33-DECK-07: views show pile sizes, never deck orders or the quest discard; the
     equipment and threat discards are public."""

@@ -75,12 +75,31 @@ class Knowledge:
         return f"Knowledge({self.to_json()})"
 
 
-def redeal(zones: Sequence[MutableSequence[int]], hidden: Callable[[int], bool], rng: Rng) -> None:
+def redeal(
+    zones: Sequence[MutableSequence[int]],
+    hidden: Callable[[int], bool],
+    rng: Rng,
+    knowledge: Knowledge | None = None,
+) -> None:
     """Shuffle the cards for which `hidden(card)` holds among the slots they occupy across
     `zones`, in place; every other card stays exactly where it is. With
-    `hidden=lambda c: not knowledge.knows(seat, c)` this re-deals what `seat` cannot know."""
+    `hidden=lambda c: not knowledge.knows(seat, c)` this re-deals what `seat` cannot know.
+
+    `knowledge` (the re-dealt state's own copy, changed in place) moves with the slots: the seats
+    that knew the card in a slot know the card dealt into it. Another seat's own hand, re-drawn as
+    `seat` imagines it, is still known to its holder, so the imagined position is one its players
+    could be in (a determinisation of a determinisation, as the undo check makes, stays true)."""
     slots = [(zone, i) for zone in zones for i, card in enumerate(zone) if hidden(card)]
     pool = [zone[i] for zone, i in slots]
-    rng.shuffle(pool)
-    for (zone, i), card in zip(slots, pool, strict=True):
+    dealt = pool.copy()
+    rng.shuffle(dealt)
+    for (zone, i), card in zip(slots, dealt, strict=True):
         zone[i] = card
+    if knowledge is not None:
+        seen = knowledge.seen
+        moved = [(card, seen.get(was)) for was, card in zip(pool, dealt, strict=True) if was != card]
+        for card, seats in moved:
+            if seats is None:
+                seen.pop(card, None)
+            else:
+                seen[card] = seats

@@ -291,11 +291,13 @@ class MetroState(TurnState):
         def with_drawn(kind: CardKind) -> list[list[int]]:
             return [new.drawn] if drawn_kind in (kind, _THREAT_OF.get(kind)) else []
 
-        redeal([new.q_deck, new.q_disc, *with_drawn(_CARD_QUEST), *new.quests], hidden, rng)
-        redeal([new.t_deck, *with_drawn(_CARD_THREAT_I), *new.scouts], hidden, rng)
-        redeal([new.eq_deck, *with_drawn(_CARD_EQUIPMENT)], hidden, rng)
-        redeal([new.law_deck, *with_drawn(_CARD_LAW)], hidden, rng)
-        redeal(new.bhand, hidden, rng)
+        # who knows a card moves with its slot: another seat still knows its own re-drawn hand
+        moves = new.knowledge = known.copy()
+        redeal([new.q_deck, new.q_disc, *with_drawn(_CARD_QUEST), *new.quests], hidden, rng, moves)
+        redeal([new.t_deck, *with_drawn(_CARD_THREAT_I), *new.scouts], hidden, rng, moves)
+        redeal([new.eq_deck, *with_drawn(_CARD_EQUIPMENT)], hidden, rng, moves)
+        redeal([new.law_deck, *with_drawn(_CARD_LAW)], hidden, rng, moves)
+        redeal(new.bhand, hidden, rng, moves)
         new._legal = None
         new.resample_commits(player, rng)
         return new
