@@ -96,10 +96,28 @@ def _deep_checks(game: Game[Any], state: State, rng: Rng, fail: Callable[[str], 
     copy.apply_action(copy.legal_actions()[0])
     if state.serialize() != text:
         raise fail("acting on a clone changed the original")
-    for player in [None, *range(game.num_players)]:
+    seats = game.num_players
+    for player in [None, *range(seats)]:
         seen = state.view(player)
-        resampled = state.resample_hidden(player, rng.spawn())
+        drawn = rng.spawn()
+        resampled = state.resample_hidden(player, drawn)
         if resampled.view(player) != seen:
             raise fail(f"resample_hidden changed what player {player} sees: hidden information leaks")
+        if player is not None and seats > 1:
+            _check_redrawn_again(resampled, player, (player + 1) % seats, drawn, fail)
     if state.serialize() != text:
         raise fail("resample_hidden changed the original state")
+
+
+def _check_redrawn_again(
+    imagined: State, player: int, other: int, rng: Rng, fail: Callable[[str], InvariantError]
+) -> None:
+    """A position re-drawn for `player` is one `other` could be in: re-drawn again for `other`,
+    `other` still sees what it saw there (its own cards, re-drawn by `player`, still known to it).
+    Search plays in such positions, and the undo check re-draws one again to judge a decision."""
+    if imagined.resample_hidden(other, rng).view(other) != imagined.view(other):
+        raise fail(
+            f"a position re-drawn for player {player} is not one player {other} could be in: "
+            f"re-drawn again for player {other}, what it sees changed (who knows a re-drawn card "
+            "must move with it)"
+        )
