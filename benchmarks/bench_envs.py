@@ -13,9 +13,9 @@ Three loops over seeded games, a uniform random policy in each:
   the array.
 
 The observation is written by the game's C writer where it has one and it was built (Siege,
-World of Tanks: Rush: `encoding_c.pyx`, session 18), else by its Python writer; the **writer**
-column says which. `WARROOM_PYTHON_ENCODERS=1 python benchmarks/bench_envs.py` measures the
-Python writers.
+World of Tanks: Rush, Memoir '44, Metro 2033: `encoding_c.pyx`, session 18), else by its Python
+writer; the **writer** column says which. `WARROOM_PYTHON_ENCODERS=1 python
+benchmarks/bench_envs.py` measures the Python writers.
 
 The loops are interleaved game by game: each seeded game is played by the three loops in turn
 (the order rotating from round to round), each timed in CPU time of its thread, so a slower

@@ -11,9 +11,9 @@ subclasses `Seen` with the copies its blocks compare against; nothing else about
 shared, because each game's state is laid out its own way.
 
 Where a game's encoder has a C writer (`<game>/encoding_c.pyx`, warroom/_compiled.py's `NATIVE`:
-Siege's and World of Tanks: Rush's), `native` gives it, and the encoder calls it instead of its
-Python writer; set `WARROOM_PYTHON_ENCODERS=1` to have every encoder made afterwards write in
-Python (the same numbers, slower).
+Siege's, World of Tanks: Rush's, Memoir '44's and Metro 2033's), `native` gives it, and the
+encoder calls it instead of its Python writer; set `WARROOM_PYTHON_ENCODERS=1` to have every
+encoder made afterwards write in Python (the same numbers, slower).
 
 This module imports nothing but NumPy, so a game's encoding can use it without pulling the
 environments (Gymnasium, PettingZoo) in.
